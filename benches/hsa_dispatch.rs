@@ -1,0 +1,254 @@
+//! HSA runtime benchmarks on the CPU agent, each beside a native peer measured in the same
+//! run (there is no ROCR for a CPU agent to compare with):
+//! - empty-kernel dispatch latency, synchronous, with the packet processor asleep before the
+//!   doorbell (target <= 2 us median); peer: handing an empty job to a sleeping thread with
+//!   a Mutex+Condvar and spinning on its completion flag;
+//! - back-to-back dispatch throughput of empty kernels and of barrier-AND packets (target
+//!   >= 1 M/s); peer: an mpsc channel feeding an empty closure to a worker thread;
+//! - signal store -> waiting thread wakes (target <= 5 us median); peer: Condvar notify.
+//!
+//! Run: `cargo bench -p ferrocm-benches --bench hsa_dispatch`
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use ferrocm_benches::{machine, row, Stats};
+use hsa::core::executable::{self, KernelObject};
+use hsa::core::packet::{self, header, packet_type, BarrierPacket, Header, KernelDispatchPacket, RawPacket};
+use hsa::core::queue::{self, QueueObject};
+use hsa::core::signal::{self, Condition, MemoryOrder, SignalObject, WaitState};
+use hsa::core::runtime;
+
+/// Longer than the processor's and the signal waits' spin windows, so they are asleep.
+const ASLEEP: Duration = Duration::from_millis(2);
+
+unsafe extern "C" fn empty_kernel(_wi: *mut cpu_engine::abi::WorkItem) {}
+
+fn submit(q: &QueueObject, raw: &RawPacket) {
+    let index = q.add_write_index(1, MemoryOrder::AcqRel);
+    while index - q.load_read_index(MemoryOrder::Acquire) >= u64::from(q.size()) {
+        std::hint::spin_loop();
+    }
+    // SAFETY: `index` is reserved for us and the slot is free (checked above).
+    unsafe { packet::publish(q.slot(index), raw) };
+    q.doorbell.store(index as i64, MemoryOrder::Release);
+}
+
+fn dispatch_packet(kernel_object: u64, completion: &SignalObject) -> RawPacket {
+    let system = header::FENCE_SCOPE_SYSTEM;
+    RawPacket::from_packet(&KernelDispatchPacket {
+        header: Header::new(packet_type::KERNEL_DISPATCH, false, system, system).0,
+        setup: 1,
+        workgroup_size_x: 1,
+        workgroup_size_y: 1,
+        workgroup_size_z: 1,
+        grid_size_x: 1,
+        grid_size_y: 1,
+        grid_size_z: 1,
+        kernel_object,
+        completion_signal: completion.handle(),
+        ..Default::default()
+    })
+}
+
+fn barrier_packet(completion: &SignalObject) -> RawPacket {
+    RawPacket::from_packet(&BarrierPacket {
+        header: Header::new(packet_type::BARRIER_AND, false, 0, 0).0,
+        completion_signal: completion.handle(),
+        ..Default::default()
+    })
+}
+
+/// Peer for the synchronous dispatch: a sleeping thread runs an empty job per request.
+fn peer_handoff_latency(iterations: usize) -> Vec<f64> {
+    let shared = Arc::new((Mutex::new(0u64), Condvar::new()));
+    let done = Arc::new(AtomicU64::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let worker = {
+        let (shared, done, stop) = (shared.clone(), done.clone(), stop.clone());
+        std::thread::spawn(move || {
+            let (lock, cv) = &*shared;
+            let mut seen = 0u64;
+            loop {
+                let mut g = lock.lock().unwrap_or_else(|e| e.into_inner());
+                while *g == seen && !stop.load(Ordering::Acquire) {
+                    g = cv.wait(g).unwrap_or_else(|e| e.into_inner());
+                }
+                if stop.load(Ordering::Acquire) {
+                    return;
+                }
+                seen = *g;
+                drop(g);
+                std::hint::black_box(());
+                done.store(seen, Ordering::Release);
+            }
+        })
+    };
+    let mut samples = Vec::with_capacity(iterations);
+    for k in 1..=iterations as u64 {
+        std::thread::sleep(ASLEEP);
+        let t = Instant::now();
+        *shared.0.lock().unwrap_or_else(|e| e.into_inner()) = k;
+        shared.1.notify_one();
+        while done.load(Ordering::Acquire) != k {
+            std::hint::spin_loop();
+        }
+        samples.push(t.elapsed().as_nanos() as f64);
+    }
+    stop.store(true, Ordering::Release);
+    shared.1.notify_all();
+    let _ = worker.join();
+    samples
+}
+
+fn main() {
+    if let Err(e) = runtime::init() {
+        eprintln!("hsa init failed: {e}");
+        std::process::exit(1);
+    }
+    let rt = match runtime::current() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+    };
+    println!("# hsa_dispatch on {} ({} engine workers)", machine(), cpu_engine::Engine::global().worker_count());
+    let agent = rt.topology.cpu_agent().clone();
+    let q = queue::create(&agent, 1024, 0, None).expect("queue");
+    let kernel = Arc::new(KernelObject::from_functions(
+        "empty".into(),
+        cpu_engine::Kernel {
+            workitem_fn: empty_kernel,
+            workgroup_fn: None,
+            static_group_segment_size: 0,
+            static_private_segment_size: 0,
+        },
+        0,
+        16,
+    ));
+    let kernel_object = executable::register_kernel(kernel);
+    let done = signal::create(1, &[]).expect("signal");
+
+    // 1. Synchronous dispatch latency with the processor asleep.
+    let iterations = 500;
+    let raw = dispatch_packet(kernel_object, &done);
+    let mut ours: Vec<f64> = Vec::with_capacity(iterations);
+    for _ in 0..iterations {
+        std::thread::sleep(ASLEEP);
+        done.store(1, MemoryOrder::Relaxed);
+        let t = Instant::now();
+        submit(&q, &raw);
+        done.wait(Condition::Lt, 1, u64::MAX, WaitState::Active, MemoryOrder::Acquire);
+        ours.push(t.elapsed().as_nanos() as f64);
+    }
+    let mut peer = peer_handoff_latency(iterations);
+    row(
+        "empty dispatch, sync, processor asleep",
+        Stats::of(&mut ours),
+        Some(("condvar handoff", Stats::of(&mut peer))),
+        Some(2000.0),
+    );
+
+    // 2. Back-to-back throughput.
+    let n: usize = 200_000;
+    for (name, raw) in [
+        ("empty kernel dispatches", dispatch_packet(kernel_object, &done)),
+        ("barrier-AND packets", barrier_packet(&done)),
+    ] {
+        done.store(n as i64, MemoryOrder::Relaxed);
+        let t = Instant::now();
+        for _ in 0..n {
+            submit(&q, &raw);
+        }
+        done.wait(Condition::Eq, 0, u64::MAX, WaitState::Active, MemoryOrder::Acquire);
+        let per_packet = t.elapsed().as_nanos() as f64 / n as f64;
+        let (tx, rx) = mpsc::channel::<Box<dyn FnOnce() + Send>>();
+        let worker = std::thread::spawn(move || {
+            while let Ok(job) = rx.recv() {
+                job();
+            }
+        });
+        let left = Arc::new(AtomicU64::new(n as u64));
+        let t = Instant::now();
+        for _ in 0..n {
+            let left = left.clone();
+            let _ = tx.send(Box::new(move || {
+                left.fetch_sub(1, Ordering::AcqRel);
+            }));
+        }
+        while left.load(Ordering::Acquire) != 0 {
+            std::hint::spin_loop();
+        }
+        let peer_per = t.elapsed().as_nanos() as f64 / n as f64;
+        drop(tx);
+        let _ = worker.join();
+        println!(
+            "{:<44} ours {:>6.2} M/s ({:.0} ns each) | mpsc closure peer {:.2} M/s | ours/peer rate {:.2}x | target 1.00 M/s, ours/target {:.2}x",
+            format!("back-to-back {name}"),
+            1e3 / per_packet,
+            per_packet,
+            1e3 / peer_per,
+            peer_per / per_packet,
+            (1e3 / per_packet) / 1.0
+        );
+    }
+
+    // 3. Signal store -> waiter wakes.
+    let sig = signal::create(0, &[]).expect("signal");
+    let stamp = Arc::new(AtomicU64::new(0));
+    let (tx, rx) = mpsc::channel::<u64>();
+    let waiter = {
+        let (sig, stamp) = (sig.clone(), stamp.clone());
+        std::thread::spawn(move || {
+            for k in 1..=iterations as i64 {
+                sig.wait(Condition::Eq, k, u64::MAX, WaitState::Blocked, MemoryOrder::Acquire);
+                let woke = hsa::time::now();
+                let _ = tx.send(woke.saturating_sub(stamp.load(Ordering::Acquire)));
+            }
+        })
+    };
+    let mut ours = Vec::with_capacity(iterations);
+    for k in 1..=iterations as i64 {
+        std::thread::sleep(ASLEEP);
+        stamp.store(hsa::time::now(), Ordering::Release);
+        sig.store(k, MemoryOrder::Release);
+        ours.push(rx.recv().unwrap_or(0) as f64);
+    }
+    let _ = waiter.join();
+    let shared = Arc::new((Mutex::new(0i64), Condvar::new()));
+    let (tx, rx) = mpsc::channel::<u64>();
+    let waiter = {
+        let (shared, stamp) = (shared.clone(), stamp.clone());
+        std::thread::spawn(move || {
+            for k in 1..=iterations as i64 {
+                let mut g = shared.0.lock().unwrap_or_else(|e| e.into_inner());
+                while *g != k {
+                    g = shared.1.wait(g).unwrap_or_else(|e| e.into_inner());
+                }
+                drop(g);
+                let woke = hsa::time::now();
+                let _ = tx.send(woke.saturating_sub(stamp.load(Ordering::Acquire)));
+            }
+        })
+    };
+    let mut peer = Vec::with_capacity(iterations);
+    for k in 1..=iterations as i64 {
+        std::thread::sleep(ASLEEP);
+        stamp.store(hsa::time::now(), Ordering::Release);
+        *shared.0.lock().unwrap_or_else(|e| e.into_inner()) = k;
+        shared.1.notify_one();
+        peer.push(rx.recv().unwrap_or(0) as f64);
+    }
+    let _ = waiter.join();
+    row(
+        "signal store -> sleeping waiter wakes",
+        Stats::of(&mut ours),
+        Some(("condvar notify", Stats::of(&mut peer))),
+        Some(5000.0),
+    );
+
+    let _ = queue::destroy(q.key());
+    let _ = runtime::shut_down();
+}

@@ -1,0 +1,28 @@
+//! # libhsa-runtime64.so
+//!
+//! The HSA runtime C ABI (`include/hsa/hsa.h`, `include/hsa/hsa_ext_amd.h`) over
+//! `ferrocm-hsa`'s core. Every entry point:
+//! - is defined through one of the macros in [`entry`], which catch panics so that none
+//!   crosses the C boundary, and map `HsaResult` onto `hsa_status_t`;
+//! - checks that the runtime is initialised (`HSA_STATUS_ERROR_NOT_INITIALIZED`), except
+//!   `hsa_init` and `hsa_status_string`;
+//! - validates pointers and handles and returns the documented status.
+//!
+//! Deprecated names (`*_acquire`, `*_release`, `*_acq_rel`) are exported as separate
+//! symbols with the same bodies as their `sc` counterparts.
+
+#![allow(non_camel_case_types)]
+// Every exported function is `unsafe extern "C"`: the C caller owns the pointer contracts,
+// which each function documents by the HSA specification it implements.
+#![allow(clippy::missing_safety_doc)]
+
+#[macro_use]
+mod entry;
+mod agent;
+mod amd;
+mod executable;
+mod init;
+mod memory;
+mod queue;
+mod signal;
+mod types;

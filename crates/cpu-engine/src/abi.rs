@@ -1,0 +1,260 @@
+//! `#[repr(C)]` mirrors of `include/ferrocm/cpu_kernel.h`, the kernel ABI of the CPU agent.
+//!
+//! The header is the contract; the unit tests at the end of this file check every size and
+//! field offset against the values written in the header's comments.
+
+use core::cell::Cell;
+use core::ffi::c_void;
+
+/// `FERROCM_CPU_ABI_VERSION`: the kernel ABI and code-object format version.
+pub const ABI_VERSION: u32 = 1;
+/// `FERROCM_WAVEFRONT_SIZE`: lanes per wavefront on the CPU agent.
+pub const WAVEFRONT_SIZE: u32 = 64;
+/// `FERROCM_MAX_WORKGROUP_SIZE`: the largest work-group (product of the three sizes).
+pub const MAX_WORKGROUP_SIZE: u32 = 1024;
+/// `FERROCM_KERNEL_DESCRIPTOR_MAGIC`: `"RFCK"` read as a little-endian `u32`.
+pub const KERNEL_DESCRIPTOR_MAGIC: u32 = 0x4b43_4652;
+/// `FERROCM_KERNEL_FLAG_DYNAMIC_CALLSTACK`: the kernel recurses (informative only).
+pub const KERNEL_FLAG_DYNAMIC_CALLSTACK: u32 = 0x1;
+/// `FERROCM_CODE_OBJECT_ABI_SYMBOL`: the `uint32_t` every code object exports.
+pub const CODE_OBJECT_ABI_SYMBOL: &str = "ferrocm_code_object_abi_version";
+/// Suffix of kernel-descriptor symbols (`"<kernel name>.kd"`).
+pub const KERNEL_DESCRIPTOR_SUFFIX: &str = ".kd";
+
+/// `ferrocm_workitem_fn`: runs one work-item.
+pub type WorkItemFn = unsafe extern "C" fn(wi: *mut WorkItem);
+/// `ferrocm_workgroup_fn`: runs work-items `begin..wi.range_end` of a group in order.
+pub type WorkGroupFn = unsafe extern "C" fn(wi: *mut WorkItem, begin: u32, end: u32);
+/// `ferrocm_device_ops_t::barrier`.
+pub type BarrierFn = unsafe extern "C" fn(wi: *mut WorkItem, predicate: i32) -> u32;
+/// `ferrocm_device_ops_t::wave_exchange`.
+pub type WaveExchangeFn = unsafe extern "C" fn(wi: *mut WorkItem, value: u64, lanes: *mut u64) -> u64;
+
+/// `ferrocm_device_ops_t`: services the engine offers to running work-items (`wi->ops`).
+#[repr(C)]
+#[derive(Debug)]
+pub struct DeviceOps {
+    /// [`ABI_VERSION`].
+    pub version: u32,
+    /// `size_of::<DeviceOps>()`.
+    pub size: u32,
+    /// Work-group barrier; returns the number of participants with a non-zero predicate.
+    pub barrier: BarrierFn,
+    /// Wavefront exchange; returns the mask of active lanes.
+    pub wave_exchange: WaveExchangeFn,
+    /// Reserved, null.
+    pub reserved: [*mut c_void; 6],
+}
+
+// SAFETY: a `DeviceOps` is an immutable table of function pointers; its reserved raw pointers
+// are always null and never dereferenced, so sharing it between threads is harmless.
+unsafe impl Sync for DeviceOps {}
+// SAFETY: see the `Sync` impl: no pointer in the table owns or aliases thread-bound data.
+unsafe impl Send for DeviceOps {}
+
+/// `ferrocm_workitem_t`: the state of one work-item, passed to every kernel entry point.
+///
+/// The engine owns it; device code reads it and never writes it, except that a
+/// [`WorkGroupFn`] sets `local_id` and `flat_local_id` itself. `range_end` is a [`Cell`] because
+/// the engine may lower it while a work-group function runs (the C side declares it
+/// `volatile`); read it with [`WorkItem::range_end`].
+#[repr(C)]
+#[derive(Debug, Clone)]
+pub struct WorkItem {
+    /// Offset 0: id within the work-group.
+    pub local_id: [u32; 3],
+    /// Offset 12: work-group id.
+    pub group_id: [u32; 3],
+    /// Offset 24: the dispatch's work-group size.
+    pub workgroup_size: [u32; 3],
+    /// Offset 36: this group's size (smaller for a trailing partial group).
+    pub local_size: [u32; 3],
+    /// Offset 48: grid size in work-items.
+    pub grid_size: [u32; 3],
+    /// Offset 60: number of work-groups per dimension.
+    pub num_groups: [u32; 3],
+    /// Offset 72: 1, 2 or 3.
+    pub dimensions: u32,
+    /// Offset 76: `local_id[0] + local_size[0] * (local_id[1] + local_size[1] * local_id[2])`.
+    pub flat_local_id: u32,
+    /// Offset 80: group memory of this work-group (static, then dynamic); null when empty.
+    pub group_segment: *mut c_void,
+    /// Offset 88: bytes available at `group_segment`.
+    pub group_segment_size: u32,
+    /// Offset 92: offset of dynamic group memory (the kernel's static size rounded up to 16).
+    pub dynamic_group_offset: u32,
+    /// Offset 96: this work-item's private segment; null when the dispatch has none.
+    pub private_segment: *mut c_void,
+    /// Offset 104: kernel arguments.
+    pub kernarg: *const c_void,
+    /// Offset 112: engine services.
+    pub ops: *const DeviceOps,
+    /// Offset 120: unique per dispatch.
+    pub dispatch_id: u64,
+    /// Offset 128: exclusive end of the flat-id range a [`WorkGroupFn`] must run (C: `volatile`).
+    pub range_end: Cell<u32>,
+    /// Offset 132: reserved.
+    pub reserved0: u32,
+    /// Offset 136: opaque to device code.
+    pub engine_private: *mut c_void,
+    /// Offsets 144..192: reserved.
+    pub reserved: [u64; 6],
+}
+
+impl WorkItem {
+    /// An all-zero work-item (null pointers), used as a template.
+    pub const fn zeroed() -> WorkItem {
+        WorkItem {
+            local_id: [0; 3],
+            group_id: [0; 3],
+            workgroup_size: [0; 3],
+            local_size: [0; 3],
+            grid_size: [0; 3],
+            num_groups: [0; 3],
+            dimensions: 0,
+            flat_local_id: 0,
+            group_segment: core::ptr::null_mut(),
+            group_segment_size: 0,
+            dynamic_group_offset: 0,
+            private_segment: core::ptr::null_mut(),
+            kernarg: core::ptr::null(),
+            ops: core::ptr::null(),
+            dispatch_id: 0,
+            range_end: Cell::new(0),
+            reserved0: 0,
+            engine_private: core::ptr::null_mut(),
+            reserved: [0; 6],
+        }
+    }
+
+    /// Reads `range_end` the way the C side does (a volatile load).
+    #[inline]
+    pub fn range_end(&self) -> u32 {
+        // SAFETY: `as_ptr` points to the `u32` inside the cell, valid for reads for as long as
+        // `self` is borrowed; a volatile read has no other requirement.
+        unsafe { core::ptr::read_volatile(self.range_end.as_ptr()) }
+    }
+
+    /// Global id of this work-item in dimension `dim` (0..3):
+    /// `group_id[dim] * workgroup_size[dim] + local_id[dim]`.
+    #[inline]
+    pub fn global_id(&self, dim: usize) -> u64 {
+        let d = dim.min(2);
+        u64::from(self.group_id[d]) * u64::from(self.workgroup_size[d]) + u64::from(self.local_id[d])
+    }
+
+    /// Calls `wi->ops->barrier(wi, predicate)`.
+    ///
+    /// # Safety
+    /// `wi` must be the work-item pointer the engine passed to the running kernel entry point,
+    /// and the call must be made from that kernel invocation (on its thread and fiber).
+    #[inline]
+    pub unsafe fn barrier(wi: *mut WorkItem, predicate: i32) -> u32 {
+        // SAFETY: the caller guarantees `wi` is the live work-item of the running kernel, whose
+        // `ops` points to the engine's static table.
+        unsafe { ((*(*wi).ops).barrier)(wi, predicate) }
+    }
+
+    /// Calls `wi->ops->wave_exchange(wi, value, lanes)`.
+    ///
+    /// # Safety
+    /// As for [`WorkItem::barrier`]; `lanes` must be valid for writing 64 `u64`s.
+    #[inline]
+    pub unsafe fn wave_exchange(wi: *mut WorkItem, value: u64, lanes: *mut u64) -> u64 {
+        // SAFETY: as in `barrier`; the caller guarantees `lanes` holds 64 entries.
+        unsafe { ((*(*wi).ops).wave_exchange)(wi, value, lanes) }
+    }
+}
+
+/// `ferrocm_kernel_descriptor_t`: a kernel of a CPU code object (symbol `"<name>.kd"`).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct KernelDescriptor {
+    /// Offset 0: [`KERNEL_DESCRIPTOR_MAGIC`].
+    pub magic: u32,
+    /// Offset 4: [`ABI_VERSION`].
+    pub abi_version: u32,
+    /// Offset 8: bytes.
+    pub kernarg_segment_size: u32,
+    /// Offset 12: power of two.
+    pub kernarg_segment_alignment: u32,
+    /// Offset 16: static group memory per work-group.
+    pub group_segment_size: u32,
+    /// Offset 20: static private memory per work-item.
+    pub private_segment_size: u32,
+    /// Offset 24: `KERNEL_FLAG_*`.
+    pub flags: u32,
+    /// Offset 28: reserved.
+    pub reserved0: u32,
+    /// Offset 32: required (null in a descriptor is rejected by the loader).
+    pub workitem_fn: Option<WorkItemFn>,
+    /// Offset 40: optional.
+    pub workgroup_fn: Option<WorkGroupFn>,
+    /// Offsets 48..64: reserved.
+    pub reserved: [u64; 2],
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::mem::{align_of, offset_of, size_of};
+
+    #[test]
+    fn workitem_layout_matches_header() {
+        assert_eq!(size_of::<WorkItem>(), 192);
+        assert_eq!(align_of::<WorkItem>(), 8);
+        assert_eq!(offset_of!(WorkItem, local_id), 0);
+        assert_eq!(offset_of!(WorkItem, group_id), 12);
+        assert_eq!(offset_of!(WorkItem, workgroup_size), 24);
+        assert_eq!(offset_of!(WorkItem, local_size), 36);
+        assert_eq!(offset_of!(WorkItem, grid_size), 48);
+        assert_eq!(offset_of!(WorkItem, num_groups), 60);
+        assert_eq!(offset_of!(WorkItem, dimensions), 72);
+        assert_eq!(offset_of!(WorkItem, flat_local_id), 76);
+        assert_eq!(offset_of!(WorkItem, group_segment), 80);
+        assert_eq!(offset_of!(WorkItem, group_segment_size), 88);
+        assert_eq!(offset_of!(WorkItem, dynamic_group_offset), 92);
+        assert_eq!(offset_of!(WorkItem, private_segment), 96);
+        assert_eq!(offset_of!(WorkItem, kernarg), 104);
+        assert_eq!(offset_of!(WorkItem, ops), 112);
+        assert_eq!(offset_of!(WorkItem, dispatch_id), 120);
+        assert_eq!(offset_of!(WorkItem, range_end), 128);
+        assert_eq!(size_of::<Cell<u32>>(), 4);
+        assert_eq!(offset_of!(WorkItem, reserved0), 132);
+        assert_eq!(offset_of!(WorkItem, engine_private), 136);
+        assert_eq!(offset_of!(WorkItem, reserved), 144);
+    }
+
+    #[test]
+    fn device_ops_layout_matches_header() {
+        assert_eq!(size_of::<DeviceOps>(), 72);
+        assert_eq!(offset_of!(DeviceOps, version), 0);
+        assert_eq!(offset_of!(DeviceOps, size), 4);
+        assert_eq!(offset_of!(DeviceOps, barrier), 8);
+        assert_eq!(offset_of!(DeviceOps, wave_exchange), 16);
+        assert_eq!(offset_of!(DeviceOps, reserved), 24);
+    }
+
+    #[test]
+    fn kernel_descriptor_layout_matches_header() {
+        assert_eq!(size_of::<KernelDescriptor>(), 64);
+        assert_eq!(offset_of!(KernelDescriptor, magic), 0);
+        assert_eq!(offset_of!(KernelDescriptor, abi_version), 4);
+        assert_eq!(offset_of!(KernelDescriptor, kernarg_segment_size), 8);
+        assert_eq!(offset_of!(KernelDescriptor, kernarg_segment_alignment), 12);
+        assert_eq!(offset_of!(KernelDescriptor, group_segment_size), 16);
+        assert_eq!(offset_of!(KernelDescriptor, private_segment_size), 20);
+        assert_eq!(offset_of!(KernelDescriptor, flags), 24);
+        assert_eq!(offset_of!(KernelDescriptor, reserved0), 28);
+        assert_eq!(offset_of!(KernelDescriptor, workitem_fn), 32);
+        assert_eq!(offset_of!(KernelDescriptor, workgroup_fn), 40);
+        assert_eq!(offset_of!(KernelDescriptor, reserved), 48);
+        // `Option<fn>` is pointer-sized with null as `None`, as in C.
+        assert_eq!(size_of::<Option<WorkItemFn>>(), 8);
+    }
+
+    #[test]
+    fn magic_spells_rfck() {
+        assert_eq!(&KERNEL_DESCRIPTOR_MAGIC.to_le_bytes(), b"RFCK");
+    }
+}

@@ -1,0 +1,1484 @@
+//! The CPU agent's "hardware": runs the work-groups of a dispatch on a pool of worker threads.
+//!
+//! # Execution model (ARCHITECTURE.md §4)
+//!
+//! * **Grid.** [`Engine::run`] is synchronous and the calling thread takes part. It starts
+//!   running work-groups itself, one at a time; a single-group dispatch, or one whose remaining
+//!   work is estimated (from the groups already run) to be too small to be worth waking
+//!   anybody, finishes there without touching the pool. Otherwise the dispatch is *published*:
+//!   the remaining groups are handed out in chunks from an atomic counter to the caller and to
+//!   up to `worker_count() - 1` pool threads (woken in a chain: each helper that joins wakes the
+//!   next one). Pool threads rotate between published dispatches after each chunk, so
+//!   concurrent dispatches (one per HSA queue) all progress.
+//! * **Work-group.** Work-items run one after another on one thread. Work-item 0 runs first on
+//!   a fiber (a `corosensei` coroutine on a pooled stack). If it returns without a barrier or a
+//!   wavefront operation, the rest of the group runs as a loop on the same fiber
+//!   (`workgroup_fn(wi, 1, n)` when the kernel has one). When a barrier or wavefront operation
+//!   is reached, the group switches to *fiber mode*: the suspended fiber keeps the work-item that
+//!   reached it, the work-items that already returned count as exited, and each remaining
+//!   work-item gets its own fiber and `WorkItem`; fibers run round-robin from one
+//!   synchronisation point to the next. A one-work-item group runs without a fiber.
+//! * **Memory.** Every thread that runs work-groups keeps a context (thread-local) with its
+//!   group-memory buffer, private-segment buffers, fiber stacks and fiber-mode tables, reused by
+//!   every dispatch: the small-dispatch path allocates nothing once warm.
+
+use std::cell::Cell;
+use std::ffi::c_void;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::ptr;
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use corosensei::stack::DefaultStack;
+use corosensei::{Coroutine, CoroutineResult, Yielder};
+use parking_lot::{Condvar, Mutex};
+
+use crate::abi::{DeviceOps, WorkGroupFn, WorkItem, WorkItemFn, ABI_VERSION, MAX_WORKGROUP_SIZE, WAVEFRONT_SIZE};
+
+/// Default size of a fiber stack (bytes); `FERROCM_CPU_STACK_SIZE` overrides it.
+pub const DEFAULT_STACK_SIZE: usize = 256 * 1024;
+/// Smallest accepted fiber stack size.
+pub const MIN_STACK_SIZE: usize = 16 * 1024;
+/// Largest accepted fiber stack size.
+pub const MAX_STACK_SIZE: usize = 1 << 30;
+/// Largest group segment (static + dynamic) of a dispatch.
+pub const MAX_GROUP_SEGMENT_SIZE: u32 = 64 * 1024;
+/// Largest private segment per work-item.
+pub const MAX_PRIVATE_SEGMENT_SIZE: u32 = 64 * 1024;
+
+/// Alignment of the group segment.
+const GROUP_ALIGN: usize = 64;
+/// Alignment (and stride granule) of private segments.
+const PRIVATE_ALIGN: usize = 16;
+/// Waves per group at most.
+const MAX_WAVES: usize = (MAX_WORKGROUP_SIZE / WAVEFRONT_SIZE) as usize;
+/// A dispatch is published once the estimated time left on the caller alone exceeds this.
+const PUBLISH_THRESHOLD: Duration = Duration::from_micros(15);
+/// How long a pool thread spins for new work after finishing some before it sleeps.
+const WORKER_SPIN: Duration = Duration::from_micros(30);
+/// How long the caller spins for its helpers to finish before it sleeps.
+const CALLER_SPIN: Duration = Duration::from_micros(20);
+/// Chunks per participating thread when a dispatch is published.
+const CHUNKS_PER_THREAD: u64 = 8;
+
+/// A kernel as the engine sees it (from a loaded code object, or Rust functions).
+///
+/// The function pointers are called with a valid `WorkItem` for every work-item of a dispatch;
+/// whoever builds a `Kernel` vouches that they are sound to call that way (for a code object:
+/// that it stays loaded while dispatches run).
+#[derive(Debug, Clone, Copy)]
+pub struct Kernel {
+    /// Runs one work-item (required).
+    pub workitem_fn: WorkItemFn,
+    /// Optional fast path running a range of work-items.
+    pub workgroup_fn: Option<WorkGroupFn>,
+    /// Static group memory per work-group (bytes).
+    pub static_group_segment_size: u32,
+    /// Static private memory per work-item (bytes).
+    pub static_private_segment_size: u32,
+}
+
+/// One kernel dispatch (the fields of an AQL kernel-dispatch packet that the engine needs).
+#[derive(Debug, Clone, Copy)]
+pub struct Dispatch<'a> {
+    /// The kernel.
+    pub kernel: &'a Kernel,
+    /// 1, 2 or 3.
+    pub dimensions: u32,
+    /// Work-group size per dimension (unused dimensions must be 1).
+    pub workgroup_size: [u32; 3],
+    /// Grid size in work-items per dimension (unused dimensions must be 1); need not be a
+    /// multiple of the work-group size.
+    pub grid_size: [u32; 3],
+    /// Total group memory per work-group from the packet: static + dynamic (bytes).
+    pub group_segment_size: u32,
+    /// Private memory per work-item from the packet (bytes).
+    pub private_segment_size: u32,
+    /// Kernel arguments, passed to work-items as `wi->kernarg`; must stay valid during `run`.
+    pub kernarg: *const c_void,
+}
+
+/// The CPU agent's dispatch limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest work-group (product of the sizes).
+    pub max_workgroup_size: u32,
+    /// Largest work-group size per dimension.
+    pub max_workgroup_dims: [u32; 3],
+    /// Largest grid (total work-items).
+    pub max_grid_size: u32,
+    /// Largest grid size per dimension.
+    pub max_grid_dims: [u32; 3],
+    /// Largest group segment (static + dynamic) per work-group.
+    pub max_group_segment_size: u32,
+    /// Largest private segment per work-item.
+    pub max_private_segment_size: u32,
+    /// Lanes per wavefront.
+    pub wavefront_size: u32,
+    /// Wavefronts per work-group at most.
+    pub max_waves_per_workgroup: u32,
+}
+
+/// Why a dispatch was rejected or failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DispatchError {
+    /// `dimensions` is not 1, 2 or 3.
+    #[error("invalid number of dimensions {0} (1, 2 or 3)")]
+    InvalidDimensions(u32),
+    /// A used work-group dimension is 0.
+    #[error("work-group size is 0 in dimension {dim}")]
+    ZeroWorkgroupSize {
+        /// Dimension (0-based).
+        dim: u32,
+    },
+    /// A used grid dimension is 0.
+    #[error("grid size is 0 in dimension {dim}")]
+    ZeroGridSize {
+        /// Dimension (0-based).
+        dim: u32,
+    },
+    /// A work-group dimension beyond `dimensions` is not 1.
+    #[error("unused work-group dimension {dim} has size {size} (must be 1)")]
+    UnusedWorkgroupDimension {
+        /// Dimension (0-based).
+        dim: u32,
+        /// Its size.
+        size: u32,
+    },
+    /// A grid dimension beyond `dimensions` is not 1.
+    #[error("unused grid dimension {dim} has size {size} (must be 1)")]
+    UnusedGridDimension {
+        /// Dimension (0-based).
+        dim: u32,
+        /// Its size.
+        size: u32,
+    },
+    /// The work-group has more work-items than the agent allows.
+    #[error("work-group of {size} work-items exceeds the maximum {max}")]
+    WorkgroupTooLarge {
+        /// Product of the work-group sizes.
+        size: u64,
+        /// The limit.
+        max: u32,
+    },
+    /// The grid has more work-items than the agent allows.
+    #[error("grid of {size} work-items exceeds the maximum {max}")]
+    GridTooLarge {
+        /// Product of the grid sizes.
+        size: u64,
+        /// The limit.
+        max: u32,
+    },
+    /// The group segment exceeds the agent's limit.
+    #[error("group segment of {size} bytes exceeds the maximum {max}")]
+    GroupSegmentTooLarge {
+        /// Requested bytes.
+        size: u32,
+        /// The limit.
+        max: u32,
+    },
+    /// The packet's group segment is smaller than the kernel's static group memory.
+    #[error("group segment of {size} bytes is smaller than the kernel's static {static_size} bytes")]
+    GroupSegmentTooSmall {
+        /// Requested bytes.
+        size: u32,
+        /// The kernel's static size.
+        static_size: u32,
+    },
+    /// The private segment exceeds the agent's limit.
+    #[error("private segment of {size} bytes per work-item exceeds the maximum {max}")]
+    PrivateSegmentTooLarge {
+        /// Requested bytes (max of the packet's and the kernel's).
+        size: u32,
+        /// The limit.
+        max: u32,
+    },
+    /// Memory for fiber stacks or segments could not be obtained; some work-groups did not run.
+    #[error("out of resources: {0}")]
+    OutOfResources(String),
+}
+
+// ---------------------------------------------------------------------------------------------
+// Public engine
+// ---------------------------------------------------------------------------------------------
+
+/// Engine configuration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// Threads executing one dispatch: the calling thread plus `workers - 1` pool threads.
+    pub workers: usize,
+    /// Fiber stack size in bytes (clamped to `MIN_STACK_SIZE..=MAX_STACK_SIZE`).
+    pub stack_size: usize,
+}
+
+impl EngineConfig {
+    /// Defaults: one thread per core (`available_parallelism`), overridden by
+    /// `FERROCM_CPU_WORKERS`; stacks of [`DEFAULT_STACK_SIZE`], overridden by
+    /// `FERROCM_CPU_STACK_SIZE` (bytes). Unparsable or zero values are ignored.
+    pub fn from_env() -> EngineConfig {
+        let env = |name: &str| {
+            std::env::var(name).ok().and_then(|v| v.trim().parse::<usize>().ok()).filter(|&v| v > 0)
+        };
+        let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+        EngineConfig {
+            workers: env("FERROCM_CPU_WORKERS").unwrap_or(cores),
+            stack_size: env("FERROCM_CPU_STACK_SIZE").unwrap_or(DEFAULT_STACK_SIZE),
+        }
+    }
+}
+
+/// The CPU kernel engine: a worker pool that runs dispatches.
+pub struct Engine {
+    shared: Arc<Shared>,
+    threads: Vec<JoinHandle<()>>,
+    workers: usize,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("workers", &self.workers)
+            .field("stack_size", &self.shared.stack_size)
+            .finish()
+    }
+}
+
+impl Engine {
+    /// The process-wide engine, started on first use with [`EngineConfig::from_env`].
+    pub fn global() -> &'static Engine {
+        static GLOBAL: OnceLock<Engine> = OnceLock::new();
+        GLOBAL.get_or_init(|| Engine::new(EngineConfig::from_env()))
+    }
+
+    /// Starts an engine with its own pool (`config.workers - 1` threads). Dropping it stops
+    /// the pool.
+    pub fn new(config: EngineConfig) -> Engine {
+        let workers = config.workers.clamp(1, 4096);
+        let stack_size = config.stack_size.clamp(MIN_STACK_SIZE, MAX_STACK_SIZE);
+        let shared = Arc::new(Shared {
+            registry: Mutex::new(Registry { jobs: Vec::with_capacity(64), sleepers: 0, shutdown: false }),
+            cv: Condvar::new(),
+            epoch: AtomicU64::new(0),
+            njobs: AtomicUsize::new(0),
+            spinning: AtomicUsize::new(0),
+            stack_size,
+        });
+        let mut threads = Vec::with_capacity(workers - 1);
+        for i in 1..workers {
+            let s = Arc::clone(&shared);
+            let spawned = std::thread::Builder::new()
+                .name(format!("ferrocm-cpu-{i}"))
+                .stack_size(stack_size.max(8 << 20))
+                .spawn(move || worker_main(&s, i));
+            match spawned {
+                Ok(t) => threads.push(t),
+                Err(_) => break,
+            }
+        }
+        let workers = threads.len() + 1;
+        Engine { shared, threads, workers }
+    }
+
+    /// Threads that execute one dispatch (the caller plus the pool threads).
+    pub fn worker_count(&self) -> usize {
+        self.workers
+    }
+
+    /// Fiber stack size in bytes.
+    pub fn stack_size(&self) -> usize {
+        self.shared.stack_size
+    }
+
+    /// The dispatch limits of the CPU agent.
+    pub fn limits() -> Limits {
+        Limits {
+            max_workgroup_size: MAX_WORKGROUP_SIZE,
+            max_workgroup_dims: [MAX_WORKGROUP_SIZE; 3],
+            max_grid_size: u32::MAX,
+            max_grid_dims: [u32::MAX; 3],
+            max_group_segment_size: MAX_GROUP_SEGMENT_SIZE,
+            max_private_segment_size: MAX_PRIVATE_SEGMENT_SIZE,
+            wavefront_size: WAVEFRONT_SIZE,
+            max_waves_per_workgroup: MAX_WORKGROUP_SIZE / WAVEFRONT_SIZE,
+        }
+    }
+
+    /// Validates `d` and runs every work-item of it; returns when all have finished.
+    ///
+    /// May be called from several threads at once (one per queue). The kernel's function
+    /// pointers and `kernarg` must be valid for the whole call (see [`Kernel`]).
+    pub fn run(&self, d: &Dispatch<'_>) -> Result<(), DispatchError> {
+        let st = DispatchState::new(d)?;
+        let mut ctx = take_ctx(self.shared.stack_size);
+        let result = if st.total_groups == 1 || self.workers == 1 {
+            (0..st.total_groups).try_for_each(|g| run_group(&mut ctx, &st, g))
+        } else {
+            self.run_parallel(&mut ctx, &st)
+        };
+        put_ctx(ctx);
+        result
+    }
+
+    fn run_parallel(&self, ctx: &mut WorkerCtx, st: &DispatchState) -> Result<(), DispatchError> {
+        let total = st.total_groups;
+        let start = Instant::now();
+        let mut next = 0;
+        while next < total {
+            run_group(ctx, st, next)?;
+            next += 1;
+            if next < total {
+                let elapsed = start.elapsed();
+                // Estimated time for the rest on this thread alone.
+                let per_group = elapsed / u32::try_from(next).unwrap_or(u32::MAX);
+                let rest = u32::try_from(total - next).unwrap_or(u32::MAX);
+                if per_group.saturating_mul(rest) >= PUBLISH_THRESHOLD {
+                    return self.share(ctx, st, next);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Publishes groups `first..` of `st` to the pool and takes part until none is left.
+    fn share(&self, ctx: &mut WorkerCtx, st: &DispatchState, first: u64) -> Result<(), DispatchError> {
+        let remaining = st.total_groups - first;
+        let threads = (self.workers as u64).min(remaining);
+        let chunk = (remaining / (threads * CHUNKS_PER_THREAD)).max(1);
+        let chunks = remaining.div_ceil(chunk);
+        let helpers = (threads - 1).min(chunks - 1);
+        let job = Job {
+            state: st,
+            next: AtomicU64::new(first),
+            chunk,
+            refs: AtomicU32::new(0),
+            wanted: AtomicUsize::new(usize::try_from(helpers).unwrap_or(usize::MAX)),
+        };
+        self.shared.publish(&job);
+        job.work(ctx);
+        self.shared.unpublish(&job);
+        job.wait_helpers();
+        st.take_error()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.shared.registry.lock().shutdown = true;
+        self.shared.cv.notify_all();
+        for t in self.threads.drain(..) {
+            let _ = t.join();
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dispatch state and validation
+// ---------------------------------------------------------------------------------------------
+
+/// Immutable description of a running dispatch shared by every thread that takes part.
+struct DispatchState {
+    workitem_fn: WorkItemFn,
+    workgroup_fn: Option<WorkGroupFn>,
+    /// Dispatch-wide fields of every `WorkItem`.
+    template: WorkItem,
+    num_groups: [u32; 3],
+    total_groups: u64,
+    /// Bytes of group memory per group (0: none).
+    group_alloc: usize,
+    /// Private segment stride per work-item (0: none).
+    private_stride: usize,
+    /// First error raised by a thread (groups after it may not have run).
+    error: Mutex<Option<DispatchError>>,
+}
+
+// SAFETY: the raw pointers in `template` (kernarg, ops) are only copied into work-items; the
+// dispatch's caller guarantees `kernarg` stays valid and may be read from any thread while
+// `run` executes; the rest is immutable or synchronised (`error`).
+unsafe impl Sync for DispatchState {}
+
+static DEVICE_OPS: DeviceOps = DeviceOps {
+    version: ABI_VERSION,
+    size: core::mem::size_of::<DeviceOps>() as u32,
+    barrier: barrier_entry,
+    wave_exchange: wave_exchange_entry,
+    reserved: [ptr::null_mut(); 6],
+};
+
+static DISPATCH_IDS: AtomicU64 = AtomicU64::new(1);
+
+const fn round_up(v: usize, to: usize) -> usize {
+    v.div_ceil(to) * to
+}
+
+/// Checks a dispatch against the agent's limits (see [`DispatchError`]).
+pub fn validate(d: &Dispatch<'_>) -> Result<(), DispatchError> {
+    let dims = d.dimensions;
+    if !(1..=3).contains(&dims) {
+        return Err(DispatchError::InvalidDimensions(dims));
+    }
+    for dim in 0..3u32 {
+        let (w, g) = (d.workgroup_size[dim as usize], d.grid_size[dim as usize]);
+        if dim < dims {
+            if w == 0 {
+                return Err(DispatchError::ZeroWorkgroupSize { dim });
+            }
+            if g == 0 {
+                return Err(DispatchError::ZeroGridSize { dim });
+            }
+        } else {
+            if w != 1 {
+                return Err(DispatchError::UnusedWorkgroupDimension { dim, size: w });
+            }
+            if g != 1 {
+                return Err(DispatchError::UnusedGridDimension { dim, size: g });
+            }
+        }
+    }
+    let wg: u64 = d.workgroup_size.iter().map(|&v| u64::from(v)).product();
+    if wg > u64::from(MAX_WORKGROUP_SIZE) {
+        return Err(DispatchError::WorkgroupTooLarge { size: wg, max: MAX_WORKGROUP_SIZE });
+    }
+    let grid = d.grid_size.iter().try_fold(1u64, |acc, &v| acc.checked_mul(u64::from(v))).unwrap_or(u64::MAX);
+    if grid > u64::from(u32::MAX) {
+        return Err(DispatchError::GridTooLarge { size: grid, max: u32::MAX });
+    }
+    if d.group_segment_size > MAX_GROUP_SEGMENT_SIZE {
+        return Err(DispatchError::GroupSegmentTooLarge { size: d.group_segment_size, max: MAX_GROUP_SEGMENT_SIZE });
+    }
+    if d.group_segment_size < d.kernel.static_group_segment_size {
+        return Err(DispatchError::GroupSegmentTooSmall {
+            size: d.group_segment_size,
+            static_size: d.kernel.static_group_segment_size,
+        });
+    }
+    let private = d.private_segment_size.max(d.kernel.static_private_segment_size);
+    if private > MAX_PRIVATE_SEGMENT_SIZE {
+        return Err(DispatchError::PrivateSegmentTooLarge { size: private, max: MAX_PRIVATE_SEGMENT_SIZE });
+    }
+    Ok(())
+}
+
+impl DispatchState {
+    fn new(d: &Dispatch<'_>) -> Result<DispatchState, DispatchError> {
+        validate(d)?;
+        let mut num_groups = [1u32; 3];
+        for i in 0..3 {
+            num_groups[i] = d.grid_size[i].div_ceil(d.workgroup_size[i]);
+        }
+        let total_groups = num_groups.iter().map(|&v| u64::from(v)).product();
+        let static_group = d.kernel.static_group_segment_size as usize;
+        let dynamic_offset = round_up(static_group, 16);
+        let total_group = d.group_segment_size as usize;
+        let group_alloc = if total_group == 0 { 0 } else { dynamic_offset + (total_group - static_group) };
+        let private = d.private_segment_size.max(d.kernel.static_private_segment_size) as usize;
+        let mut template = WorkItem::zeroed();
+        template.workgroup_size = d.workgroup_size;
+        template.grid_size = d.grid_size;
+        template.num_groups = num_groups;
+        template.dimensions = d.dimensions;
+        template.group_segment_size = group_alloc as u32;
+        template.dynamic_group_offset = dynamic_offset as u32;
+        template.kernarg = d.kernarg;
+        template.ops = &DEVICE_OPS;
+        template.dispatch_id = DISPATCH_IDS.fetch_add(1, Ordering::Relaxed);
+        Ok(DispatchState {
+            workitem_fn: d.kernel.workitem_fn,
+            workgroup_fn: d.kernel.workgroup_fn,
+            template,
+            num_groups,
+            total_groups,
+            group_alloc,
+            private_stride: round_up(private, PRIVATE_ALIGN),
+            error: Mutex::new(None),
+        })
+    }
+
+    fn record_error(&self, e: DispatchError) {
+        let mut slot = self.error.lock();
+        if slot.is_none() {
+            *slot = Some(e);
+        }
+    }
+
+    fn take_error(&self) -> Result<(), DispatchError> {
+        match self.error.lock().take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pool: published jobs, workers
+// ---------------------------------------------------------------------------------------------
+
+/// A published dispatch. It lives on the publishing caller's stack; pool threads hold a
+/// reference (`refs`) while they use it, and the caller waits for `refs == 0` after removing
+/// it from the registry.
+struct Job {
+    state: *const DispatchState,
+    next: AtomicU64,
+    chunk: u64,
+    /// Helpers holding the job, plus [`WAITING`] while the caller sleeps on it.
+    refs: AtomicU32,
+    /// Helpers still wanted (each joining helper wakes the next sleeper while > 0).
+    wanted: AtomicUsize,
+}
+
+const WAITING: u32 = 1 << 31;
+
+#[derive(Clone, Copy)]
+struct JobPtr(*const Job);
+// SAFETY: a `JobPtr` is only dereferenced while the job is registered (under the registry lock)
+// or while the holder owns one of its `refs`, during which the publishing caller keeps it alive.
+unsafe impl Send for JobPtr {}
+
+impl Job {
+    fn state(&self) -> &DispatchState {
+        // SAFETY: `state` points to the caller's `DispatchState`, which outlives the job.
+        unsafe { &*self.state }
+    }
+
+    fn has_work(&self) -> bool {
+        self.next.load(Ordering::Relaxed) < self.state().total_groups
+    }
+
+    /// Claims and runs chunks until none is left.
+    fn work(&self, ctx: &mut WorkerCtx) {
+        while self.run_chunk(ctx) {}
+    }
+
+    /// Claims one chunk and runs it; false when no chunk was left.
+    fn run_chunk(&self, ctx: &mut WorkerCtx) -> bool {
+        let st = self.state();
+        let total = st.total_groups;
+        let first = self.next.fetch_add(self.chunk, Ordering::Relaxed);
+        if first >= total {
+            return false;
+        }
+        for g in first..(first + self.chunk).min(total) {
+            if let Err(e) = run_group(ctx, st, g) {
+                st.record_error(e);
+                self.next.store(total, Ordering::Relaxed);
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Drops a helper's reference; wakes the caller if it sleeps and this was the last one.
+    fn release(&self) {
+        let addr = self.refs.as_ptr();
+        let prev = self.refs.fetch_sub(1, Ordering::Release);
+        if prev == WAITING | 1 {
+            // The job may be gone now: wake by address only (a stale wake-up is harmless).
+            futex_wake(addr);
+        }
+    }
+
+    /// Waits until no helper holds the job any more.
+    fn wait_helpers(&self) {
+        let start = Instant::now();
+        loop {
+            let r = self.refs.load(Ordering::Acquire);
+            if r & !WAITING == 0 {
+                return;
+            }
+            if start.elapsed() < CALLER_SPIN {
+                std::hint::spin_loop();
+                continue;
+            }
+            if r & WAITING == 0
+                && self.refs.compare_exchange(r, r | WAITING, Ordering::Acquire, Ordering::Acquire).is_err()
+            {
+                continue;
+            }
+            futex_wait(&self.refs, r | WAITING);
+        }
+    }
+}
+
+struct Registry {
+    jobs: Vec<JobPtr>,
+    sleepers: usize,
+    shutdown: bool,
+}
+
+struct Shared {
+    registry: Mutex<Registry>,
+    cv: Condvar,
+    /// Bumped on every publication (spinning workers watch it).
+    epoch: AtomicU64,
+    /// Registered jobs.
+    njobs: AtomicUsize,
+    /// Pool threads spinning for work.
+    spinning: AtomicUsize,
+    stack_size: usize,
+}
+
+impl Shared {
+    fn publish(&self, job: &Job) {
+        let wake = {
+            let mut reg = self.registry.lock();
+            reg.jobs.push(JobPtr(job));
+            self.njobs.store(reg.jobs.len(), Ordering::Relaxed);
+            self.epoch.fetch_add(1, Ordering::Release);
+            job.wanted.load(Ordering::Relaxed) > self.spinning.load(Ordering::Relaxed) && reg.sleepers > 0
+        };
+        if wake {
+            self.cv.notify_one();
+        }
+    }
+
+    fn unpublish(&self, job: &Job) {
+        let mut reg = self.registry.lock();
+        reg.jobs.retain(|j| !ptr::eq(j.0, job));
+        self.njobs.store(reg.jobs.len(), Ordering::Relaxed);
+    }
+
+    /// Picks a registered job with work left, starting at `*cursor` (round-robin), and takes a
+    /// reference to it.
+    fn acquire(&self, cursor: &mut usize) -> Option<JobPtr> {
+        let (job, wake) = {
+            let reg = self.registry.lock();
+            let n = reg.jobs.len();
+            let mut found = None;
+            for t in 0..n {
+                let idx = (*cursor + t) % n;
+                let j = reg.jobs[idx];
+                // SAFETY: registered jobs are alive (the caller unregisters before returning).
+                let job = unsafe { &*j.0 };
+                if job.has_work() {
+                    job.refs.fetch_add(1, Ordering::Relaxed);
+                    *cursor = idx + 1;
+                    found = Some(j);
+                    break;
+                }
+            }
+            let j = found?;
+            // SAFETY: as above, and we now hold a reference.
+            let job = unsafe { &*j.0 };
+            let wanted = job.wanted.load(Ordering::Relaxed);
+            if wanted > 0 {
+                job.wanted.store(wanted - 1, Ordering::Relaxed);
+            }
+            (j, wanted > 1 && reg.sleepers > 0)
+        };
+        if wake {
+            self.cv.notify_one();
+        }
+        Some(job)
+    }
+
+    fn any_work(reg: &Registry) -> bool {
+        // SAFETY: registered jobs are alive while the registry lock is held.
+        reg.jobs.iter().any(|j| unsafe { &*j.0 }.has_work())
+    }
+}
+
+fn worker_main(shared: &Shared, index: usize) {
+    let mut ctx = WorkerCtx::new(shared.stack_size);
+    let mut cursor = index;
+    loop {
+        if let Some(j) = shared.acquire(&mut cursor) {
+            // SAFETY: we hold a reference on the job, which keeps it alive until `release`.
+            let job = unsafe { &*j.0 };
+            while job.run_chunk(&mut ctx) {
+                if shared.njobs.load(Ordering::Relaxed) > 1 {
+                    break; // rotate to the next job for fairness
+                }
+            }
+            job.release();
+            continue;
+        }
+        // Spin a little for the next dispatch, then sleep.
+        let seen = shared.epoch.load(Ordering::Acquire);
+        shared.spinning.fetch_add(1, Ordering::Relaxed);
+        let start = Instant::now();
+        let mut again = false;
+        while start.elapsed() < WORKER_SPIN {
+            for _ in 0..64 {
+                std::hint::spin_loop();
+            }
+            if shared.epoch.load(Ordering::Acquire) != seen {
+                again = true;
+                break;
+            }
+        }
+        shared.spinning.fetch_sub(1, Ordering::Relaxed);
+        if again {
+            continue;
+        }
+        let mut reg = shared.registry.lock();
+        while !reg.shutdown && !Shared::any_work(&reg) {
+            reg.sleepers += 1;
+            shared.cv.wait(&mut reg);
+            reg.sleepers -= 1;
+        }
+        if reg.shutdown {
+            return;
+        }
+    }
+}
+
+fn futex_wait(word: &AtomicU32, expected: u32) {
+    // SAFETY: FUTEX_WAIT reads the aligned u32 behind `word` (valid for the call) and sleeps
+    // only if it still equals `expected`; a null timeout waits without limit.
+    unsafe {
+        libc::syscall(
+            libc::SYS_futex,
+            word.as_ptr(),
+            libc::FUTEX_WAIT | libc::FUTEX_PRIVATE_FLAG,
+            expected,
+            ptr::null::<libc::timespec>(),
+        );
+    }
+}
+
+fn futex_wake(addr: *mut u32) {
+    // SAFETY: FUTEX_WAKE does not access the memory; it only uses the address as a key (an
+    // address whose owner is gone at worst wakes a waiter spuriously, which waiters tolerate).
+    unsafe {
+        libc::syscall(libc::SYS_futex, addr, libc::FUTEX_WAKE | libc::FUTEX_PRIVATE_FLAG, i32::MAX);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-thread execution context
+// ---------------------------------------------------------------------------------------------
+
+/// A growable, aligned, uninitialised byte buffer.
+struct AlignedBuf {
+    ptr: *mut u8,
+    cap: usize,
+    align: usize,
+}
+
+impl AlignedBuf {
+    const fn new(align: usize) -> AlignedBuf {
+        AlignedBuf { ptr: ptr::null_mut(), cap: 0, align }
+    }
+
+    /// A pointer to at least `len` bytes (null if `len == 0`); the contents are unspecified.
+    fn get(&mut self, len: usize) -> Result<*mut u8, DispatchError> {
+        if len == 0 {
+            return Ok(ptr::null_mut());
+        }
+        if len > self.cap {
+            self.free();
+            let cap = round_up(len, self.align);
+            let layout = std::alloc::Layout::from_size_align(cap, self.align)
+                .map_err(|e| DispatchError::OutOfResources(e.to_string()))?;
+            // SAFETY: `layout` has a non-zero size.
+            let p = unsafe { std::alloc::alloc(layout) };
+            if p.is_null() {
+                return Err(DispatchError::OutOfResources(format!("cannot allocate {cap} bytes")));
+            }
+            self.ptr = p;
+            self.cap = cap;
+        }
+        Ok(self.ptr)
+    }
+
+    fn free(&mut self) {
+        if !self.ptr.is_null() {
+            // SAFETY: `ptr` was allocated in `get` with exactly this layout (it was valid then).
+            unsafe {
+                std::alloc::dealloc(self.ptr, std::alloc::Layout::from_size_align_unchecked(self.cap, self.align))
+            };
+            self.ptr = ptr::null_mut();
+            self.cap = 0;
+        }
+    }
+}
+
+impl Drop for AlignedBuf {
+    fn drop(&mut self) {
+        self.free();
+    }
+}
+
+type Fiber = Coroutine<(), (), (), DefaultStack>;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum SlotState {
+    NotStarted,
+    /// Runnable (or running).
+    Ready,
+    AtBarrier,
+    AtWave,
+    Exited,
+}
+
+/// Fiber-mode state of one work-item (indexed by flat local id). Shared between the scheduler
+/// and the fibers through `Cell`s; only one of them runs at a time on a thread.
+struct Slot {
+    state: Cell<SlotState>,
+    yielder: Cell<*const Yielder<(), ()>>,
+    wi: Cell<*mut WorkItem>,
+    /// Result of the last barrier / wave exchange.
+    result: Cell<u64>,
+    /// Value contributed to the pending wave exchange.
+    value: Cell<u64>,
+    /// Where the pending wave exchange writes the lanes.
+    lanes: Cell<*mut u64>,
+}
+
+impl Slot {
+    const fn new() -> Slot {
+        Slot {
+            state: Cell::new(SlotState::NotStarted),
+            yielder: Cell::new(ptr::null()),
+            wi: Cell::new(ptr::null_mut()),
+            result: Cell::new(0),
+            value: Cell::new(0),
+            lanes: Cell::new(ptr::null_mut()),
+        }
+    }
+}
+
+#[derive(Default)]
+struct Wave {
+    /// Lanes that have not returned.
+    live: Cell<u64>,
+    /// Lanes waiting in the pending exchange.
+    arrived: Cell<u64>,
+}
+
+/// Fiber-mode tables, allocated on a thread's first fiber-mode group and reused.
+struct FiberTables {
+    slots: Box<[Slot]>,
+    items: Box<[WorkItem]>,
+    waves: Box<[Wave]>,
+    fibers: Vec<Option<Fiber>>,
+}
+
+impl FiberTables {
+    fn new() -> FiberTables {
+        let n = MAX_WORKGROUP_SIZE as usize;
+        FiberTables {
+            slots: (0..n).map(|_| Slot::new()).collect(),
+            items: (0..n).map(|_| WorkItem::zeroed()).collect(),
+            waves: (0..MAX_WAVES).map(|_| Wave::default()).collect(),
+            fibers: (0..n).map(|_| None).collect(),
+        }
+    }
+}
+
+/// Everything a thread reuses from one work-group to the next.
+struct WorkerCtx {
+    stack_size: usize,
+    stacks: Vec<DefaultStack>,
+    group_mem: AlignedBuf,
+    /// Private segment of work-item 0 and of the loop (one slot).
+    private0: AlignedBuf,
+    /// Private segments of fiber-mode work-items (one slot per work-item).
+    private_fibers: AlignedBuf,
+    /// Work-item 0 / the loop's work-item (boxed: its address is handed to kernels).
+    wi0: Box<WorkItem>,
+    tables: Option<Box<FiberTables>>,
+}
+
+impl WorkerCtx {
+    fn new(stack_size: usize) -> WorkerCtx {
+        WorkerCtx {
+            stack_size,
+            stacks: Vec::new(),
+            group_mem: AlignedBuf::new(GROUP_ALIGN),
+            private0: AlignedBuf::new(GROUP_ALIGN),
+            private_fibers: AlignedBuf::new(GROUP_ALIGN),
+            wi0: Box::new(WorkItem::zeroed()),
+            tables: None,
+        }
+    }
+
+    fn take_stack(&mut self) -> Result<DefaultStack, DispatchError> {
+        match self.stacks.pop() {
+            Some(s) => Ok(s),
+            None => DefaultStack::new(self.stack_size)
+                .map_err(|e| DispatchError::OutOfResources(format!("fiber stack of {} bytes: {e}", self.stack_size))),
+        }
+    }
+
+    /// Makes sure `count` stacks are pooled.
+    fn reserve_stacks(&mut self, count: usize) -> Result<(), DispatchError> {
+        while self.stacks.len() < count {
+            let s = DefaultStack::new(self.stack_size)
+                .map_err(|e| DispatchError::OutOfResources(format!("fiber stack of {} bytes: {e}", self.stack_size)))?;
+            self.stacks.push(s);
+        }
+        Ok(())
+    }
+}
+
+thread_local! {
+    static CTX: Cell<Option<Box<WorkerCtx>>> = const { Cell::new(None) };
+    /// The work-group running on this thread (for `barrier` / `wave_exchange`).
+    static CURRENT_GROUP: Cell<*const Group> = const { Cell::new(ptr::null()) };
+}
+
+fn take_ctx(stack_size: usize) -> Box<WorkerCtx> {
+    let ctx = CTX.try_with(Cell::take).ok().flatten();
+    match ctx {
+        Some(mut c) => {
+            if c.stack_size != stack_size {
+                c.stacks.clear();
+                c.stack_size = stack_size;
+            }
+            c
+        }
+        None => Box::new(WorkerCtx::new(stack_size)),
+    }
+}
+
+fn put_ctx(ctx: Box<WorkerCtx>) {
+    // If the thread-local is being destroyed, the context is simply dropped.
+    let _ = CTX.try_with(|c| c.set(Some(ctx)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Work-group execution
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    /// Work-item 0 runs.
+    Start,
+    /// The rest of the group runs as a loop.
+    Loop,
+    /// Every remaining work-item has its own fiber.
+    Fibers,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Op {
+    Barrier { predicate: bool },
+    Wave { value: u64, lanes: *mut u64 },
+}
+
+/// Execution state of one work-group (on the stack of the thread running it).
+struct Group {
+    n: u32,
+    workitem_fn: WorkItemFn,
+    workgroup_fn: Option<WorkGroupFn>,
+    mode: Cell<Mode>,
+    /// Work-item 0 / the loop's work-item.
+    wi0: *mut WorkItem,
+    f0_yielder: Cell<*const Yielder<(), ()>>,
+    /// The work-item that switched the group to fiber mode, and what it was doing.
+    conv_item: Cell<u32>,
+    conv_op: Cell<Op>,
+    /// Fiber mode: the slot of the running fiber.
+    current: Cell<u32>,
+    /// Fiber mode: work-items that have not returned.
+    live: Cell<u32>,
+    barrier_arrived: Cell<u32>,
+    barrier_true: Cell<u32>,
+    slots: Cell<*const Slot>,
+    waves: Cell<*const Wave>,
+}
+
+impl Group {
+    /// # Safety
+    /// Fiber mode only (the tables are set), `i < n`.
+    unsafe fn slot(&self, i: u32) -> &Slot {
+        // SAFETY: the caller guarantees the table (len MAX_WORKGROUP_SIZE >= n) is set.
+        unsafe { &*self.slots.get().add(i as usize) }
+    }
+
+    /// # Safety
+    /// Fiber mode only, `w < ceil(n / 64)`.
+    unsafe fn wave(&self, w: u32) -> &Wave {
+        // SAFETY: the caller guarantees the table (len MAX_WAVES) is set.
+        unsafe { &*self.waves.get().add(w as usize) }
+    }
+
+    fn wave_range(&self, w: u32) -> (u32, u32) {
+        let begin = w * WAVEFRONT_SIZE;
+        (begin, (begin + WAVEFRONT_SIZE).min(self.n))
+    }
+
+    /// Releases the barrier: every waiter becomes runnable with the predicate count.
+    ///
+    /// # Safety
+    /// Fiber mode only.
+    unsafe fn release_barrier(&self) {
+        let count = u64::from(self.barrier_true.get());
+        for i in 0..self.n {
+            // SAFETY: fiber mode, i < n.
+            let s = unsafe { self.slot(i) };
+            if s.state.get() == SlotState::AtBarrier {
+                s.result.set(count);
+                s.state.set(SlotState::Ready);
+            }
+        }
+        self.barrier_arrived.set(0);
+        self.barrier_true.set(0);
+    }
+
+    /// Completes the pending exchange of wave `w` among the lanes that arrived.
+    ///
+    /// # Safety
+    /// Fiber mode only; `w` a wave of the group; arrived lanes' `lanes` pointers valid.
+    unsafe fn release_wave(&self, w: u32) {
+        // SAFETY: fiber mode and `w` valid (caller).
+        let wave = unsafe { self.wave(w) };
+        let mask = wave.arrived.get();
+        let (begin, end) = self.wave_range(w);
+        let mut values = [0u64; WAVEFRONT_SIZE as usize];
+        for l in begin..end {
+            if mask & (1u64 << (l - begin)) != 0 {
+                // SAFETY: l < n.
+                values[(l - begin) as usize] = unsafe { self.slot(l) }.value.get();
+            }
+        }
+        for l in begin..end {
+            if mask & (1u64 << (l - begin)) == 0 {
+                continue;
+            }
+            // SAFETY: l < n.
+            let s = unsafe { self.slot(l) };
+            let out = s.lanes.get();
+            if !out.is_null() {
+                if mask == u64::MAX {
+                    // SAFETY: the header requires `lanes` to hold 64 entries.
+                    unsafe { ptr::copy_nonoverlapping(values.as_ptr(), out, WAVEFRONT_SIZE as usize) };
+                } else {
+                    let mut m = mask;
+                    while m != 0 {
+                        let i = m.trailing_zeros() as usize;
+                        // SAFETY: i < 64 and `lanes` holds 64 entries.
+                        unsafe { out.add(i).write(values[i]) };
+                        m &= m - 1;
+                    }
+                }
+            }
+            s.result.set(mask);
+            s.state.set(SlotState::Ready);
+        }
+        wave.arrived.set(0);
+    }
+
+    /// Work-item `i` returned (fiber mode): it leaves the barrier and its wave.
+    ///
+    /// # Safety
+    /// Fiber mode only, `i < n`.
+    unsafe fn exit(&self, i: u32) {
+        // SAFETY: caller contract.
+        unsafe { self.slot(i) }.state.set(SlotState::Exited);
+        self.live.set(self.live.get() - 1);
+        let w = i / WAVEFRONT_SIZE;
+        // SAFETY: w is the wave of a valid work-item.
+        let wave = unsafe { self.wave(w) };
+        wave.live.set(wave.live.get() & !(1u64 << (i % WAVEFRONT_SIZE)));
+        if wave.arrived.get() != 0 && wave.arrived.get() == wave.live.get() {
+            // SAFETY: fiber mode, valid wave; arrived lanes are suspended in the exchange.
+            unsafe { self.release_wave(w) };
+        }
+        if self.barrier_arrived.get() != 0 && self.barrier_arrived.get() == self.live.get() {
+            // SAFETY: fiber mode.
+            unsafe { self.release_barrier() };
+        }
+    }
+}
+
+/// Runs work-group `linear` (x fastest) of the dispatch on this thread.
+fn run_group(ctx: &mut WorkerCtx, st: &DispatchState, linear: u64) -> Result<(), DispatchError> {
+    let t = &st.template;
+    let ng = st.num_groups;
+    let gx = (linear % u64::from(ng[0])) as u32;
+    let rest = linear / u64::from(ng[0]);
+    let gy = (rest % u64::from(ng[1])) as u32;
+    let gz = (rest / u64::from(ng[1])) as u32;
+    let group_id = [gx, gy, gz];
+    let mut local_size = [1u32; 3];
+    for d in 0..3 {
+        let w = t.workgroup_size[d];
+        local_size[d] = w.min(t.grid_size[d] - group_id[d] * w);
+    }
+    let n = local_size[0] * local_size[1] * local_size[2];
+
+    let group_segment = ctx.group_mem.get(st.group_alloc)?;
+    let private0 = ctx.private0.get(st.private_stride)?;
+    {
+        let wi0 = &mut *ctx.wi0;
+        wi0.clone_from(t);
+        wi0.group_id = group_id;
+        wi0.local_size = local_size;
+        wi0.group_segment = group_segment.cast();
+        wi0.private_segment = private0.cast();
+        wi0.range_end.set(1);
+    }
+    let wi0: *mut WorkItem = &mut *ctx.wi0;
+    let group = Group {
+        n,
+        workitem_fn: st.workitem_fn,
+        workgroup_fn: st.workgroup_fn,
+        mode: Cell::new(Mode::Start),
+        wi0,
+        f0_yielder: Cell::new(ptr::null()),
+        conv_item: Cell::new(0),
+        conv_op: Cell::new(Op::Barrier { predicate: false }),
+        current: Cell::new(0),
+        live: Cell::new(n),
+        barrier_arrived: Cell::new(0),
+        barrier_true: Cell::new(0),
+        slots: Cell::new(ptr::null()),
+        waves: Cell::new(ptr::null()),
+    };
+    let previous = CURRENT_GROUP.with(|c| c.replace(&group));
+    let result = if n == 1 {
+        // A lone work-item never waits for anybody: no fiber needed.
+        // SAFETY: `wi0` is a fully initialised work-item of this dispatch; the kernel's entry
+        // point is sound to call with it (contract of `Kernel`).
+        unsafe { (st.workitem_fn)(wi0) };
+        Ok(())
+    } else {
+        run_with_fibers(ctx, st, &group)
+    };
+    CURRENT_GROUP.with(|c| c.set(previous));
+    result
+}
+
+/// Body of the first fiber: work-item 0, then the loop over the others.
+///
+/// # Safety
+/// `g` points to the live `Group` being run by the thread that resumes this fiber.
+unsafe fn first_fiber(g: *const Group, y: &Yielder<(), ()>) {
+    // SAFETY: caller contract: the group outlives the fiber.
+    let g = unsafe { &*g };
+    g.f0_yielder.set(y);
+    // SAFETY: `wi0` is initialised for work-item 0 (see `run_group`); `Kernel` contract.
+    unsafe { (g.workitem_fn)(g.wi0) };
+    if g.mode.get() == Mode::Fibers {
+        return; // work-item 0 switched the group to fiber mode and has now returned
+    }
+    g.mode.set(Mode::Loop);
+    let n = g.n;
+    // SAFETY: `wi0` is valid; no Rust reference to it is live across this write (`Cell`).
+    unsafe { (*g.wi0).range_end.set(n) };
+    if let Some(wg) = g.workgroup_fn {
+        // SAFETY: as for `workitem_fn`; the workgroup function sets the ids itself.
+        unsafe { wg(g.wi0, 1, n) };
+        return;
+    }
+    let wi = g.wi0;
+    // SAFETY: `wi` is valid; fields are written between kernel calls only.
+    let ls = unsafe { (*wi).local_size };
+    let (mut x, mut yy, mut z) = (1 % ls[0], (1 / ls[0]) % ls[1], 1 / (ls[0] * ls[1]));
+    let mut f = 1u32;
+    // SAFETY (loop): `wi` stays valid; `range_end` may be lowered by a barrier in the kernel.
+    while f < unsafe { (*wi).range_end() } {
+        // SAFETY: see above; the kernel does not run while the ids are written.
+        unsafe {
+            (*wi).local_id = [x, yy, z];
+            (*wi).flat_local_id = f;
+            (g.workitem_fn)(wi);
+        }
+        f += 1;
+        x += 1;
+        if x == ls[0] {
+            x = 0;
+            yy += 1;
+            if yy == ls[1] {
+                yy = 0;
+                z += 1;
+            }
+        }
+    }
+}
+
+/// Body of the fiber of work-item `slot` in fiber mode.
+///
+/// # Safety
+/// `slot` and `wi` point into the thread's fiber tables for the running group, and `f` is the
+/// kernel's entry point.
+unsafe fn item_fiber(slot: *const Slot, wi: *mut WorkItem, f: WorkItemFn, y: &Yielder<(), ()>) {
+    // SAFETY: caller contract: the tables outlive the fiber.
+    unsafe { (*slot).yielder.set(y) };
+    // SAFETY: `wi` is initialised for this work-item; `Kernel` contract.
+    unsafe { f(wi) };
+}
+
+fn run_with_fibers(ctx: &mut WorkerCtx, st: &DispatchState, g: &Group) -> Result<(), DispatchError> {
+    let stack = ctx.take_stack()?;
+    let gp: *const Group = g;
+    let mut f0: Fiber = Coroutine::with_stack(stack, move |y: &Yielder<(), ()>, ()| {
+        // SAFETY: the group outlives the fiber: `run_with_fibers` runs it to completion (or
+        // leaks it, never resuming it again) before returning.
+        unsafe { first_fiber(gp, y) }
+    });
+    match f0.resume(()) {
+        CoroutineResult::Return(()) => {
+            ctx.stacks.push(f0.into_stack());
+            Ok(())
+        }
+        CoroutineResult::Yield(()) => schedule_fibers(ctx, st, g, f0),
+    }
+}
+
+/// Fiber mode: `f0` is suspended in a barrier or wave exchange of work-item `g.conv_item`.
+fn schedule_fibers(ctx: &mut WorkerCtx, st: &DispatchState, g: &Group, f0: Fiber) -> Result<(), DispatchError> {
+    let n = g.n;
+    let k = g.conv_item.get();
+    // Resources for the fibers of work-items k+1..n, obtained before any of them starts.
+    let prepared = ctx
+        .reserve_stacks((n - k - 1) as usize)
+        .and_then(|()| ctx.private_fibers.get(st.private_stride * n as usize));
+    let private_base = match prepared {
+        Ok(p) => p,
+        Err(e) => {
+            // The suspended fiber cannot be unwound through the kernel's frames: leak it.
+            std::mem::forget(f0);
+            return Err(e);
+        }
+    };
+    let tables = ctx.tables.get_or_insert_with(|| Box::new(FiberTables::new()));
+    let FiberTables { slots, items, waves, fibers } = &mut **tables;
+    g.slots.set(slots.as_ptr());
+    g.waves.set(waves.as_ptr());
+
+    // Set up the tables: 0..k exited, k suspended, k+1..n not started.
+    for (i, s) in slots.iter().enumerate().take(n as usize) {
+        let i = i as u32;
+        s.state.set(if i < k { SlotState::Exited } else { SlotState::NotStarted });
+        s.lanes.set(ptr::null_mut());
+    }
+    let nwaves = n.div_ceil(WAVEFRONT_SIZE);
+    for (w, wave) in waves.iter().enumerate().take(nwaves as usize) {
+        let (begin, end) = g.wave_range(w as u32);
+        let mut live = 0u64;
+        for l in begin.max(k)..end {
+            live |= 1u64 << (l - begin);
+        }
+        wave.live.set(live);
+        wave.arrived.set(0);
+    }
+    g.live.set(n - k);
+    g.barrier_arrived.set(0);
+    g.barrier_true.set(0);
+    let sk = &slots[k as usize];
+    sk.yielder.set(g.f0_yielder.get());
+    sk.wi.set(g.wi0);
+    match g.conv_op.get() {
+        Op::Barrier { predicate } => {
+            sk.state.set(SlotState::AtBarrier);
+            g.barrier_arrived.set(1);
+            g.barrier_true.set(u32::from(predicate));
+        }
+        Op::Wave { value, lanes } => {
+            sk.state.set(SlotState::AtWave);
+            sk.value.set(value);
+            sk.lanes.set(lanes);
+            let wave = &waves[(k / WAVEFRONT_SIZE) as usize];
+            wave.arrived.set(1u64 << (k % WAVEFRONT_SIZE));
+        }
+    }
+    fibers[k as usize] = Some(f0);
+
+    // SAFETY: `wi0` is valid and not being written by anyone (its fiber is suspended).
+    let template = unsafe { (*g.wi0).clone() };
+    let ls = template.local_size;
+    loop {
+        let mut progressed = false;
+        for i in k..n {
+            let slot = &slots[i as usize];
+            match slot.state.get() {
+                SlotState::NotStarted => {
+                    let wi = &mut items[i as usize];
+                    wi.clone_from(&template);
+                    wi.local_id = [i % ls[0], (i / ls[0]) % ls[1], i / (ls[0] * ls[1])];
+                    wi.flat_local_id = i;
+                    wi.range_end.set(i + 1);
+                    wi.private_segment = if private_base.is_null() {
+                        ptr::null_mut()
+                    } else {
+                        // SAFETY: the buffer holds n strides.
+                        unsafe { private_base.add(st.private_stride * i as usize) }.cast()
+                    };
+                    let wi: *mut WorkItem = wi;
+                    slot.wi.set(wi);
+                    let Some(stack) = ctx.stacks.pop() else {
+                        // Unreachable: `reserve_stacks` pooled enough. Fail without unwinding.
+                        fail_group(fibers, k, n);
+                        return Err(DispatchError::OutOfResources("fiber stack pool exhausted".into()));
+                    };
+                    let sp: *const Slot = slot;
+                    let f = g.workitem_fn;
+                    fibers[i as usize] = Some(Coroutine::with_stack(stack, move |y: &Yielder<(), ()>, ()| {
+                        // SAFETY: the slot and work-item live in the thread's fiber tables,
+                        // which outlive the fiber (run to completion before the group ends).
+                        unsafe { item_fiber(sp, wi, f, y) }
+                    }));
+                    slot.state.set(SlotState::Ready);
+                }
+                SlotState::Ready => {}
+                _ => continue,
+            }
+            let Some(fiber) = fibers[i as usize].as_mut() else {
+                fail_group(fibers, k, n);
+                return Err(DispatchError::OutOfResources("internal: missing fiber".into()));
+            };
+            progressed = true;
+            g.current.set(i);
+            if let CoroutineResult::Return(()) = fiber.resume(()) {
+                if let Some(done) = fibers[i as usize].take() {
+                    ctx.stacks.push(done.into_stack());
+                }
+                // SAFETY: fiber mode (tables set), i < n.
+                unsafe { g.exit(i) };
+            }
+        }
+        if g.live.get() == 0 {
+            return Ok(());
+        }
+        if !progressed {
+            // Every live work-item waits and nothing can release them: a wave exchange is
+            // mixed with a barrier (invalid in HIP). Complete the pending exchanges among the
+            // lanes that reached them so that the group can go on.
+            let mut released = false;
+            for w in 0..nwaves {
+                if waves[w as usize].arrived.get() != 0 {
+                    // SAFETY: fiber mode, valid wave, arrived lanes suspended in the exchange.
+                    unsafe { g.release_wave(w) };
+                    released = true;
+                    break;
+                }
+            }
+            if !released {
+                fail_group(fibers, k, n);
+                return Err(DispatchError::OutOfResources("internal: work-group deadlock".into()));
+            }
+        }
+    }
+}
+
+/// Abandons the suspended fibers of a failed group without unwinding them (their stacks may
+/// hold kernel frames that cannot be unwound): the fibers and their stacks are leaked.
+fn fail_group(fibers: &mut [Option<Fiber>], k: u32, n: u32) {
+    for f in fibers.iter_mut().take(n as usize).skip(k as usize) {
+        if let Some(f) = f.take() {
+            if f.started() && !f.done() {
+                std::mem::forget(f);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Device ops
+// ---------------------------------------------------------------------------------------------
+
+/// `ops->barrier`.
+unsafe extern "C" fn barrier_entry(wi: *mut WorkItem, predicate: i32) -> u32 {
+    let op = Op::Barrier { predicate: predicate != 0 };
+    match catch_unwind(AssertUnwindSafe(|| sync_op(wi, op))) {
+        Ok(Some(r)) => r as u32,
+        Ok(None) => u32::from(predicate != 0),
+        Err(_) => 0,
+    }
+}
+
+/// `ops->wave_exchange`.
+unsafe extern "C" fn wave_exchange_entry(wi: *mut WorkItem, value: u64, lanes: *mut u64) -> u64 {
+    let op = Op::Wave { value, lanes };
+    match catch_unwind(AssertUnwindSafe(|| sync_op(wi, op))) {
+        Ok(Some(r)) => r,
+        Ok(None) => 0,
+        Err(_) => 0,
+    }
+}
+
+/// Writes `value` as the only contribution of lane `lane` (a wave exchange nobody else joins).
+fn lone_exchange(value: u64, lanes: *mut u64, lane: u32) -> u64 {
+    if !lanes.is_null() {
+        // SAFETY: the header requires `lanes` to hold 64 entries; lane < 64.
+        unsafe { lanes.add(lane as usize).write(value) };
+    }
+    1u64 << lane
+}
+
+/// Barrier or wave exchange of the work-item running on this thread. `None` when called
+/// outside of a kernel run by this engine.
+fn sync_op(wi: *mut WorkItem, op: Op) -> Option<u64> {
+    let g = CURRENT_GROUP.with(Cell::get);
+    if g.is_null() {
+        return None;
+    }
+    // SAFETY: CURRENT_GROUP is set only while the group runs on this thread.
+    let g = unsafe { &*g };
+    let n = g.n;
+    match g.mode.get() {
+        Mode::Start | Mode::Loop => {
+            let k = if g.mode.get() == Mode::Start {
+                0
+            } else {
+                // The work-group function keeps the ids of the work-item it runs in `wi` (the
+                // engine's loop work-item, unless it passes a copy of it).
+                let src = if wi.is_null() { g.wi0 } else { wi };
+                // SAFETY: `src` is the work-item the running kernel was given (or `wi0`).
+                unsafe { (*src).flat_local_id }.max(1).min(n.saturating_sub(1))
+            };
+            // Work-items before k have returned; those after k have not started.
+            match op {
+                Op::Barrier { predicate } if k + 1 == n => return Some(u64::from(predicate)),
+                Op::Wave { value, lanes } if k + 1 == g.wave_range(k / WAVEFRONT_SIZE).1 => {
+                    return Some(lone_exchange(value, lanes, k % WAVEFRONT_SIZE));
+                }
+                _ => {}
+            }
+            if n == 1 || g.f0_yielder.get().is_null() {
+                return None; // no fiber to suspend (cannot happen for n > 1)
+            }
+            if g.mode.get() == Mode::Loop {
+                // SAFETY: `wi0` is valid: the loop stops after the current work-item.
+                unsafe { (*g.wi0).range_end.set(k + 1) };
+            }
+            g.conv_item.set(k);
+            g.conv_op.set(op);
+            g.mode.set(Mode::Fibers);
+            // SAFETY: we run on the first fiber, whose yielder this is.
+            unsafe { (*g.f0_yielder.get()).suspend(()) };
+            // SAFETY: resumed by the scheduler in fiber mode; k < n.
+            Some(unsafe { g.slot(k) }.result.get())
+        }
+        Mode::Fibers => {
+            let i = g.current.get();
+            // SAFETY: fiber mode, i < n (set by the scheduler before resuming).
+            let slot = unsafe { g.slot(i) };
+            match op {
+                Op::Barrier { predicate } => {
+                    slot.state.set(SlotState::AtBarrier);
+                    g.barrier_arrived.set(g.barrier_arrived.get() + 1);
+                    g.barrier_true.set(g.barrier_true.get() + u32::from(predicate));
+                    if g.barrier_arrived.get() == g.live.get() {
+                        // SAFETY: fiber mode.
+                        unsafe { g.release_barrier() };
+                        return Some(slot.result.get());
+                    }
+                }
+                Op::Wave { value, lanes } => {
+                    let w = i / WAVEFRONT_SIZE;
+                    // SAFETY: fiber mode, wave of a valid work-item.
+                    let wave = unsafe { g.wave(w) };
+                    slot.state.set(SlotState::AtWave);
+                    slot.value.set(value);
+                    slot.lanes.set(lanes);
+                    wave.arrived.set(wave.arrived.get() | (1u64 << (i % WAVEFRONT_SIZE)));
+                    if wave.arrived.get() == wave.live.get() {
+                        // SAFETY: fiber mode, valid wave; every arrived lane's `lanes` is valid.
+                        unsafe { g.release_wave(w) };
+                        return Some(slot.result.get());
+                    }
+                }
+            }
+            let y = slot.yielder.get();
+            // SAFETY: `y` is the yielder of the fiber running this work-item (set when it
+            // started), and we are running on that fiber.
+            unsafe { (*y).suspend(()) };
+            Some(slot.result.get())
+        }
+    }
+}

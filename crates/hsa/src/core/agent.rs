@@ -1,0 +1,383 @@
+//! Agents, their caches and ISAs, and the topology discovered at `hsa_init`.
+//!
+//! ferrocm always reports one CPU agent. Unlike ROCR's CPU agent it is a *kernel agent*
+//! (`HSA_AGENT_FEATURE_KERNEL_DISPATCH`, with queues and an ISA), whose "hardware" is the
+//! CPU kernel engine; phsa set the precedent.
+
+use std::sync::Arc;
+
+use super::info::InfoValue;
+use super::memory::{RegionKind, RegionObject};
+use crate::status::{HsaError, HsaResult};
+
+/// `hsa_device_type_t`
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u32)]
+pub enum DeviceType {
+    Cpu = 0,
+    Gpu = 1,
+}
+
+/// `hsa_agent_feature_t` bits.
+pub const AGENT_FEATURE_KERNEL_DISPATCH: u32 = 1;
+pub const AGENT_FEATURE_AGENT_DISPATCH: u32 = 2;
+
+/// `hsa_queue_type_t`
+pub const QUEUE_TYPE_MULTI: u32 = 0;
+pub const QUEUE_TYPE_SINGLE: u32 = 1;
+
+/// Queue limits of the CPU agent.
+pub const CPU_QUEUE_MIN_SIZE: u32 = 2;
+pub const CPU_QUEUE_MAX_SIZE: u32 = 1 << 17;
+pub const CPU_QUEUES_MAX: u32 = 256;
+
+/// One cache level of an agent (`hsa_cache_t`).
+#[derive(Debug, Clone)]
+pub struct CacheObject {
+    pub name: String,
+    pub level: u8,
+    pub size: u32,
+}
+
+/// An instruction set (`hsa_isa_t`).
+#[derive(Debug, Clone)]
+pub struct IsaObject {
+    pub name: String,
+    pub wavefront_size: u32,
+    pub workgroup_max_dim: [u16; 3],
+    pub workgroup_max_size: u32,
+    pub grid_max_dim: [u32; 3],
+    pub grid_max_size: u64,
+    pub fbarrier_max_size: u32,
+}
+
+/// An agent and everything `hsa_agent_get_info` reports about it.
+#[derive(Debug)]
+pub struct AgentObject {
+    pub device_type: DeviceType,
+    pub name: String,
+    pub vendor_name: String,
+    pub product_name: String,
+    pub uuid: String,
+    pub feature: u32,
+    pub compute_units: u32,
+    pub max_clock_mhz: u32,
+    pub node: u32,
+    pub cacheline_size: u32,
+    pub caches: Vec<Arc<CacheObject>>,
+    pub isas: Vec<Arc<IsaObject>>,
+    pub regions: Vec<Arc<RegionObject>>,
+    pub queue_min_size: u32,
+    pub queue_max_size: u32,
+    pub queues_max: u32,
+    pub queue_type: u32,
+}
+
+impl AgentObject {
+    /// The agent's HSA handle: the address of this object, stable while the runtime lives.
+    pub fn handle(self: &Arc<Self>) -> u64 {
+        Arc::as_ptr(self) as u64
+    }
+
+    /// The first ISA, if the agent has one.
+    pub fn isa(&self) -> Option<&Arc<IsaObject>> {
+        self.isas.first()
+    }
+
+    /// `hsa_agent_get_info` for core (`hsa_agent_info_t`) and AMD (`0xA000+`) attributes.
+    pub fn info(&self, attribute: u32, self_handle: u64) -> HsaResult<InfoValue> {
+        let isa = self.isa();
+        let wavefront = isa.map_or(0, |i| i.wavefront_size);
+        let cache_sizes = {
+            let mut sizes = [0u32; 4];
+            for c in &self.caches {
+                if (1..=4).contains(&c.level) {
+                    sizes[usize::from(c.level - 1)] = c.size;
+                }
+            }
+            sizes
+        };
+        let extensions = InfoValue::Bytes(vec![0u8; 128]);
+        Ok(match attribute {
+            0 => InfoValue::fixed_str::<64>(&self.name),
+            1 => InfoValue::fixed_str::<64>(&self.vendor_name),
+            2 => InfoValue::U32(self.feature),
+            3 => InfoValue::U32(1), // HSA_MACHINE_MODEL_LARGE
+            4 => InfoValue::U32(1), // HSA_PROFILE_FULL
+            5 => InfoValue::U32(2), // HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR
+            6 => InfoValue::U32(wavefront),
+            7 => InfoValue::u16_array(&isa.map_or([0; 3], |i| i.workgroup_max_dim)),
+            8 => InfoValue::U32(isa.map_or(0, |i| i.workgroup_max_size)),
+            9 => InfoValue::u32_array(&isa.map_or([0; 3], |i| i.grid_max_dim)),
+            10 => InfoValue::U32(isa.map_or(0, |i| i.grid_max_size.min(u64::from(u32::MAX)) as u32)),
+            11 => InfoValue::U32(isa.map_or(0, |i| i.fbarrier_max_size)),
+            12 => InfoValue::U32(self.queues_max),
+            13 => InfoValue::U32(self.queue_min_size),
+            14 => InfoValue::U32(self.queue_max_size),
+            15 => InfoValue::U32(self.queue_type),
+            16 => InfoValue::U32(self.node),
+            17 => InfoValue::U32(self.device_type as u32),
+            18 => InfoValue::u32_array(&cache_sizes),
+            19 => InfoValue::U64(isa.map_or(0, |i| Arc::as_ptr(i) as u64)),
+            20 => extensions,
+            21 => InfoValue::U16(1),
+            22 => InfoValue::U16(1),
+            23 => InfoValue::U32(1 << 2), // base-profile rounding modes: NEAR
+            24 => InfoValue::Bool(false),
+            // AMD attributes (hsa_amd_agent_info_t).
+            0xA000 => InfoValue::U32(0),                   // CHIP_ID
+            0xA001 => InfoValue::U32(self.cacheline_size), // CACHELINE_SIZE
+            0xA002 => InfoValue::U32(self.compute_units),  // COMPUTE_UNIT_COUNT
+            0xA003 => InfoValue::U32(self.max_clock_mhz),  // MAX_CLOCK_FREQUENCY
+            0xA004 => InfoValue::U32(self.node),           // DRIVER_NODE_ID
+            0xA005 => InfoValue::U32(0),                   // MAX_ADDRESS_WATCH_POINTS
+            0xA006 => InfoValue::U32(0),                   // BDFID
+            0xA007 => InfoValue::U32(0),                   // MEMORY_WIDTH
+            0xA008 => InfoValue::U32(0),                   // MEMORY_MAX_FREQUENCY
+            0xA009 => InfoValue::fixed_str::<64>(&self.product_name), // PRODUCT_NAME
+            0xA00A => InfoValue::U32(1),                   // MAX_WAVES_PER_CU
+            0xA00B => InfoValue::U32(1),                   // NUM_SIMDS_PER_CU
+            0xA00C => InfoValue::U32(1),                   // NUM_SHADER_ENGINES
+            0xA00D => InfoValue::U32(1),                   // NUM_SHADER_ARRAYS_PER_SE
+            0xA00F => InfoValue::U32(0),                   // DOMAIN
+            0xA010 => InfoValue::Bool(false),              // COOPERATIVE_QUEUES
+            0xA011 => InfoValue::fixed_str::<21>(&self.uuid), // UUID
+            0xA012 => InfoValue::U32(0),                   // ASIC_REVISION
+            0xA013 => InfoValue::Bool(true),               // SVM_DIRECT_HOST_ACCESS
+            0xA014 => InfoValue::U32(self.compute_units),  // COOPERATIVE_COMPUTE_UNIT_COUNT
+            0xA015 => InfoValue::U64(available_memory()),  // MEMORY_AVAIL
+            0xA016 => InfoValue::U64(crate::time::TIMESTAMP_FREQUENCY_HZ), // TIMESTAMP_FREQUENCY
+            0xA10A => InfoValue::U32(0),                   // NUM_SDMA_ENG
+            0xA10B => InfoValue::U32(0),                   // NUM_SDMA_XGMI_ENG
+            0xA110 => InfoValue::U32(0),                   // IOMMU_SUPPORT: NONE
+            0xA111 => InfoValue::U32(1),                   // NUM_XCC
+            0xA112 => InfoValue::U32(0),                   // DRIVER_UID
+            0xA113 => InfoValue::U64(self_handle),         // NEAREST_CPU: itself
+            0xA114 => InfoValue::Bytes(vec![0u8; 8]),      // MEMORY_PROPERTIES
+            0xA115 => InfoValue::Bytes(vec![0u8; 8]),      // AQL_EXTENSIONS
+            _ => return Err(HsaError::ERROR_INVALID_ARGUMENT),
+        })
+    }
+}
+
+/// The agents (and through them the regions) of one initialisation of the runtime.
+#[derive(Debug)]
+pub struct Topology {
+    pub agents: Vec<Arc<AgentObject>>,
+}
+
+impl Topology {
+    /// Builds the topology: the CPU agent with its regions.
+    pub fn discover() -> HsaResult<Topology> {
+        Ok(Topology {
+            agents: vec![Arc::new(cpu_agent())],
+        })
+    }
+
+    /// The agent with this handle, or `HSA_STATUS_ERROR_INVALID_AGENT`.
+    pub fn agent(&self, handle: u64) -> HsaResult<&Arc<AgentObject>> {
+        self.agents
+            .iter()
+            .find(|a| a.handle() == handle)
+            .ok_or(HsaError::ERROR_INVALID_AGENT)
+    }
+
+    /// The CPU kernel agent.
+    pub fn cpu_agent(&self) -> &Arc<AgentObject> {
+        &self.agents[0]
+    }
+
+    /// The region with this handle (and its agent), or `HSA_STATUS_ERROR_INVALID_REGION`.
+    pub fn region(&self, handle: u64) -> HsaResult<(&Arc<AgentObject>, &Arc<RegionObject>)> {
+        self.agents
+            .iter()
+            .find_map(|a| a.regions.iter().find(|r| r.handle() == handle).map(|r| (a, r)))
+            .ok_or(HsaError::ERROR_INVALID_REGION)
+    }
+
+    /// The cache with this handle, or `HSA_STATUS_ERROR_INVALID_CACHE`.
+    pub fn cache(&self, handle: u64) -> HsaResult<&Arc<CacheObject>> {
+        self.agents
+            .iter()
+            .flat_map(|a| a.caches.iter())
+            .find(|c| Arc::as_ptr(c) as u64 == handle)
+            .ok_or(HsaError(crate::Status::ERROR_INVALID_CACHE))
+    }
+
+    /// The ISA with this handle, or `HSA_STATUS_ERROR_INVALID_ISA`.
+    pub fn isa(&self, handle: u64) -> HsaResult<&Arc<IsaObject>> {
+        self.agents
+            .iter()
+            .flat_map(|a| a.isas.iter())
+            .find(|i| Arc::as_ptr(i) as u64 == handle)
+            .ok_or(HsaError::ERROR_INVALID_ISA)
+    }
+}
+
+/// The ISA name of the CPU agent: `<arch>-ferrocm-linux--cpu`.
+pub fn cpu_isa_name() -> String {
+    format!("{}-ferrocm-linux--cpu", std::env::consts::ARCH)
+}
+
+fn cpu_agent() -> AgentObject {
+    let limits = cpu_engine::Engine::limits();
+    let cpu = HostCpu::read();
+    let compute_units = cpu_engine::Engine::global().worker_count() as u32;
+    let isa = IsaObject {
+        name: cpu_isa_name(),
+        wavefront_size: cpu_engine::abi::WAVEFRONT_SIZE,
+        workgroup_max_dim: [limits.max_workgroup_size as u16; 3],
+        workgroup_max_size: limits.max_workgroup_size,
+        grid_max_dim: [u32::MAX; 3],
+        grid_max_size: u64::from(u32::MAX),
+        fbarrier_max_size: 32,
+    };
+    AgentObject {
+        device_type: DeviceType::Cpu,
+        name: cpu.model_name.clone(),
+        vendor_name: "CPU".to_string(),
+        product_name: cpu.model_name,
+        uuid: "CPU-XX".to_string(),
+        feature: AGENT_FEATURE_KERNEL_DISPATCH | AGENT_FEATURE_AGENT_DISPATCH,
+        compute_units,
+        max_clock_mhz: cpu.max_clock_mhz,
+        node: 0,
+        cacheline_size: cpu.cacheline_size,
+        caches: cpu.caches.into_iter().map(Arc::new).collect(),
+        isas: vec![Arc::new(isa)],
+        regions: RegionKind::CPU_REGIONS
+            .iter()
+            .map(|&kind| Arc::new(RegionObject::new(kind, &limits)))
+            .collect(),
+        queue_min_size: CPU_QUEUE_MIN_SIZE,
+        queue_max_size: CPU_QUEUE_MAX_SIZE,
+        queues_max: CPU_QUEUES_MAX,
+        queue_type: QUEUE_TYPE_MULTI,
+    }
+}
+
+/// Host memory currently available to allocations, in bytes.
+pub fn available_memory() -> u64 {
+    // SAFETY: sysinfo only writes into the zeroed struct we pass.
+    let mut info: libc::sysinfo = unsafe { std::mem::zeroed() };
+    // SAFETY: `info` is a valid, writable sysinfo struct.
+    if unsafe { libc::sysinfo(&mut info) } != 0 {
+        return 0;
+    }
+    (info.freeram as u64 + info.bufferram as u64) * u64::from(info.mem_unit)
+}
+
+/// Total host memory, in bytes.
+pub fn total_memory() -> u64 {
+    // SAFETY: as in `available_memory`.
+    let mut info: libc::sysinfo = unsafe { std::mem::zeroed() };
+    // SAFETY: `info` is a valid, writable sysinfo struct.
+    if unsafe { libc::sysinfo(&mut info) } != 0 {
+        return 0;
+    }
+    info.totalram as u64 * u64::from(info.mem_unit)
+}
+
+/// What Linux tells us about the host CPU.
+struct HostCpu {
+    model_name: String,
+    max_clock_mhz: u32,
+    cacheline_size: u32,
+    caches: Vec<CacheObject>,
+}
+
+impl HostCpu {
+    fn read() -> HostCpu {
+        let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+        let field = |key: &str| {
+            cpuinfo.lines().find_map(|l| {
+                let (k, v) = l.split_once(':')?;
+                (k.trim() == key).then(|| v.trim().to_string())
+            })
+        };
+        let model_name = field("model name")
+            .or_else(|| field("Model"))
+            .unwrap_or_else(|| format!("{} CPU", std::env::consts::ARCH));
+        let max_khz = std::fs::read_to_string("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq")
+            .ok()
+            .and_then(|s| s.trim().parse::<u64>().ok());
+        let max_clock_mhz = match max_khz {
+            Some(khz) => (khz / 1000) as u32,
+            None => field("cpu MHz")
+                .and_then(|s| s.parse::<f64>().ok())
+                .map_or(0, |mhz| mhz as u32),
+        };
+        let cacheline_size = field("clflush size")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(64);
+        HostCpu {
+            model_name,
+            max_clock_mhz,
+            cacheline_size,
+            caches: read_caches(),
+        }
+    }
+}
+
+/// Data/unified caches of CPU 0 from sysfs, ascending by level.
+fn read_caches() -> Vec<CacheObject> {
+    let mut caches = Vec::new();
+    for index in 0..8 {
+        let dir = format!("/sys/devices/system/cpu/cpu0/cache/index{index}");
+        let read = |f: &str| std::fs::read_to_string(format!("{dir}/{f}")).ok().map(|s| s.trim().to_string());
+        let (Some(level), Some(kind), Some(size)) = (read("level"), read("type"), read("size")) else {
+            continue;
+        };
+        if kind == "Instruction" {
+            continue;
+        }
+        let Ok(level) = level.parse::<u8>() else { continue };
+        let size = parse_cache_size(&size);
+        caches.push(CacheObject {
+            name: format!("L{level}"),
+            level,
+            size,
+        });
+    }
+    caches.sort_by_key(|c| c.level);
+    caches
+}
+
+fn parse_cache_size(s: &str) -> u32 {
+    let (digits, mult) = match s.chars().last() {
+        Some('K') => (&s[..s.len() - 1], 1024u64),
+        Some('M') => (&s[..s.len() - 1], 1024 * 1024),
+        Some('G') => (&s[..s.len() - 1], 1024 * 1024 * 1024),
+        _ => (s, 1),
+    };
+    digits
+        .parse::<u64>()
+        .map_or(0, |v| (v * mult).min(u64::from(u32::MAX)) as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cache_sizes_parse() {
+        assert_eq!(parse_cache_size("32K"), 32 * 1024);
+        assert_eq!(parse_cache_size("1M"), 1024 * 1024);
+        assert_eq!(parse_cache_size("512"), 512);
+        assert_eq!(parse_cache_size("junk"), 0);
+    }
+
+    #[test]
+    fn cpu_agent_is_a_kernel_agent() {
+        let topo = Topology::discover().unwrap();
+        let cpu = topo.cpu_agent();
+        assert_eq!(cpu.device_type, DeviceType::Cpu);
+        assert_ne!(cpu.feature & AGENT_FEATURE_KERNEL_DISPATCH, 0);
+        assert_eq!(cpu.info(6, 0).unwrap(), InfoValue::U32(64));
+        assert!(cpu.compute_units >= 1);
+        assert!(topo.agent(cpu.handle()).is_ok());
+        assert_eq!(topo.agent(12345).err(), Some(HsaError::ERROR_INVALID_AGENT));
+        assert_eq!(cpu.info(0x7777, 0).err(), Some(HsaError::ERROR_INVALID_ARGUMENT));
+        assert!(cpu.queue_min_size.is_power_of_two() && cpu.queue_max_size.is_power_of_two());
+    }
+}

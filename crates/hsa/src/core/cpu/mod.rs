@@ -1,0 +1,3 @@
+//! The CPU agent's packet processor (its kernel engine is the `ferrocm-cpu-engine` crate).
+
+pub mod processor;

@@ -1,0 +1,357 @@
+//! The CPU agent's packet processor: one thread per hardware queue.
+//!
+//! Rules it follows (HSA runtime PRM "Queues"/"Packet states", hsa.h):
+//! - never consumes an INVALID slot: with `write_index > read_index` and an INVALID header
+//!   at the read index, the producer has reserved but not published the slot, so it waits;
+//! - launches in order; packets run one after another, so every packet completes before
+//!   the next launches, which also honours the barrier bit;
+//! - an acquire fence at launch and a release fence before completion;
+//! - on completion: the slot header goes back to INVALID, the read index advances, then
+//!   the completion signal is decremented by 1;
+//! - a malformed packet puts the queue in the terminal error state and the error callback
+//!   gets the status; the process keeps running.
+//!
+//! Sleeping: the doorbell is swapped to [`DOORBELL_IDLE`] before each drain pass and the
+//! processor sleeps until it changes (the signal wait spins briefly, then uses a futex), so
+//! any ring after the swap wakes it and a ring before it is covered by the drain.
+
+use std::sync::atomic::{fence, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+use crate::core::executable;
+use crate::core::packet::{
+    self, packet_type, AgentDispatchPacket, AmdBarrierValuePacket, BarrierPacket, KernelDispatchPacket,
+    RawPacket, AMD_PACKET_TYPE_BARRIER_VALUE,
+};
+use crate::core::queue::{QueueObject, DOORBELL_IDLE, QUEUE_FEATURE_AGENT_DISPATCH, QUEUE_FEATURE_KERNEL_DISPATCH};
+use crate::core::signal::{self, Condition, MemoryOrder, SignalObject, WaitState};
+use crate::status::Status;
+
+/// Agent-dispatch function codes served by the CPU agent (`include/hsa/hsa_ext_ferrocm.h`).
+pub mod agent_dispatch {
+    pub const MEMCPY: u16 = 0x8001;
+    pub const MEMSET: u16 = 0x8002;
+    pub const HOST_CALL: u16 = 0x8003;
+    pub const MEMCPY_2D: u16 = 0x8004;
+}
+
+/// Why a packet did not complete normally.
+enum Stop {
+    /// The packet is malformed or failed: the queue reports this status.
+    Error(Status),
+    /// The queue was inactivated while the packet waited.
+    Inactivated,
+}
+
+/// Starts the processor thread of `queue`.
+pub fn spawn(queue: Arc<QueueObject>) -> std::io::Result<JoinHandle<()>> {
+    std::thread::Builder::new()
+        .name(format!("ferrocm-queue-{}", queue.id()))
+        .spawn(move || run(&queue))
+}
+
+fn run(q: &QueueObject) {
+    let mut read = q.load_read_index(MemoryOrder::Relaxed);
+    loop {
+        // Consume rings made so far; any later ring makes the wait below return at once.
+        q.doorbell.exchange(DOORBELL_IDLE, MemoryOrder::AcqRel);
+        loop {
+            if !q.is_active() {
+                return;
+            }
+            if read >= q.load_write_index(MemoryOrder::Acquire) {
+                break;
+            }
+            let slot = q.slot(read);
+            // SAFETY: `slot` is a live slot of this queue's ring.
+            let header = packet::Header(unsafe { packet::load_header_acquire(slot) });
+            if header.packet_type() == packet_type::INVALID {
+                // Reserved but not yet published: wait for the producer's doorbell.
+                break;
+            }
+            // SAFETY: the header was published with release ordering, so the whole slot is visible.
+            let packet: RawPacket = unsafe { slot.read() };
+            fence(Ordering::Acquire);
+            let start = crate::time::now();
+            let completion = match execute(q, &packet) {
+                Ok(completion) => completion,
+                Err(Stop::Inactivated) => return,
+                Err(Stop::Error(status)) => {
+                    q.report_error(status);
+                    return;
+                }
+            };
+            let end = crate::time::now();
+            // SAFETY: as above; the slot's contents are no longer needed.
+            unsafe { packet::invalidate(slot) };
+            read += 1;
+            q.store_read_index(read, MemoryOrder::Release);
+            fence(Ordering::Release);
+            if let Some(signal) = completion {
+                if q.profiling.load(Ordering::Relaxed) {
+                    signal.set_dispatch_times(start, end);
+                }
+                signal.subtract(1, MemoryOrder::Release);
+            }
+        }
+        if !q.is_active() {
+            return;
+        }
+        q.doorbell.wait(
+            Condition::Ne,
+            DOORBELL_IDLE,
+            u64::MAX,
+            WaitState::Blocked,
+            MemoryOrder::Acquire,
+        );
+    }
+}
+
+/// The completion signal of a packet: `None` for handle 0, an error for a bad handle.
+fn completion_signal(handle: u64) -> Result<Option<Arc<SignalObject>>, Stop> {
+    if handle == 0 {
+        return Ok(None);
+    }
+    signal::lookup(handle)
+        .map(Some)
+        .map_err(|_| Stop::Error(Status::ERROR_INVALID_SIGNAL))
+}
+
+/// Runs one packet to completion; returns its completion signal.
+fn execute(q: &QueueObject, packet: &RawPacket) -> Result<Option<Arc<SignalObject>>, Stop> {
+    match packet.header().packet_type() {
+        packet_type::KERNEL_DISPATCH => {
+            if q.features() & QUEUE_FEATURE_KERNEL_DISPATCH == 0 {
+                return Err(Stop::Error(Status::ERROR_INVALID_PACKET_FORMAT));
+            }
+            kernel_dispatch(&packet.view())
+        }
+        packet_type::AGENT_DISPATCH => {
+            if q.features() & QUEUE_FEATURE_AGENT_DISPATCH == 0 {
+                return Err(Stop::Error(Status::ERROR_INVALID_PACKET_FORMAT));
+            }
+            agent_dispatch_packet(&packet.view())
+        }
+        packet_type::BARRIER_AND => barrier(q, &packet.view(), true),
+        packet_type::BARRIER_OR => barrier(q, &packet.view(), false),
+        packet_type::VENDOR_SPECIFIC => {
+            let p: AmdBarrierValuePacket = packet.view();
+            if p.amd_format != AMD_PACKET_TYPE_BARRIER_VALUE {
+                return Err(Stop::Error(Status::ERROR_INVALID_PACKET_FORMAT));
+            }
+            barrier_value(q, &p)
+        }
+        _ => Err(Stop::Error(Status::ERROR_INVALID_PACKET_FORMAT)),
+    }
+}
+
+fn kernel_dispatch(p: &KernelDispatchPacket) -> Result<Option<Arc<SignalObject>>, Stop> {
+    let bad_args = Stop::Error(Status::ERROR_INCOMPATIBLE_ARGUMENTS);
+    let limits = cpu_engine::Engine::limits();
+    let dims = u32::from(p.setup & 0x3);
+    if dims == 0 {
+        return Err(bad_args);
+    }
+    let wg = [
+        u32::from(p.workgroup_size_x),
+        u32::from(p.workgroup_size_y),
+        u32::from(p.workgroup_size_z),
+    ];
+    let grid = [p.grid_size_x, p.grid_size_y, p.grid_size_z];
+    for d in 0..3 {
+        let used = (d as u32) < dims;
+        if used && (wg[d] == 0 || grid[d] == 0) {
+            return Err(bad_args);
+        }
+        if !used && (wg[d] != 1 || grid[d] != 1) {
+            return Err(bad_args);
+        }
+    }
+    if wg.iter().map(|&v| u64::from(v)).product::<u64>() > u64::from(limits.max_workgroup_size) {
+        return Err(bad_args);
+    }
+    if p.group_segment_size > limits.max_group_segment_size
+        || p.private_segment_size > limits.max_private_segment_size
+    {
+        return Err(Stop::Error(Status::ERROR_INVALID_ALLOCATION));
+    }
+    let kernel = executable::kernel_object(p.kernel_object)
+        .ok_or(Stop::Error(Status::ERROR_INVALID_CODE_OBJECT))?;
+    if p.kernarg_address == 0 && kernel.kernarg_segment_size > 0 {
+        return Err(bad_args);
+    }
+    let completion = completion_signal(p.completion_signal)?;
+    let group_segment_size = p.group_segment_size.max(kernel.engine_kernel.static_group_segment_size);
+    if group_segment_size > limits.max_group_segment_size {
+        return Err(Stop::Error(Status::ERROR_INVALID_ALLOCATION));
+    }
+    let dispatch = cpu_engine::Dispatch {
+        kernel: &kernel.engine_kernel,
+        dimensions: dims,
+        workgroup_size: wg,
+        grid_size: grid,
+        group_segment_size,
+        private_segment_size: p.private_segment_size.max(kernel.engine_kernel.static_private_segment_size),
+        kernarg: p.kernarg_address as *const std::ffi::c_void,
+    };
+    cpu_engine::Engine::global()
+        .run(&dispatch)
+        .map_err(|e| Stop::Error(dispatch_error_status(&e)))?;
+    Ok(completion)
+}
+
+/// Maps an engine refusal to the status the queue callback reports.
+fn dispatch_error_status(e: &cpu_engine::DispatchError) -> Status {
+    use cpu_engine::DispatchError as E;
+    match e {
+        E::GroupSegmentTooLarge { .. } | E::PrivateSegmentTooLarge { .. } => Status::ERROR_INVALID_ALLOCATION,
+        E::OutOfResources(_) => Status::ERROR_OUT_OF_RESOURCES,
+        _ => Status::ERROR_INCOMPATIBLE_ARGUMENTS,
+    }
+}
+
+fn agent_dispatch_packet(p: &AgentDispatchPacket) -> Result<Option<Arc<SignalObject>>, Stop> {
+    let malformed = Stop::Error(Status::ERROR_INVALID_PACKET_FORMAT);
+    let completion = completion_signal(p.completion_signal)?;
+    let result: u64 = match p.type_ {
+        agent_dispatch::MEMCPY => {
+            let (dst, src, size) = (p.arg[0] as *mut u8, p.arg[1] as *const u8, p.arg[2] as usize);
+            if size > 0 && (dst.is_null() || src.is_null()) {
+                return Err(malformed);
+            }
+            if size > 0 {
+                // SAFETY: the application promises both ranges are valid for `size` bytes (the
+                // same contract as hsa_memory_copy); `copy` tolerates overlap.
+                unsafe { std::ptr::copy(src, dst, size) };
+            }
+            size as u64
+        }
+        agent_dispatch::MEMSET => {
+            let (dst, value, count, elem) = (p.arg[0] as *mut u8, p.arg[1], p.arg[2] as usize, p.arg[3]);
+            if !matches!(elem, 1 | 2 | 4 | 8) || (count > 0 && (dst.is_null() || dst as u64 % elem != 0)) {
+                return Err(malformed);
+            }
+            // SAFETY: the application promises `dst` is valid for `count` aligned elements.
+            unsafe { fill(dst, value, count, elem as usize) };
+            (count as u64).saturating_mul(elem)
+        }
+        agent_dispatch::HOST_CALL => {
+            if p.arg[0] == 0 {
+                return Err(malformed);
+            }
+            // SAFETY: the application put a `void (*)(void*)` in arg[0] and its argument in arg[1].
+            let f: unsafe extern "C" fn(*mut std::ffi::c_void) = unsafe { std::mem::transmute(p.arg[0] as usize) };
+            // SAFETY: calling the application's callback with the application's argument.
+            unsafe { f(p.arg[1] as *mut std::ffi::c_void) };
+            0
+        }
+        agent_dispatch::MEMCPY_2D => {
+            let (dst, src) = (p.arg[0] as *mut u8, p.arg[1] as *const u8);
+            let (dst_pitch, src_pitch) = ((p.arg[2] >> 32) as usize, (p.arg[2] & 0xFFFF_FFFF) as usize);
+            let (height, width) = ((p.arg[3] >> 32) as usize, (p.arg[3] & 0xFFFF_FFFF) as usize);
+            if width > 0 && height > 0 {
+                if dst.is_null() || src.is_null() || width > dst_pitch || width > src_pitch {
+                    return Err(malformed);
+                }
+                for row in 0..height {
+                    // SAFETY: the application promises `height` rows of `width` bytes at the given pitches.
+                    unsafe { std::ptr::copy(src.add(row * src_pitch), dst.add(row * dst_pitch), width) };
+                }
+            }
+            (width as u64) * (height as u64)
+        }
+        _ => return Err(malformed),
+    };
+    if p.return_address != 0 {
+        // SAFETY: the application asked for the result at this address (hsa_ext_ferrocm.h).
+        unsafe { (p.return_address as *mut u64).write_unaligned(result) };
+    }
+    Ok(completion)
+}
+
+/// Writes `count` elements of `elem` bytes holding the low bytes of `value`.
+///
+/// # Safety
+/// `dst` must be valid and aligned for `count` elements of `elem` bytes.
+unsafe fn fill(dst: *mut u8, value: u64, count: usize, elem: usize) {
+    // SAFETY (all arms): forwarded from the caller's contract.
+    unsafe {
+        match elem {
+            1 => std::ptr::write_bytes(dst, value as u8, count),
+            2 => std::slice::from_raw_parts_mut(dst.cast::<u16>(), count).fill(value as u16),
+            4 => std::slice::from_raw_parts_mut(dst.cast::<u32>(), count).fill(value as u32),
+            _ => std::slice::from_raw_parts_mut(dst.cast::<u64>(), count).fill(value),
+        }
+    }
+}
+
+/// Barrier-AND (`all`) / barrier-OR: waits for the dependencies; a negative dependency makes
+/// the completion signal negative (HSA conformance).
+fn barrier(q: &QueueObject, p: &BarrierPacket, all: bool) -> Result<Option<Arc<SignalObject>>, Stop> {
+    let completion = completion_signal(p.completion_signal)?;
+    let mut deps = Vec::with_capacity(5);
+    for &h in p.dep_signal.iter().filter(|&&h| h != 0) {
+        deps.push(signal::lookup(h).map_err(|_| Stop::Error(Status::ERROR_INVALID_SIGNAL))?);
+    }
+    let mut negative = false;
+    if all {
+        // Handle 0 is satisfied; each dependency must be observed at or below 0 once.
+        for dep in &deps {
+            let value = wait_dependency(q, &[dep.as_ref()])?.1;
+            negative |= value < 0;
+        }
+    } else {
+        // Handle 0 never satisfies: with no real dependency the barrier waits until inactivated.
+        let refs: Vec<&SignalObject> = deps.iter().map(|d| d.as_ref()).collect();
+        let (_, value) = wait_dependency(q, &refs)?;
+        negative = value < 0;
+    }
+    if negative {
+        if let Some(c) = &completion {
+            c.store(-1, MemoryOrder::Release);
+        }
+        return Ok(None);
+    }
+    Ok(completion)
+}
+
+/// Waits until one of `deps` is below 1 (or the queue is inactivated); returns (index, value).
+fn wait_dependency(q: &QueueObject, deps: &[&SignalObject]) -> Result<(usize, i64), Stop> {
+    let mut entries: Vec<(&SignalObject, Condition, i64)> =
+        deps.iter().map(|&d| (d, Condition::Lt, 1)).collect();
+    entries.push((q.control.as_ref(), Condition::Ne, 0));
+    loop {
+        if !q.is_active() {
+            return Err(Stop::Inactivated);
+        }
+        if let Some((index, value)) =
+            signal::wait_any(&entries, u64::MAX, WaitState::Blocked, MemoryOrder::Acquire)
+        {
+            if index < deps.len() {
+                return Ok((index, value));
+            }
+        }
+    }
+}
+
+/// AMD barrier-value packet: waits until `(value & mask) cond compare`.
+fn barrier_value(q: &QueueObject, p: &AmdBarrierValuePacket) -> Result<Option<Arc<SignalObject>>, Stop> {
+    let completion = completion_signal(p.completion_signal)?;
+    let cond = Condition::from_raw(p.cond).map_err(|_| Stop::Error(Status::ERROR_INVALID_PACKET_FORMAT))?;
+    if p.signal == 0 {
+        return Ok(completion);
+    }
+    let sig = signal::lookup(p.signal).map_err(|_| Stop::Error(Status::ERROR_INVALID_SIGNAL))?;
+    loop {
+        if !q.is_active() {
+            return Err(Stop::Inactivated);
+        }
+        let v = sig.load(MemoryOrder::Acquire);
+        if cond.holds(v & p.mask, p.value) {
+            return Ok(completion);
+        }
+        let entries = [(sig.as_ref(), Condition::Ne, v), (q.control.as_ref(), Condition::Ne, 0)];
+        signal::wait_any(&entries, u64::MAX, WaitState::Blocked, MemoryOrder::Acquire);
+    }
+}

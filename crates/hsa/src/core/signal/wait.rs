@@ -1,0 +1,177 @@
+//! Waiting on one or several signals: a short spin, then a futex sleep.
+
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, OnceLock};
+
+use super::{futex, Condition, MemoryOrder, SignalObject, WaitState, WakeToken, SLEEPER};
+use crate::time;
+
+/// Default spin window of a `Blocked` wait before it sleeps, in ns.
+const DEFAULT_SPIN_NS: u64 = 20_000;
+
+/// Longest single futex sleep, in ns. Sleepers re-check the value at least this often, a
+/// safety net for writers that bypass the wake protocol (`silent_store`, writes through
+/// `value_ptr`, device code); it costs about one wake-up per sleeper every 10 ms.
+pub const SLEEP_POLL_NS: u64 = 10_000_000;
+
+/// The spin window of `Blocked` waits, in ns: `FERROCM_SIGNAL_SPIN_US` × 1000, default 20 µs.
+pub fn spin_window_ns() -> u64 {
+    static SPIN_NS: OnceLock<u64> = OnceLock::new();
+    *SPIN_NS.get_or_init(|| {
+        std::env::var("FERROCM_SIGNAL_SPIN_US")
+            .ok()
+            .and_then(|s| s.trim().parse::<u64>().ok())
+            .map_or(DEFAULT_SPIN_NS, |us| us.saturating_mul(1000))
+    })
+}
+
+fn deadline_of(start: u64, timeout_ticks: u64) -> u64 {
+    if timeout_ticks == u64::MAX {
+        u64::MAX
+    } else {
+        start.saturating_add(timeout_ticks)
+    }
+}
+
+enum Spin<T> {
+    Done(T),
+    TimedOut,
+    Sleep,
+}
+
+/// Polls `check` until it succeeds, the spin window ends (`Sleep`) or the deadline passes.
+/// `Active` waits spin until the deadline, yielding the CPU now and then.
+#[inline]
+fn spin<T>(mut check: impl FnMut() -> Option<T>, start: u64, deadline: u64, state: WaitState) -> Spin<T> {
+    let spin_end = match state {
+        WaitState::Active => deadline,
+        WaitState::Blocked => start.saturating_add(spin_window_ns()).min(deadline),
+    };
+    let mut i: u32 = 0;
+    loop {
+        if let Some(r) = check() {
+            return Spin::Done(r);
+        }
+        i = i.wrapping_add(1);
+        if i % 8 == 0 {
+            let now = time::now();
+            if now >= spin_end {
+                return if now >= deadline { Spin::TimedOut } else { Spin::Sleep };
+            }
+            if i % 2048 == 0 {
+                std::thread::yield_now();
+            }
+        }
+        std::hint::spin_loop();
+    }
+}
+
+/// [`SignalObject::wait`].
+pub(super) fn wait_one(
+    s: &SignalObject,
+    cond: Condition,
+    compare: i64,
+    timeout_ticks: u64,
+    state: WaitState,
+    order: MemoryOrder,
+) -> i64 {
+    let ord = order.load();
+    let v = s.amd.value.load(ord);
+    if cond.holds(v, compare) || timeout_ticks == 0 {
+        return v;
+    }
+    let start = time::now();
+    let deadline = deadline_of(start, timeout_ticks);
+    let check = || {
+        let v = s.amd.value.load(ord);
+        cond.holds(v, compare).then_some(v)
+    };
+    match spin(check, start, deadline, state) {
+        Spin::Done(v) => return v,
+        Spin::TimedOut => return s.amd.value.load(ord),
+        Spin::Sleep => {}
+    }
+    // Register, then re-check before every sleep: a writer that changes the value after our
+    // check sees the registration (both sides are SeqCst) and bumps `seq`, so the futex
+    // wait returns at once.
+    s.waiters.fetch_add(SLEEPER, Ordering::SeqCst);
+    let v = loop {
+        let seq = s.seq.load(Ordering::SeqCst);
+        let v = s.amd.value.load(Ordering::SeqCst);
+        if cond.holds(v, compare) {
+            break v;
+        }
+        let now = time::now();
+        if now >= deadline {
+            break v;
+        }
+        futex::wait(&s.seq, seq, (deadline - now).min(SLEEP_POLL_NS));
+    };
+    s.waiters.fetch_sub(SLEEPER, Ordering::SeqCst);
+    v
+}
+
+/// Waits until the condition of one entry holds and returns `(index, observed value)`,
+/// or `None` once `timeout_ticks` ticks have passed (`u64::MAX`: no limit; an empty list
+/// returns `None` at once). When several hold, the lowest index wins. Sleeps (after the
+/// spin window) with one wake token registered in every signal, so any value change of
+/// any entry wakes it. A destroyed signal does not end the wait.
+pub fn wait_any(
+    entries: &[(&SignalObject, Condition, i64)],
+    timeout_ticks: u64,
+    state: WaitState,
+    order: MemoryOrder,
+) -> Option<(usize, i64)> {
+    wait_any_impl(entries, timeout_ticks, state, order, false)
+}
+
+/// [`wait_any`]; with `end_on_destroyed`, an entry whose signal has been destroyed also
+/// ends the wait (the async-handler thread prunes such entries).
+pub(super) fn wait_any_impl(
+    entries: &[(&SignalObject, Condition, i64)],
+    timeout_ticks: u64,
+    state: WaitState,
+    order: MemoryOrder,
+    end_on_destroyed: bool,
+) -> Option<(usize, i64)> {
+    let check = |ord: Ordering| {
+        entries.iter().enumerate().find_map(|(i, (s, cond, compare))| {
+            let v = s.amd.value.load(ord);
+            let done = cond.holds(v, *compare) || (end_on_destroyed && !s.live.load(ord));
+            done.then_some((i, v))
+        })
+    };
+    let ord = order.load();
+    if let Some(r) = check(ord) {
+        return Some(r);
+    }
+    if entries.is_empty() || timeout_ticks == 0 {
+        return None;
+    }
+    let start = time::now();
+    let deadline = deadline_of(start, timeout_ticks);
+    match spin(|| check(ord), start, deadline, state) {
+        Spin::Done(r) => return Some(r),
+        Spin::TimedOut => return None,
+        Spin::Sleep => {}
+    }
+    let token = Arc::new(WakeToken::default());
+    for (s, _, _) in entries {
+        s.register_token(&token);
+    }
+    let r = loop {
+        let word = token.word.load(Ordering::SeqCst);
+        if let Some(r) = check(Ordering::SeqCst) {
+            break Some(r);
+        }
+        let now = time::now();
+        if now >= deadline {
+            break None;
+        }
+        futex::wait(&token.word, word, (deadline - now).min(SLEEP_POLL_NS));
+    };
+    for (s, _, _) in entries {
+        s.unregister_token(&token);
+    }
+    r
+}

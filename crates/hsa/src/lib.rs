@@ -1,0 +1,19 @@
+//! # ferrocm-hsa: the HSA runtime (ROCR counterpart)
+//!
+//! Agents, signals, AQL user-mode queues, memory regions and pools, code objects and
+//! executables, with a **CPU agent that executes kernels**: each queue has a packet
+//! processor that follows the HSA packet rules and runs kernel-dispatch packets on
+//! the CPU kernel engine (`ferrocm-cpu-engine`).
+//!
+//! Layers:
+//! - [`core`]: the runtime's objects addressed by HSA handles (`u64`), validated on every
+//!   use. `libhsa-runtime64.so` (crate `ferrocm-hsa-capi`) is a thin C ABI over it.
+//! - the safe API re-exported at the crate root: [`Runtime`] (an init/shutdown guard),
+//!   [`Agent`], [`Signal`], [`Queue`] with typed packet writers, memory as RAII
+//!   allocations, and [`Executable`].
+
+pub mod core;
+pub mod status;
+pub mod time;
+
+pub use status::{HsaError, HsaResult, Status};

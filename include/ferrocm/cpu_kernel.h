@@ -1,0 +1,166 @@
+/*
+ * ferrocm CPU agent: kernel ABI and code-object format (version 1).
+ *
+ * This header is the contract between three parties:
+ *   - the CPU kernel engine (crates/cpu-engine), which runs work-items;
+ *   - CPU code objects: ELF shared objects built by the host compiler that
+ *     export kernel descriptors (see "Code objects" below);
+ *   - device-side language headers (HIP's hip_runtime.h on the CPU platform),
+ *     which implement threadIdx, __syncthreads, warp functions... on top of it.
+ *
+ * The layouts below are mirrored by #[repr(C)] types in crates/cpu-engine/src/abi.rs;
+ * a Rust unit test checks sizes and offsets against this file's documented values.
+ * Full description: docs/CPU_CODE_OBJECT.md.
+ */
+#ifndef FERROCM_CPU_KERNEL_H
+#define FERROCM_CPU_KERNEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FERROCM_CPU_ABI_VERSION 1u
+/* Lanes per wavefront on the CPU agent (as on AMD data-centre GPUs). */
+#define FERROCM_WAVEFRONT_SIZE 64u
+/* Largest work-group the CPU agent accepts (product of the three sizes). */
+#define FERROCM_MAX_WORKGROUP_SIZE 1024u
+
+typedef struct ferrocm_workitem ferrocm_workitem_t;
+
+/*
+ * Services the engine offers to running work-items. Kernels reach them through
+ * wi->ops, so a code object needs no link-time dependency on the runtime.
+ *
+ * Both calls may suspend the calling work-item (it runs on a fiber) and resume it
+ * later on the same OS thread; device code must not cache thread-local pointers
+ * across them (re-read them after the call returns).
+ */
+typedef struct ferrocm_device_ops {
+  uint32_t version; /* FERROCM_CPU_ABI_VERSION */
+  uint32_t size;    /* sizeof(ferrocm_device_ops_t) */
+  /*
+   * Work-group barrier. Every work-item of the group that has not returned must
+   * call it; it returns once all of them have. The result is the number of those
+   * work-items that passed a non-zero predicate (this gives __syncthreads_count,
+   * _and and _or; __syncthreads passes 0 and ignores the result).
+   * Work-items that returned from the kernel no longer take part.
+   */
+  uint32_t (*barrier)(ferrocm_workitem_t *wi, int32_t predicate);
+  /*
+   * Wavefront exchange. Every still-running lane of the caller's wavefront
+   * (lanes are flat_local_id / 64 groups of 64 consecutive work-items) contributes
+   * `value`; once all have arrived, each lane gets lanes[i] = value of lane i for
+   * every active lane i (inactive entries are left untouched) and the call returns
+   * the mask of active lanes (bit i = lane i). `lanes` must hold 64 entries.
+   * Every warp-level operation (shuffle, ballot, any/all, activemask) is built on it.
+   */
+  uint64_t (*wave_exchange)(ferrocm_workitem_t *wi, uint64_t value, uint64_t *lanes);
+  void *reserved[6];
+} ferrocm_device_ops_t;
+
+/*
+ * The state of one work-item, passed to every kernel entry point. The engine
+ * owns it; device code reads it and never writes it, except where noted.
+ * Sizes are in work-items; ids are zero-based.
+ */
+struct ferrocm_workitem {
+  uint32_t local_id[3];        /*   0: id within the work-group */
+  uint32_t group_id[3];        /*  12: work-group id */
+  uint32_t workgroup_size[3];  /*  24: the dispatch's work-group size */
+  uint32_t local_size[3];      /*  36: this group's size (smaller for a trailing partial group) */
+  uint32_t grid_size[3];       /*  48: grid size in work-items */
+  uint32_t num_groups[3];      /*  60: number of work-groups per dimension */
+  uint32_t dimensions;         /*  72: 1, 2 or 3 */
+  uint32_t flat_local_id;      /*  76 */
+  void *group_segment;         /*  80: group memory of this work-group (static, then dynamic) */
+  uint32_t group_segment_size; /*  88: bytes available at group_segment */
+  uint32_t dynamic_group_offset; /* 92: offset of dynamic group memory (= the kernel's static size, 16-aligned) */
+  void *private_segment;       /*  96: this work-item's private segment (packet private_segment_size bytes) */
+  const void *kernarg;         /* 104: kernel arguments */
+  const ferrocm_device_ops_t *ops; /* 112 */
+  uint64_t dispatch_id;        /* 120: unique per dispatch, for device-side caches */
+  /*
+   * 128: exclusive end of the flat-id range a ferrocm_workgroup_fn must run.
+   * The engine may lower it while the function runs (when a work-item reaches a
+   * barrier in loop mode), so workgroup functions re-read it (volatile) before
+   * starting each work-item.
+   */
+  volatile uint32_t range_end;
+  uint32_t reserved0;          /* 132 */
+  void *engine_private;        /* 136: opaque to device code */
+  uint64_t reserved[6];        /* 144..192 */
+};
+
+/* Runs one work-item: wi->local_id / flat_local_id identify it. */
+typedef void (*ferrocm_workitem_fn)(ferrocm_workitem_t *wi);
+
+/*
+ * Optional fast path: runs work-items with flat ids begin..wi->range_end-1 of
+ * the group in order, setting wi->local_id and wi->flat_local_id itself
+ * (x fastest). The engine calls it only after a work-item finished without
+ * reaching a barrier or wavefront operation, so the loop normally inlines
+ * the kernel body. `end` is the initial value of range_end.
+ */
+typedef void (*ferrocm_workgroup_fn)(ferrocm_workitem_t *wi, uint32_t begin, uint32_t end);
+
+/*
+ * A kernel of a CPU code object. A code object exports one per kernel as a
+ * global data symbol named "<kernel name>.kd" (AMD's convention), e.g. via
+ *   FERROCM_KERNEL_DESCRIPTOR(my_kernel, my_kernel_entry, NULL, kernarg_size, kernarg_align, group_size)
+ */
+typedef struct ferrocm_kernel_descriptor {
+  uint32_t magic;                      /*  0: FERROCM_KERNEL_DESCRIPTOR_MAGIC */
+  uint32_t abi_version;                /*  4: FERROCM_CPU_ABI_VERSION */
+  uint32_t kernarg_segment_size;       /*  8: bytes */
+  uint32_t kernarg_segment_alignment;  /* 12: power of two, >= 16 recommended */
+  uint32_t group_segment_size;         /* 16: static group memory per work-group */
+  uint32_t private_segment_size;       /* 20: static private memory per work-item */
+  uint32_t flags;                      /* 24: FERROCM_KERNEL_FLAG_* */
+  uint32_t reserved0;                  /* 28 */
+  ferrocm_workitem_fn workitem_fn;     /* 32: required */
+  ferrocm_workgroup_fn workgroup_fn;   /* 40: optional (NULL) */
+  uint64_t reserved[2];                /* 48..64 */
+} ferrocm_kernel_descriptor_t;
+
+#define FERROCM_KERNEL_DESCRIPTOR_MAGIC 0x4b434652u /* "RFCK" little endian: 'R','F','C','K' */
+/* The kernel has a dynamic call stack (recursion); informative only. */
+#define FERROCM_KERNEL_FLAG_DYNAMIC_CALLSTACK 0x1u
+
+/*
+ * Code objects: a CPU code object is an ELF shared object for the host
+ * (built with `cc -shared -fPIC`) whose dynamic symbol table exports:
+ *   - "<name>.kd": a ferrocm_kernel_descriptor_t for each kernel "<name>";
+ *   - any other defined data object: a global variable visible through
+ *     hsa_executable_get_symbol_by_name (address and size from the symbol table).
+ * It must also export `ferrocm_code_object_abi_version` (uint32_t, the ABI
+ * version it was built for). Loading runs the object's constructors.
+ */
+#define FERROCM_CODE_OBJECT_ABI_SYMBOL "ferrocm_code_object_abi_version"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define FERROCM_EXPORT __attribute__((visibility("default"), used))
+#else
+#define FERROCM_EXPORT
+#endif
+
+/* Put once in one translation unit of a code object. */
+#define FERROCM_CODE_OBJECT()                                                    \
+  FERROCM_EXPORT const uint32_t ferrocm_code_object_abi_version = FERROCM_CPU_ABI_VERSION
+
+#define FERROCM_STR_(x) #x
+#define FERROCM_STR(x) FERROCM_STR_(x)
+
+/* Declares the descriptor of kernel `name` (its C identifier) in a code object. */
+#define FERROCM_KERNEL_DESCRIPTOR(name, wi_fn, wg_fn, kernarg_size, kernarg_align, group_size) \
+  FERROCM_EXPORT const ferrocm_kernel_descriptor_t ferrocm_kd_##name __asm__(FERROCM_STR(name) ".kd") = { \
+      FERROCM_KERNEL_DESCRIPTOR_MAGIC, FERROCM_CPU_ABI_VERSION, (kernarg_size), (kernarg_align),         \
+      (group_size), 0u, 0u, 0u, (wi_fn), (wg_fn), {0u, 0u}}
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* FERROCM_CPU_KERNEL_H */
