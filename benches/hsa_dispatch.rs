@@ -151,6 +151,17 @@ fn main() {
         Some(2000.0),
     );
 
+    // 1b. The same with the processor still in its spin window (back-to-back round trips).
+    let mut awake: Vec<f64> = Vec::with_capacity(iterations * 4);
+    for _ in 0..iterations * 4 {
+        done.store(1, MemoryOrder::Relaxed);
+        let t = Instant::now();
+        submit(&q, &raw);
+        done.wait(Condition::Lt, 1, u64::MAX, WaitState::Active, MemoryOrder::Acquire);
+        awake.push(t.elapsed().as_nanos() as f64);
+    }
+    row("empty dispatch, sync, processor spinning", Stats::of(&mut awake), None, Some(2000.0));
+
     // 2. Back-to-back throughput.
     let n: usize = 200_000;
     for (name, raw) in [

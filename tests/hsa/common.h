@@ -1,5 +1,5 @@
 /*
- * Shared helpers of the HSA C conformance programs (tests/hsa/*.c).
+ * Shared helpers of the HSA C conformance programs (tests/hsa/<program>.c).
  *
  * Each program prints one line per check ("ok   ..." or "FAIL ...") and ends with
  * exactly "PASS" or "FAIL" on its last line; the exit code is 0 only on PASS.

@@ -2,7 +2,7 @@
  * dispatch_basic: the classic HSA kernel-dispatch flow on the CPU agent.
  *
  * argv[1] = vector_add code object, argv[2] = global_id code object,
- * argv[3] = block_reduce code object (tests/hsa/kernels/*.c built with cc -shared -fPIC).
+ * argv[3] = block_reduce code object (tests/hsa/kernels/<name>.c built with cc -shared -fPIC).
  *
  * Checks: code object reader from a file descriptor, executable create/load/
  * freeze and their states, kernel symbol attributes, a 1M-element vector add with
@@ -298,7 +298,22 @@ static void test_executable_and_vector_add(const char *path) {
       args.n = m;
       kas[j] = make_kernarg(g_kernarg, &k, &args, sizeof args);
     }
-    for (j = 0; j < K; j++) submit_dispatch(g_queue, &k, 1, grid, wg, 0, kas[j], done);
+    hsa_signal_t gate = make_signal(1), none = {0};
+    {
+      /* Half of them, then a barrier-AND on a closed gate (no completion signal), then the rest. */
+      for (j = 0; j < K; j++) {
+        if (j == K / 2) submit_barrier(g_queue, false, &gate, 1, none, false);
+        submit_dispatch(g_queue, &k, 1, grid, wg, 0, kas[j], done);
+      }
+      v = wait_until(done, HSA_SIGNAL_CONDITION_LT, K / 2 + 1, 30000);
+      CHECK(v == K / 2, "4 completed dispatches decremented the shared signal from 8 to 4 (%" PRId64
+                        ")",
+            (int64_t)v);
+      sleep_ms(20);
+      CHECK(hsa_signal_load_scacquire(done) == K / 2,
+            "the dispatches behind the closed gate have not completed");
+      hsa_signal_store_screlease(gate, 0);
+    }
     v = wait_completion(done);
     CHECK(v == 0, "shared completion signal counted down from 8 to 0 (%" PRId64 ")", (int64_t)v);
     bad = 0;
@@ -306,6 +321,7 @@ static void test_executable_and_vector_add(const char *path) {
       for (i = 0; i < m; i++)
         if (outs[j][i] != a[i] + b[i]) bad++;
     CHECK(bad == 0, "all 8 dispatches complete when the shared signal reaches 0 (%u wrong)", bad);
+    hsa_signal_destroy(gate);
     for (j = 0; j < K; j++) {
       hsa_memory_free(outs[j]);
       hsa_memory_free(kas[j]);

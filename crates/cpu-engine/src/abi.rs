@@ -28,7 +28,8 @@ pub type WorkGroupFn = unsafe extern "C" fn(wi: *mut WorkItem, begin: u32, end: 
 /// `ferrocm_device_ops_t::barrier`.
 pub type BarrierFn = unsafe extern "C" fn(wi: *mut WorkItem, predicate: i32) -> u32;
 /// `ferrocm_device_ops_t::wave_exchange`.
-pub type WaveExchangeFn = unsafe extern "C" fn(wi: *mut WorkItem, value: u64, lanes: *mut u64) -> u64;
+pub type WaveExchangeFn =
+    unsafe extern "C" fn(wi: *mut WorkItem, value: u64, lanes: *mut u64) -> u64;
 
 /// `ferrocm_device_ops_t`: services the engine offers to running work-items (`wi->ops`).
 #[repr(C)]
@@ -140,7 +141,8 @@ impl WorkItem {
     #[inline]
     pub fn global_id(&self, dim: usize) -> u64 {
         let d = dim.min(2);
-        u64::from(self.group_id[d]) * u64::from(self.workgroup_size[d]) + u64::from(self.local_id[d])
+        u64::from(self.group_id[d]) * u64::from(self.workgroup_size[d])
+            + u64::from(self.local_id[d])
     }
 
     /// Calls `wi->ops->barrier(wi, predicate)`.

@@ -80,7 +80,9 @@ pub enum CodeObjectError {
         expected: u16,
     },
     /// The `ferrocm_code_object_abi_version` symbol is missing.
-    #[error("missing `{CODE_OBJECT_ABI_SYMBOL}` symbol (use FERROCM_CODE_OBJECT() in one source file)")]
+    #[error(
+        "missing `{CODE_OBJECT_ABI_SYMBOL}` symbol (use FERROCM_CODE_OBJECT() in one source file)"
+    )]
     MissingAbiVersion,
     /// The `ferrocm_code_object_abi_version` symbol cannot be read.
     #[error("bad `{CODE_OBJECT_ABI_SYMBOL}` symbol: {0}")]
@@ -212,10 +214,16 @@ impl Segments {
                 CodeObjectError::Malformed(format!("segment {i}: file range overflows"))
             })?;
             if end > len {
-                return Err(CodeObjectError::Truncated { what: format!("loadable segment {i}"), end, len });
+                return Err(CodeObjectError::Truncated {
+                    what: format!("loadable segment {i}"),
+                    end,
+                    len,
+                });
             }
             if filesz > memsz || vaddr.checked_add(memsz).is_none() {
-                return Err(CodeObjectError::Malformed(format!("segment {i}: bad sizes")));
+                return Err(CodeObjectError::Malformed(format!(
+                    "segment {i}: bad sizes"
+                )));
             }
             loads.push((vaddr, memsz, offset, filesz));
         }
@@ -229,8 +237,10 @@ impl Segments {
     /// `None` if the range is not inside one loadable segment.
     fn read(&self, bytes: &[u8], vaddr: u64, len: u64) -> Option<Vec<u8>> {
         let end = vaddr.checked_add(len)?;
-        let &(seg_vaddr, _, offset, filesz) =
-            self.loads.iter().find(|&&(v, m, _, _)| vaddr >= v && end <= v + m)?;
+        let &(seg_vaddr, _, offset, filesz) = self
+            .loads
+            .iter()
+            .find(|&&(v, m, _, _)| vaddr >= v && end <= v + m)?;
         let mut out = vec![0u8; usize::try_from(len).ok()?];
         let rel = vaddr - seg_vaddr;
         if rel < filesz {
@@ -253,16 +263,28 @@ fn u32_at(b: &[u8], off: usize) -> u32 {
 
 /// Checks the fields of a descriptor that do not need relocation (everything but the
 /// function pointers).
-fn check_descriptor_header(kernel: &str, magic: u32, abi: u32, align: u32) -> Result<(), CodeObjectError> {
-    let bad = |reason: String| CodeObjectError::BadKernelDescriptor { kernel: kernel.to_owned(), reason };
+fn check_descriptor_header(
+    kernel: &str,
+    magic: u32,
+    abi: u32,
+    align: u32,
+) -> Result<(), CodeObjectError> {
+    let bad = |reason: String| CodeObjectError::BadKernelDescriptor {
+        kernel: kernel.to_owned(),
+        reason,
+    };
     if magic != KERNEL_DESCRIPTOR_MAGIC {
-        return Err(bad(format!("magic {magic:#010x}, expected {KERNEL_DESCRIPTOR_MAGIC:#010x}")));
+        return Err(bad(format!(
+            "magic {magic:#010x}, expected {KERNEL_DESCRIPTOR_MAGIC:#010x}"
+        )));
     }
     if !SUPPORTED_ABI_VERSIONS.contains(&abi) {
         return Err(bad(format!("unsupported ABI version {abi}")));
     }
     if !align.is_power_of_two() {
-        return Err(bad(format!("kernarg segment alignment {align} is not a power of two")));
+        return Err(bad(format!(
+            "kernarg segment alignment {align} is not a power of two"
+        )));
     }
     Ok(())
 }
@@ -279,7 +301,8 @@ impl CodeObject {
         if bytes[EI_CLASS] != elf::ELFCLASS64 || bytes[EI_DATA] != elf::ELFDATA2LSB || !little {
             return Err(CodeObjectError::UnsupportedElfClass);
         }
-        let file = ElfFile64::<LittleEndian>::parse(bytes).map_err(|e| CodeObjectError::Malformed(e.to_string()))?;
+        let file = ElfFile64::<LittleEndian>::parse(bytes)
+            .map_err(|e| CodeObjectError::Malformed(e.to_string()))?;
         let endian = LittleEndian;
         let header = file.elf_header();
         let e_type = header.e_type(endian);
@@ -288,7 +311,10 @@ impl CodeObject {
         }
         let machine = header.e_machine(endian);
         if machine != HOST_MACHINE {
-            return Err(CodeObjectError::WrongMachine { found: machine, expected: HOST_MACHINE });
+            return Err(CodeObjectError::WrongMachine {
+                found: machine,
+                expected: HOST_MACHINE,
+            });
         }
         let len = bytes.len() as u64;
         let segments = Segments::new(&file, len)?;
@@ -297,10 +323,18 @@ impl CodeObject {
             if section.sh_type(endian) == elf::SHT_NOBITS {
                 continue;
             }
-            let end = section.sh_offset(endian).checked_add(section.sh_size(endian));
+            let end = section
+                .sh_offset(endian)
+                .checked_add(section.sh_size(endian));
             match end {
                 Some(end) if end <= len => {}
-                Some(end) => return Err(CodeObjectError::Truncated { what: "a section".into(), end, len }),
+                Some(end) => {
+                    return Err(CodeObjectError::Truncated {
+                        what: "a section".into(),
+                        end,
+                        len,
+                    })
+                }
                 None => return Err(CodeObjectError::Malformed("section range overflows".into())),
             }
         }
@@ -320,24 +354,36 @@ impl CodeObject {
             };
             if name == CODE_OBJECT_ABI_SYMBOL {
                 if sym.size() != 4 {
-                    return Err(CodeObjectError::BadAbiSymbol(format!("size {} (expected 4)", sym.size())));
+                    return Err(CodeObjectError::BadAbiSymbol(format!(
+                        "size {} (expected 4)",
+                        sym.size()
+                    )));
                 }
-                let data = segments
-                    .read(bytes, sym.address(), 4)
-                    .ok_or_else(|| CodeObjectError::BadAbiSymbol("not inside a loadable segment".into()))?;
+                let data = segments.read(bytes, sym.address(), 4).ok_or_else(|| {
+                    CodeObjectError::BadAbiSymbol("not inside a loadable segment".into())
+                })?;
                 abi_version = Some(u32_at(&data, 0));
                 continue;
             }
             if let Some(kernel) = name.strip_suffix(KERNEL_DESCRIPTOR_SUFFIX) {
-                let bad = |reason: String| CodeObjectError::BadKernelDescriptor { kernel: kernel.to_owned(), reason };
+                let bad = |reason: String| CodeObjectError::BadKernelDescriptor {
+                    kernel: kernel.to_owned(),
+                    reason,
+                };
                 if kernel.is_empty() {
                     return Err(bad("empty kernel name".into()));
                 }
                 if sym.kind() != SymbolKind::Data {
-                    return Err(bad(format!("symbol kind {:?}, expected a data object", sym.kind())));
+                    return Err(bad(format!(
+                        "symbol kind {:?}, expected a data object",
+                        sym.kind()
+                    )));
                 }
                 if sym.size() != DESCRIPTOR_SIZE {
-                    return Err(bad(format!("size {} (expected {DESCRIPTOR_SIZE})", sym.size())));
+                    return Err(bad(format!(
+                        "size {} (expected {DESCRIPTOR_SIZE})",
+                        sym.size()
+                    )));
                 }
                 let d = segments
                     .read(bytes, sym.address(), DESCRIPTOR_SIZE)
@@ -361,14 +407,22 @@ impl CodeObject {
                 if !seen.insert(name.to_owned()) {
                     return Err(CodeObjectError::DuplicateSymbol(name.to_owned()));
                 }
-                variables.push(VariableInfo { name: name.to_owned(), size: sym.size() });
+                variables.push(VariableInfo {
+                    name: name.to_owned(),
+                    size: sym.size(),
+                });
             }
         }
         let abi_version = abi_version.ok_or(CodeObjectError::MissingAbiVersion)?;
         if !SUPPORTED_ABI_VERSIONS.contains(&abi_version) {
             return Err(CodeObjectError::UnsupportedAbiVersion(abi_version));
         }
-        Ok(CodeObject { bytes: bytes.to_vec(), abi_version, kernels, variables })
+        Ok(CodeObject {
+            bytes: bytes.to_vec(),
+            abi_version,
+            kernels,
+            variables,
+        })
     }
 
     /// The ABI version the code object was built for.
@@ -410,7 +464,12 @@ impl CodeObject {
         let fd = unsafe { OwnedFd::from_raw_fd(raw) };
         std::fs::File::from(fd.try_clone()?).write_all(&self.bytes)?;
         let (handle, fd) = dlopen_fd(fd)?;
-        let mut loaded = LoadedCodeObject { handle, _fd: fd, kernels: Vec::new(), variables: Vec::new() };
+        let mut loaded = LoadedCodeObject {
+            handle,
+            _fd: fd,
+            kernels: Vec::new(),
+            variables: Vec::new(),
+        };
         for info in &self.kernels {
             let symbol = format!("{}{KERNEL_DESCRIPTOR_SUFFIX}", info.name);
             let addr = loaded.dlsym(&symbol)?;
@@ -426,7 +485,12 @@ impl CodeObject {
             // object (checked by `parse`), aligned for `KernelDescriptor` (checked above); every
             // bit pattern is a valid `KernelDescriptor` (integers and nullable fn pointers).
             let desc = unsafe { desc_ptr.read() };
-            check_descriptor_header(&info.name, desc.magic, desc.abi_version, desc.kernarg_segment_alignment)?;
+            check_descriptor_header(
+                &info.name,
+                desc.magic,
+                desc.abi_version,
+                desc.kernarg_segment_alignment,
+            )?;
             let Some(workitem_fn) = desc.workitem_fn else {
                 return Err(bad("null workitem_fn"));
             };
@@ -440,7 +504,11 @@ impl CodeObject {
         }
         for info in &self.variables {
             let addr = loaded.dlsym(&info.name)?;
-            loaded.variables.push(LoadedVariable { name: info.name.clone(), address: addr, size: info.size });
+            loaded.variables.push(LoadedVariable {
+                name: info.name.clone(),
+                address: addr,
+                size: info.size,
+            });
         }
         Ok(loaded)
     }
@@ -469,7 +537,12 @@ fn dlopen_fd(mut fd: OwnedFd) -> Result<(*mut c_void, OwnedFd), CodeObjectError>
         let path = CString::new(format!("/proc/self/fd/{}", fd.as_raw_fd()))
             .map_err(|e| CodeObjectError::Io(std::io::Error::other(e)))?;
         // SAFETY: `path` is NUL-terminated; RTLD_NOLOAD only looks the name up, loading nothing.
-        let stale = unsafe { libc::dlopen(path.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL | libc::RTLD_NOLOAD) };
+        let stale = unsafe {
+            libc::dlopen(
+                path.as_ptr(),
+                libc::RTLD_NOW | libc::RTLD_LOCAL | libc::RTLD_NOLOAD,
+            )
+        };
         if !stale.is_null() {
             // SAFETY: `stale` is a handle dlopen just returned (it took a reference we drop).
             unsafe { libc::dlclose(stale) };
@@ -486,7 +559,9 @@ fn dlopen_fd(mut fd: OwnedFd) -> Result<(*mut c_void, OwnedFd), CodeObjectError>
         }
         return Ok((handle, fd));
     }
-    Err(CodeObjectError::Dlopen("no usable file-descriptor path for the code object".into()))
+    Err(CodeObjectError::Dlopen(
+        "no usable file-descriptor path for the code object".into(),
+    ))
 }
 
 /// A kernel of a loaded code object.
@@ -621,7 +696,10 @@ impl LoadedCodeObject {
 
     /// Looks up any symbol of this instance with `dlsym`.
     pub fn dlsym(&self, symbol: &str) -> Result<*mut c_void, CodeObjectError> {
-        let err = |message: String| CodeObjectError::Dlsym { symbol: symbol.to_owned(), message };
+        let err = |message: String| CodeObjectError::Dlsym {
+            symbol: symbol.to_owned(),
+            message,
+        };
         let c = CString::new(symbol).map_err(|_| err("symbol name contains NUL".into()))?;
         // SAFETY: clears any stale error so the check below reports this lookup only.
         unsafe { libc::dlerror() };
@@ -648,9 +726,18 @@ mod tests {
 
     #[test]
     fn rejects_non_elf() {
-        assert!(matches!(CodeObject::parse(b""), Err(CodeObjectError::NotElf)));
-        assert!(matches!(CodeObject::parse(b"\x7fELF"), Err(CodeObjectError::NotElf)));
-        assert!(matches!(CodeObject::parse(&[0u8; 100]), Err(CodeObjectError::NotElf)));
+        assert!(matches!(
+            CodeObject::parse(b""),
+            Err(CodeObjectError::NotElf)
+        ));
+        assert!(matches!(
+            CodeObject::parse(b"\x7fELF"),
+            Err(CodeObjectError::NotElf)
+        ));
+        assert!(matches!(
+            CodeObject::parse(&[0u8; 100]),
+            Err(CodeObjectError::NotElf)
+        ));
     }
 
     #[test]
@@ -659,10 +746,16 @@ mod tests {
         b[..4].copy_from_slice(&elf::ELFMAG);
         b[EI_CLASS] = elf::ELFCLASS32;
         b[EI_DATA] = elf::ELFDATA2LSB;
-        assert!(matches!(CodeObject::parse(&b), Err(CodeObjectError::UnsupportedElfClass)));
+        assert!(matches!(
+            CodeObject::parse(&b),
+            Err(CodeObjectError::UnsupportedElfClass)
+        ));
         b[EI_CLASS] = elf::ELFCLASS64;
         b[EI_DATA] = elf::ELFDATA2MSB;
-        assert!(matches!(CodeObject::parse(&b), Err(CodeObjectError::UnsupportedElfClass)));
+        assert!(matches!(
+            CodeObject::parse(&b),
+            Err(CodeObjectError::UnsupportedElfClass)
+        ));
     }
 
     #[test]
@@ -688,9 +781,14 @@ mod tests {
 
     #[test]
     fn segments_read_zero_fills_bss() {
-        let s = Segments { loads: vec![(0x1000, 0x100, 0, 0x10)] };
+        let s = Segments {
+            loads: vec![(0x1000, 0x100, 0, 0x10)],
+        };
         let bytes = [7u8; 0x10];
-        assert_eq!(s.read(&bytes, 0x1008, 16).unwrap_or_default(), [[7u8; 8], [0u8; 8]].concat());
+        assert_eq!(
+            s.read(&bytes, 0x1008, 16).unwrap_or_default(),
+            [[7u8; 8], [0u8; 8]].concat()
+        );
         assert!(s.read(&bytes, 0x10f8, 16).is_none());
         assert!(s.read(&bytes, u64::MAX - 2, 16).is_none());
     }

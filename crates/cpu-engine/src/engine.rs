@@ -35,7 +35,9 @@ use corosensei::stack::DefaultStack;
 use corosensei::{Coroutine, CoroutineResult, Yielder};
 use parking_lot::{Condvar, Mutex};
 
-use crate::abi::{DeviceOps, WorkGroupFn, WorkItem, WorkItemFn, ABI_VERSION, MAX_WORKGROUP_SIZE, WAVEFRONT_SIZE};
+use crate::abi::{
+    DeviceOps, WorkGroupFn, WorkItem, WorkItemFn, ABI_VERSION, MAX_WORKGROUP_SIZE, WAVEFRONT_SIZE,
+};
 
 /// Default size of a fiber stack (bytes); `FERROCM_CPU_STACK_SIZE` overrides it.
 pub const DEFAULT_STACK_SIZE: usize = 256 * 1024;
@@ -180,7 +182,9 @@ pub enum DispatchError {
         max: u32,
     },
     /// The packet's group segment is smaller than the kernel's static group memory.
-    #[error("group segment of {size} bytes is smaller than the kernel's static {static_size} bytes")]
+    #[error(
+        "group segment of {size} bytes is smaller than the kernel's static {static_size} bytes"
+    )]
     GroupSegmentTooSmall {
         /// Requested bytes.
         size: u32,
@@ -219,9 +223,14 @@ impl EngineConfig {
     /// `FERROCM_CPU_STACK_SIZE` (bytes). Unparsable or zero values are ignored.
     pub fn from_env() -> EngineConfig {
         let env = |name: &str| {
-            std::env::var(name).ok().and_then(|v| v.trim().parse::<usize>().ok()).filter(|&v| v > 0)
+            std::env::var(name)
+                .ok()
+                .and_then(|v| v.trim().parse::<usize>().ok())
+                .filter(|&v| v > 0)
         };
-        let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+        let cores = std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1);
         EngineConfig {
             workers: env("FERROCM_CPU_WORKERS").unwrap_or(cores),
             stack_size: env("FERROCM_CPU_STACK_SIZE").unwrap_or(DEFAULT_STACK_SIZE),
@@ -258,7 +267,11 @@ impl Engine {
         let workers = config.workers.clamp(1, 4096);
         let stack_size = config.stack_size.clamp(MIN_STACK_SIZE, MAX_STACK_SIZE);
         let shared = Arc::new(Shared {
-            registry: Mutex::new(Registry { jobs: Vec::with_capacity(64), sleepers: 0, shutdown: false }),
+            registry: Mutex::new(Registry {
+                jobs: Vec::with_capacity(64),
+                sleepers: 0,
+                shutdown: false,
+            }),
             cv: Condvar::new(),
             epoch: AtomicU64::new(0),
             njobs: AtomicUsize::new(0),
@@ -278,7 +291,11 @@ impl Engine {
             }
         }
         let workers = threads.len() + 1;
-        Engine { shared, threads, workers }
+        Engine {
+            shared,
+            threads,
+            workers,
+        }
     }
 
     /// Threads that execute one dispatch (the caller plus the pool threads).
@@ -342,7 +359,12 @@ impl Engine {
     }
 
     /// Publishes groups `first..` of `st` to the pool and takes part until none is left.
-    fn share(&self, ctx: &mut WorkerCtx, st: &DispatchState, first: u64) -> Result<(), DispatchError> {
+    fn share(
+        &self,
+        ctx: &mut WorkerCtx,
+        st: &DispatchState,
+        first: u64,
+    ) -> Result<(), DispatchError> {
         let remaining = st.total_groups - first;
         let threads = (self.workers as u64).min(remaining);
         let chunk = (remaining / (threads * CHUNKS_PER_THREAD)).max(1);
@@ -438,14 +460,27 @@ pub fn validate(d: &Dispatch<'_>) -> Result<(), DispatchError> {
     }
     let wg: u64 = d.workgroup_size.iter().map(|&v| u64::from(v)).product();
     if wg > u64::from(MAX_WORKGROUP_SIZE) {
-        return Err(DispatchError::WorkgroupTooLarge { size: wg, max: MAX_WORKGROUP_SIZE });
+        return Err(DispatchError::WorkgroupTooLarge {
+            size: wg,
+            max: MAX_WORKGROUP_SIZE,
+        });
     }
-    let grid = d.grid_size.iter().try_fold(1u64, |acc, &v| acc.checked_mul(u64::from(v))).unwrap_or(u64::MAX);
+    let grid = d
+        .grid_size
+        .iter()
+        .try_fold(1u64, |acc, &v| acc.checked_mul(u64::from(v)))
+        .unwrap_or(u64::MAX);
     if grid > u64::from(u32::MAX) {
-        return Err(DispatchError::GridTooLarge { size: grid, max: u32::MAX });
+        return Err(DispatchError::GridTooLarge {
+            size: grid,
+            max: u32::MAX,
+        });
     }
     if d.group_segment_size > MAX_GROUP_SEGMENT_SIZE {
-        return Err(DispatchError::GroupSegmentTooLarge { size: d.group_segment_size, max: MAX_GROUP_SEGMENT_SIZE });
+        return Err(DispatchError::GroupSegmentTooLarge {
+            size: d.group_segment_size,
+            max: MAX_GROUP_SEGMENT_SIZE,
+        });
     }
     if d.group_segment_size < d.kernel.static_group_segment_size {
         return Err(DispatchError::GroupSegmentTooSmall {
@@ -453,9 +488,14 @@ pub fn validate(d: &Dispatch<'_>) -> Result<(), DispatchError> {
             static_size: d.kernel.static_group_segment_size,
         });
     }
-    let private = d.private_segment_size.max(d.kernel.static_private_segment_size);
+    let private = d
+        .private_segment_size
+        .max(d.kernel.static_private_segment_size);
     if private > MAX_PRIVATE_SEGMENT_SIZE {
-        return Err(DispatchError::PrivateSegmentTooLarge { size: private, max: MAX_PRIVATE_SEGMENT_SIZE });
+        return Err(DispatchError::PrivateSegmentTooLarge {
+            size: private,
+            max: MAX_PRIVATE_SEGMENT_SIZE,
+        });
     }
     Ok(())
 }
@@ -463,16 +503,20 @@ pub fn validate(d: &Dispatch<'_>) -> Result<(), DispatchError> {
 impl DispatchState {
     fn new(d: &Dispatch<'_>) -> Result<DispatchState, DispatchError> {
         validate(d)?;
-        let mut num_groups = [1u32; 3];
-        for i in 0..3 {
-            num_groups[i] = d.grid_size[i].div_ceil(d.workgroup_size[i]);
-        }
+        let num_groups: [u32; 3] =
+            std::array::from_fn(|i| d.grid_size[i].div_ceil(d.workgroup_size[i]));
         let total_groups = num_groups.iter().map(|&v| u64::from(v)).product();
         let static_group = d.kernel.static_group_segment_size as usize;
         let dynamic_offset = round_up(static_group, 16);
         let total_group = d.group_segment_size as usize;
-        let group_alloc = if total_group == 0 { 0 } else { dynamic_offset + (total_group - static_group) };
-        let private = d.private_segment_size.max(d.kernel.static_private_segment_size) as usize;
+        let group_alloc = if total_group == 0 {
+            0
+        } else {
+            dynamic_offset + (total_group - static_group)
+        };
+        let private = d
+            .private_segment_size
+            .max(d.kernel.static_private_segment_size) as usize;
         let mut template = WorkItem::zeroed();
         template.workgroup_size = d.workgroup_size;
         template.grid_size = d.grid_size;
@@ -591,7 +635,10 @@ impl Job {
                 continue;
             }
             if r & WAITING == 0
-                && self.refs.compare_exchange(r, r | WAITING, Ordering::Acquire, Ordering::Acquire).is_err()
+                && self
+                    .refs
+                    .compare_exchange(r, r | WAITING, Ordering::Acquire, Ordering::Acquire)
+                    .is_err()
             {
                 continue;
             }
@@ -625,7 +672,8 @@ impl Shared {
             reg.jobs.push(JobPtr(job));
             self.njobs.store(reg.jobs.len(), Ordering::Relaxed);
             self.epoch.fetch_add(1, Ordering::Release);
-            job.wanted.load(Ordering::Relaxed) > self.spinning.load(Ordering::Relaxed) && reg.sleepers > 0
+            job.wanted.load(Ordering::Relaxed) > self.spinning.load(Ordering::Relaxed)
+                && reg.sleepers > 0
         };
         if wake {
             self.cv.notify_one();
@@ -741,7 +789,12 @@ fn futex_wake(addr: *mut u32) {
     // SAFETY: FUTEX_WAKE does not access the memory; it only uses the address as a key (an
     // address whose owner is gone at worst wakes a waiter spuriously, which waiters tolerate).
     unsafe {
-        libc::syscall(libc::SYS_futex, addr, libc::FUTEX_WAKE | libc::FUTEX_PRIVATE_FLAG, i32::MAX);
+        libc::syscall(
+            libc::SYS_futex,
+            addr,
+            libc::FUTEX_WAKE | libc::FUTEX_PRIVATE_FLAG,
+            i32::MAX,
+        );
     }
 }
 
@@ -758,7 +811,11 @@ struct AlignedBuf {
 
 impl AlignedBuf {
     const fn new(align: usize) -> AlignedBuf {
-        AlignedBuf { ptr: ptr::null_mut(), cap: 0, align }
+        AlignedBuf {
+            ptr: ptr::null_mut(),
+            cap: 0,
+            align,
+        }
     }
 
     /// A pointer to at least `len` bytes (null if `len == 0`); the contents are unspecified.
@@ -774,7 +831,9 @@ impl AlignedBuf {
             // SAFETY: `layout` has a non-zero size.
             let p = unsafe { std::alloc::alloc(layout) };
             if p.is_null() {
-                return Err(DispatchError::OutOfResources(format!("cannot allocate {cap} bytes")));
+                return Err(DispatchError::OutOfResources(format!(
+                    "cannot allocate {cap} bytes"
+                )));
             }
             self.ptr = p;
             self.cap = cap;
@@ -786,7 +845,10 @@ impl AlignedBuf {
         if !self.ptr.is_null() {
             // SAFETY: `ptr` was allocated in `get` with exactly this layout (it was valid then).
             unsafe {
-                std::alloc::dealloc(self.ptr, std::alloc::Layout::from_size_align_unchecked(self.cap, self.align))
+                std::alloc::dealloc(
+                    self.ptr,
+                    std::alloc::Layout::from_size_align_unchecked(self.cap, self.align),
+                )
             };
             self.ptr = ptr::null_mut();
             self.cap = 0;
@@ -800,7 +862,45 @@ impl Drop for AlignedBuf {
     }
 }
 
-type Fiber = Coroutine<(), (), (), DefaultStack>;
+/// Bytes reserved at the top of fiber stacks for cache colouring.
+const STACK_COLOURS: usize = 16 * 1024;
+
+/// A pooled fiber stack. Stacks are `mmap`ed at page-aligned addresses, so the hot top frames
+/// of every fiber would fall into the same cache sets; each stack's usable top is therefore
+/// shifted down by its own multiple of a cache line ("colour"), below `STACK_COLOURS`.
+struct FiberStack {
+    inner: DefaultStack,
+    colour: usize,
+}
+
+impl FiberStack {
+    fn new(size: usize, serial: usize) -> Result<FiberStack, DispatchError> {
+        let inner = DefaultStack::new(size + STACK_COLOURS).map_err(|e| {
+            DispatchError::OutOfResources(format!("fiber stack of {size} bytes: {e}"))
+        })?;
+        // 17 is odd: 256 consecutive stacks get 256 different colours.
+        let colour = (serial * 17 * 64) % STACK_COLOURS;
+        Ok(FiberStack { inner, colour })
+    }
+}
+
+// SAFETY: the stack is `DefaultStack`'s (guard page included, as `limit` reports) with a top
+// lowered by at most `STACK_COLOURS` bytes (a multiple of 64, so alignment is kept), which
+// leaves the requested size usable above the guard page.
+unsafe impl corosensei::stack::Stack for FiberStack {
+    #[inline]
+    fn base(&self) -> corosensei::stack::StackPointer {
+        let base = self.inner.base();
+        corosensei::stack::StackPointer::new(base.get() - self.colour).unwrap_or(base)
+    }
+
+    #[inline]
+    fn limit(&self) -> corosensei::stack::StackPointer {
+        self.inner.limit()
+    }
+}
+
+type Fiber = Coroutine<(), (), (), FiberStack>;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum SlotState {
@@ -817,7 +917,6 @@ enum SlotState {
 struct Slot {
     state: Cell<SlotState>,
     yielder: Cell<*const Yielder<(), ()>>,
-    wi: Cell<*mut WorkItem>,
     /// Result of the last barrier / wave exchange.
     result: Cell<u64>,
     /// Value contributed to the pending wave exchange.
@@ -831,7 +930,6 @@ impl Slot {
         Slot {
             state: Cell::new(SlotState::NotStarted),
             yielder: Cell::new(ptr::null()),
-            wi: Cell::new(ptr::null_mut()),
             result: Cell::new(0),
             value: Cell::new(0),
             lanes: Cell::new(ptr::null_mut()),
@@ -847,10 +945,41 @@ struct Wave {
     arrived: Cell<u64>,
 }
 
+/// Work-item structs whose addresses are handed to kernels. They are owned through a raw
+/// pointer (never reborrowed as a whole `&mut` slice while kernels hold pointers into it).
+struct RawItems {
+    ptr: *mut WorkItem,
+    len: usize,
+}
+
+impl RawItems {
+    fn new(len: usize) -> RawItems {
+        let items: Box<[WorkItem]> = (0..len).map(|_| WorkItem::zeroed()).collect();
+        RawItems {
+            len: items.len(),
+            ptr: Box::into_raw(items).cast::<WorkItem>(),
+        }
+    }
+
+    /// Pointer to item `i` (`i < len`).
+    fn at(&self, i: usize) -> *mut WorkItem {
+        debug_assert!(i < self.len);
+        // SAFETY: `i < len` (callers index by flat id < MAX_WORKGROUP_SIZE = len, or 0 < 1).
+        unsafe { self.ptr.add(i.min(self.len - 1)) }
+    }
+}
+
+impl Drop for RawItems {
+    fn drop(&mut self) {
+        // SAFETY: `ptr`/`len` come from `Box::into_raw` of a boxed slice in `new`, freed once.
+        drop(unsafe { Box::from_raw(ptr::slice_from_raw_parts_mut(self.ptr, self.len)) });
+    }
+}
+
 /// Fiber-mode tables, allocated on a thread's first fiber-mode group and reused.
 struct FiberTables {
     slots: Box<[Slot]>,
-    items: Box<[WorkItem]>,
+    items: RawItems,
     waves: Box<[Wave]>,
     fibers: Vec<Option<Fiber>>,
 }
@@ -860,7 +989,7 @@ impl FiberTables {
         let n = MAX_WORKGROUP_SIZE as usize;
         FiberTables {
             slots: (0..n).map(|_| Slot::new()).collect(),
-            items: (0..n).map(|_| WorkItem::zeroed()).collect(),
+            items: RawItems::new(n),
             waves: (0..MAX_WAVES).map(|_| Wave::default()).collect(),
             fibers: (0..n).map(|_| None).collect(),
         }
@@ -870,14 +999,16 @@ impl FiberTables {
 /// Everything a thread reuses from one work-group to the next.
 struct WorkerCtx {
     stack_size: usize,
-    stacks: Vec<DefaultStack>,
+    stacks: Vec<FiberStack>,
+    /// Stacks created by this context (for their colours).
+    stacks_made: usize,
     group_mem: AlignedBuf,
     /// Private segment of work-item 0 and of the loop (one slot).
     private0: AlignedBuf,
     /// Private segments of fiber-mode work-items (one slot per work-item).
     private_fibers: AlignedBuf,
-    /// Work-item 0 / the loop's work-item (boxed: its address is handed to kernels).
-    wi0: Box<WorkItem>,
+    /// Work-item 0 / the loop's work-item (its address is handed to kernels).
+    wi0: RawItems,
     tables: Option<Box<FiberTables>>,
 }
 
@@ -886,27 +1017,31 @@ impl WorkerCtx {
         WorkerCtx {
             stack_size,
             stacks: Vec::new(),
+            stacks_made: 0,
             group_mem: AlignedBuf::new(GROUP_ALIGN),
             private0: AlignedBuf::new(GROUP_ALIGN),
             private_fibers: AlignedBuf::new(GROUP_ALIGN),
-            wi0: Box::new(WorkItem::zeroed()),
+            wi0: RawItems::new(1),
             tables: None,
         }
     }
 
-    fn take_stack(&mut self) -> Result<DefaultStack, DispatchError> {
+    fn new_stack(&mut self) -> Result<FiberStack, DispatchError> {
+        self.stacks_made += 1;
+        FiberStack::new(self.stack_size, self.stacks_made)
+    }
+
+    fn take_stack(&mut self) -> Result<FiberStack, DispatchError> {
         match self.stacks.pop() {
             Some(s) => Ok(s),
-            None => DefaultStack::new(self.stack_size)
-                .map_err(|e| DispatchError::OutOfResources(format!("fiber stack of {} bytes: {e}", self.stack_size))),
+            None => self.new_stack(),
         }
     }
 
     /// Makes sure `count` stacks are pooled.
     fn reserve_stacks(&mut self, count: usize) -> Result<(), DispatchError> {
         while self.stacks.len() < count {
-            let s = DefaultStack::new(self.stack_size)
-                .map_err(|e| DispatchError::OutOfResources(format!("fiber stack of {} bytes: {e}", self.stack_size)))?;
+            let s = self.new_stack()?;
             self.stacks.push(s);
         }
         Ok(())
@@ -1044,7 +1179,9 @@ impl Group {
             if !out.is_null() {
                 if mask == u64::MAX {
                     // SAFETY: the header requires `lanes` to hold 64 entries.
-                    unsafe { ptr::copy_nonoverlapping(values.as_ptr(), out, WAVEFRONT_SIZE as usize) };
+                    unsafe {
+                        ptr::copy_nonoverlapping(values.as_ptr(), out, WAVEFRONT_SIZE as usize)
+                    };
                 } else {
                     let mut m = mask;
                     while m != 0 {
@@ -1072,7 +1209,8 @@ impl Group {
         let w = i / WAVEFRONT_SIZE;
         // SAFETY: w is the wave of a valid work-item.
         let wave = unsafe { self.wave(w) };
-        wave.live.set(wave.live.get() & !(1u64 << (i % WAVEFRONT_SIZE)));
+        wave.live
+            .set(wave.live.get() & !(1u64 << (i % WAVEFRONT_SIZE)));
         if wave.arrived.get() != 0 && wave.arrived.get() == wave.live.get() {
             // SAFETY: fiber mode, valid wave; arrived lanes are suspended in the exchange.
             unsafe { self.release_wave(w) };
@@ -1103,7 +1241,8 @@ fn run_group(ctx: &mut WorkerCtx, st: &DispatchState, linear: u64) -> Result<(),
     let group_segment = ctx.group_mem.get(st.group_alloc)?;
     let private0 = ctx.private0.get(st.private_stride)?;
     {
-        let wi0 = &mut *ctx.wi0;
+        // SAFETY: no kernel runs now, so nothing else refers to `wi0`.
+        let wi0 = unsafe { &mut *ctx.wi0.at(0) };
         wi0.clone_from(t);
         wi0.group_id = group_id;
         wi0.local_size = local_size;
@@ -1111,7 +1250,7 @@ fn run_group(ctx: &mut WorkerCtx, st: &DispatchState, linear: u64) -> Result<(),
         wi0.private_segment = private0.cast();
         wi0.range_end.set(1);
     }
-    let wi0: *mut WorkItem = &mut *ctx.wi0;
+    let wi0: *mut WorkItem = ctx.wi0.at(0);
     let group = Group {
         n,
         workitem_fn: st.workitem_fn,
@@ -1169,8 +1308,11 @@ unsafe fn first_fiber(g: *const Group, y: &Yielder<(), ()>) {
     let ls = unsafe { (*wi).local_size };
     let (mut x, mut yy, mut z) = (1 % ls[0], (1 / ls[0]) % ls[1], 1 / (ls[0] * ls[1]));
     let mut f = 1u32;
-    // SAFETY (loop): `wi` stays valid; `range_end` may be lowered by a barrier in the kernel.
-    while f < unsafe { (*wi).range_end() } {
+    loop {
+        // SAFETY: `wi` stays valid; `range_end` may be lowered by a barrier in the kernel.
+        if f >= unsafe { (*wi).range_end() } {
+            break;
+        }
         // SAFETY: see above; the kernel does not run while the ids are written.
         unsafe {
             (*wi).local_id = [x, yy, z];
@@ -1202,7 +1344,11 @@ unsafe fn item_fiber(slot: *const Slot, wi: *mut WorkItem, f: WorkItemFn, y: &Yi
     unsafe { f(wi) };
 }
 
-fn run_with_fibers(ctx: &mut WorkerCtx, st: &DispatchState, g: &Group) -> Result<(), DispatchError> {
+fn run_with_fibers(
+    ctx: &mut WorkerCtx,
+    st: &DispatchState,
+    g: &Group,
+) -> Result<(), DispatchError> {
     let stack = ctx.take_stack()?;
     let gp: *const Group = g;
     let mut f0: Fiber = Coroutine::with_stack(stack, move |y: &Yielder<(), ()>, ()| {
@@ -1220,7 +1366,12 @@ fn run_with_fibers(ctx: &mut WorkerCtx, st: &DispatchState, g: &Group) -> Result
 }
 
 /// Fiber mode: `f0` is suspended in a barrier or wave exchange of work-item `g.conv_item`.
-fn schedule_fibers(ctx: &mut WorkerCtx, st: &DispatchState, g: &Group, f0: Fiber) -> Result<(), DispatchError> {
+fn schedule_fibers(
+    ctx: &mut WorkerCtx,
+    st: &DispatchState,
+    g: &Group,
+    f0: Fiber,
+) -> Result<(), DispatchError> {
     let n = g.n;
     let k = g.conv_item.get();
     // Resources for the fibers of work-items k+1..n, obtained before any of them starts.
@@ -1235,15 +1386,26 @@ fn schedule_fibers(ctx: &mut WorkerCtx, st: &DispatchState, g: &Group, f0: Fiber
             return Err(e);
         }
     };
-    let tables = ctx.tables.get_or_insert_with(|| Box::new(FiberTables::new()));
-    let FiberTables { slots, items, waves, fibers } = &mut **tables;
+    let tables = ctx
+        .tables
+        .get_or_insert_with(|| Box::new(FiberTables::new()));
+    let FiberTables {
+        slots,
+        items,
+        waves,
+        fibers,
+    } = &mut **tables;
     g.slots.set(slots.as_ptr());
     g.waves.set(waves.as_ptr());
 
     // Set up the tables: 0..k exited, k suspended, k+1..n not started.
     for (i, s) in slots.iter().enumerate().take(n as usize) {
         let i = i as u32;
-        s.state.set(if i < k { SlotState::Exited } else { SlotState::NotStarted });
+        s.state.set(if i < k {
+            SlotState::Exited
+        } else {
+            SlotState::NotStarted
+        });
         s.lanes.set(ptr::null_mut());
     }
     let nwaves = n.div_ceil(WAVEFRONT_SIZE);
@@ -1261,7 +1423,6 @@ fn schedule_fibers(ctx: &mut WorkerCtx, st: &DispatchState, g: &Group, f0: Fiber
     g.barrier_true.set(0);
     let sk = &slots[k as usize];
     sk.yielder.set(g.f0_yielder.get());
-    sk.wi.set(g.wi0);
     match g.conv_op.get() {
         Op::Barrier { predicate } => {
             sk.state.set(SlotState::AtBarrier);
@@ -1287,7 +1448,9 @@ fn schedule_fibers(ctx: &mut WorkerCtx, st: &DispatchState, g: &Group, f0: Fiber
             let slot = &slots[i as usize];
             match slot.state.get() {
                 SlotState::NotStarted => {
-                    let wi = &mut items[i as usize];
+                    let wi_ptr = items.at(i as usize);
+                    // SAFETY: work-item i has not started: nobody else refers to its struct.
+                    let wi = unsafe { &mut *wi_ptr };
                     wi.clone_from(&template);
                     wi.local_id = [i % ls[0], (i / ls[0]) % ls[1], i / (ls[0] * ls[1])];
                     wi.flat_local_id = i;
@@ -1298,20 +1461,24 @@ fn schedule_fibers(ctx: &mut WorkerCtx, st: &DispatchState, g: &Group, f0: Fiber
                         // SAFETY: the buffer holds n strides.
                         unsafe { private_base.add(st.private_stride * i as usize) }.cast()
                     };
-                    let wi: *mut WorkItem = wi;
-                    slot.wi.set(wi);
+                    let wi = wi_ptr;
                     let Some(stack) = ctx.stacks.pop() else {
                         // Unreachable: `reserve_stacks` pooled enough. Fail without unwinding.
                         fail_group(fibers, k, n);
-                        return Err(DispatchError::OutOfResources("fiber stack pool exhausted".into()));
+                        return Err(DispatchError::OutOfResources(
+                            "fiber stack pool exhausted".into(),
+                        ));
                     };
                     let sp: *const Slot = slot;
                     let f = g.workitem_fn;
-                    fibers[i as usize] = Some(Coroutine::with_stack(stack, move |y: &Yielder<(), ()>, ()| {
-                        // SAFETY: the slot and work-item live in the thread's fiber tables,
-                        // which outlive the fiber (run to completion before the group ends).
-                        unsafe { item_fiber(sp, wi, f, y) }
-                    }));
+                    fibers[i as usize] = Some(Coroutine::with_stack(
+                        stack,
+                        move |y: &Yielder<(), ()>, ()| {
+                            // SAFETY: the slot and work-item live in the thread's fiber tables,
+                            // which outlive the fiber (run to completion before the group ends).
+                            unsafe { item_fiber(sp, wi, f, y) }
+                        },
+                    ));
                     slot.state.set(SlotState::Ready);
                 }
                 SlotState::Ready => {}
@@ -1319,7 +1486,9 @@ fn schedule_fibers(ctx: &mut WorkerCtx, st: &DispatchState, g: &Group, f0: Fiber
             }
             let Some(fiber) = fibers[i as usize].as_mut() else {
                 fail_group(fibers, k, n);
-                return Err(DispatchError::OutOfResources("internal: missing fiber".into()));
+                return Err(DispatchError::OutOfResources(
+                    "internal: missing fiber".into(),
+                ));
             };
             progressed = true;
             g.current.set(i);
@@ -1349,7 +1518,9 @@ fn schedule_fibers(ctx: &mut WorkerCtx, st: &DispatchState, g: &Group, f0: Fiber
             }
             if !released {
                 fail_group(fibers, k, n);
-                return Err(DispatchError::OutOfResources("internal: work-group deadlock".into()));
+                return Err(DispatchError::OutOfResources(
+                    "internal: work-group deadlock".into(),
+                ));
             }
         }
     }
@@ -1373,7 +1544,9 @@ fn fail_group(fibers: &mut [Option<Fiber>], k: u32, n: u32) {
 
 /// `ops->barrier`.
 unsafe extern "C" fn barrier_entry(wi: *mut WorkItem, predicate: i32) -> u32 {
-    let op = Op::Barrier { predicate: predicate != 0 };
+    let op = Op::Barrier {
+        predicate: predicate != 0,
+    };
     match catch_unwind(AssertUnwindSafe(|| sync_op(wi, op))) {
         Ok(Some(r)) => r as u32,
         Ok(None) => u32::from(predicate != 0),
@@ -1419,7 +1592,9 @@ fn sync_op(wi: *mut WorkItem, op: Op) -> Option<u64> {
                 // engine's loop work-item, unless it passes a copy of it).
                 let src = if wi.is_null() { g.wi0 } else { wi };
                 // SAFETY: `src` is the work-item the running kernel was given (or `wi0`).
-                unsafe { (*src).flat_local_id }.max(1).min(n.saturating_sub(1))
+                unsafe { (*src).flat_local_id }
+                    .max(1)
+                    .min(n.saturating_sub(1))
             };
             // Work-items before k have returned; those after k have not started.
             match op {
@@ -1452,7 +1627,8 @@ fn sync_op(wi: *mut WorkItem, op: Op) -> Option<u64> {
                 Op::Barrier { predicate } => {
                     slot.state.set(SlotState::AtBarrier);
                     g.barrier_arrived.set(g.barrier_arrived.get() + 1);
-                    g.barrier_true.set(g.barrier_true.get() + u32::from(predicate));
+                    g.barrier_true
+                        .set(g.barrier_true.get() + u32::from(predicate));
                     if g.barrier_arrived.get() == g.live.get() {
                         // SAFETY: fiber mode.
                         unsafe { g.release_barrier() };
@@ -1466,7 +1642,8 @@ fn sync_op(wi: *mut WorkItem, op: Op) -> Option<u64> {
                     slot.state.set(SlotState::AtWave);
                     slot.value.set(value);
                     slot.lanes.set(lanes);
-                    wave.arrived.set(wave.arrived.get() | (1u64 << (i % WAVEFRONT_SIZE)));
+                    wave.arrived
+                        .set(wave.arrived.get() | (1u64 << (i % WAVEFRONT_SIZE)));
                     if wave.arrived.get() == wave.live.get() {
                         // SAFETY: fiber mode, valid wave; every arrived lane's `lanes` is valid.
                         unsafe { g.release_wave(w) };

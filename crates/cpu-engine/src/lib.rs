@@ -16,6 +16,7 @@ pub mod engine;
 
 pub use abi::{DeviceOps, KernelDescriptor, WorkGroupFn, WorkItem, WorkItemFn};
 pub use code_object::{
-    CodeObject, CodeObjectError, KernelInfo, LoadedCodeObject, LoadedKernel, LoadedVariable, VariableInfo,
+    CodeObject, CodeObjectError, KernelInfo, LoadedCodeObject, LoadedKernel, LoadedVariable,
+    VariableInfo,
 };
 pub use engine::{Dispatch, DispatchError, Engine, EngineConfig, Kernel, Limits};

@@ -322,9 +322,9 @@ impl Agent {
 
     /// `HSA_AGENT_INFO_GRID_MAX_SIZE` (a `u32` for agents).
     pub fn grid_max_size(&self) -> u32 {
-        self.obj.isa().map_or(0, |i| {
-            u32::try_from(i.grid_max_size).unwrap_or(u32::MAX)
-        })
+        self.obj
+            .isa()
+            .map_or(0, |i| u32::try_from(i.grid_max_size).unwrap_or(u32::MAX))
     }
 
     /// `HSA_AGENT_INFO_FBARRIER_MAX_SIZE`.

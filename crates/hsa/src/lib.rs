@@ -16,4 +16,19 @@ pub mod core;
 pub mod status;
 pub mod time;
 
+pub mod agent;
+pub mod executable;
+pub mod memory;
+pub mod queue;
+pub mod runtime;
+pub mod signal;
+
+pub use agent::{Agent, AgentFeatures, Cache, DeviceType, Isa, QueueType};
+pub use executable::{CodeObjectReader, Executable, KernelSymbol, Symbol, SymbolKind};
+pub use memory::{
+    DeviceCopy, GlobalFlags, KernargBuilder, MemoryPool, PoolBuffer, PoolLocation, Region, Segment,
+};
+pub use queue::{AgentDispatch, FenceScope, Kernarg, KernelDispatch, PacketHeader, Queue};
+pub use runtime::{Endianness, FloatRoundingMode, MachineModel, Profile, Runtime};
+pub use signal::{Signal, SignalGroup};
 pub use status::{HsaError, HsaResult, Status};

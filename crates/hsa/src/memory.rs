@@ -142,7 +142,9 @@ impl MemoryObject {
         let buffer = PoolBuffer {
             ptr: ptr.cast::<T>(),
             len,
-            pool: MemoryPool { inner: self.clone() },
+            pool: MemoryPool {
+                inner: self.clone(),
+            },
             _owns: PhantomData,
         };
         if ptr.as_ptr() as usize % std::mem::align_of::<T>() != 0 {
@@ -474,7 +476,13 @@ impl<T: DeviceCopy> PoolBuffer<T> {
         }
         // SAFETY: `src` is readable and the buffer writable for `byte_len()` bytes; they
         // cannot overlap because `&mut self` is exclusive.
-        unsafe { copy(self.ptr.as_ptr().cast(), src.as_ptr().cast(), self.byte_len()) }
+        unsafe {
+            copy(
+                self.ptr.as_ptr().cast(),
+                src.as_ptr().cast(),
+                self.byte_len(),
+            )
+        }
     }
 
     /// `hsa_memory_copy` from the buffer into host memory; the lengths must match.
@@ -483,7 +491,13 @@ impl<T: DeviceCopy> PoolBuffer<T> {
             return Err(HsaError::ERROR_INVALID_ARGUMENT);
         }
         // SAFETY: the buffer is readable and `dst` writable for `byte_len()` bytes.
-        unsafe { copy(dst.as_mut_ptr().cast(), self.ptr.as_ptr().cast(), self.byte_len()) }
+        unsafe {
+            copy(
+                dst.as_mut_ptr().cast(),
+                self.ptr.as_ptr().cast(),
+                self.byte_len(),
+            )
+        }
     }
 
     /// `hsa_memory_copy` between two buffers of the same length.

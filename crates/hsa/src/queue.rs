@@ -107,6 +107,12 @@ pub struct Kernarg<'a> {
     _borrow: PhantomData<&'a ()>,
 }
 
+// SAFETY: a `Kernarg` is only an address written into packets; safe code never
+// dereferences it (dispatching is `unsafe` and carries the validity contract).
+unsafe impl Send for Kernarg<'_> {}
+// SAFETY: as for `Send`: shared access only copies the address.
+unsafe impl Sync for Kernarg<'_> {}
+
 impl Kernarg<'_> {
     /// No kernel arguments (a null `kernarg_address`).
     pub const NONE: Kernarg<'static> = Kernarg {
@@ -337,7 +343,7 @@ unsafe extern "C" fn host_call_trampoline(data: *mut c_void) {
     // exactly this packet, which the packet processor runs once.
     let f: Box<HostCallBox> = unsafe { Box::from_raw(data.cast::<HostCallBox>()) };
     // A panic must not unwind into the packet processor (an `extern "C"` frame).
-    if let Err(panic) = catch_unwind(AssertUnwindSafe(move || f())) {
+    if let Err(panic) = catch_unwind(AssertUnwindSafe(f)) {
         eprintln!(
             "ferrocm: host-call packet panicked: {}",
             panic_message(panic.as_ref())
@@ -430,10 +436,7 @@ impl Queue {
         agent.runtime().state()?;
         let callback = handler.as_ref().map(|h| {
             let data: *const ErrorHandler = &**h;
-            (
-                error_trampoline as core_queue::ErrorCallback,
-                data as usize,
-            )
+            (error_trampoline as core_queue::ErrorCallback, data as usize)
         });
         let obj = core_queue::create(agent.object(), size, queue_type.raw(), callback)?;
         Ok(Queue {
@@ -524,9 +527,10 @@ impl Queue {
 
     /// Rings the doorbell with `value` (a write index).
     pub fn ring_doorbell(&self, value: u64) {
-        self.obj
-            .doorbell
-            .store(i64::try_from(value).unwrap_or(i64::MAX), MemoryOrder::Release);
+        self.obj.doorbell.store(
+            i64::try_from(value).unwrap_or(i64::MAX),
+            MemoryOrder::Release,
+        );
     }
 
     fn check_active(&self) -> HsaResult<()> {

@@ -228,28 +228,3 @@ impl Runtime {
         env!("CARGO_PKG_VERSION")
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn guard_counts_like_hsa_init() {
-        let _serial = core::runtime::test_support::RUNTIME_TEST_LOCK.lock();
-        let base = core::runtime::refcount();
-        let rt = Runtime::init().unwrap();
-        let clone = rt.clone();
-        assert_eq!(core::runtime::refcount(), base + 1);
-        let other = Runtime::current().unwrap();
-        assert_eq!(core::runtime::refcount(), base + 2);
-        drop(rt);
-        drop(other);
-        assert_eq!(core::runtime::refcount(), base + 1);
-        assert!(clone.cpu_agent().is_ok());
-        drop(clone);
-        assert_eq!(core::runtime::refcount(), base);
-        if base == 0 {
-            assert!(Runtime::current().is_err());
-        }
-    }
-}

@@ -61,7 +61,11 @@ impl std::fmt::Debug for Signal {
 
 /// `Duration` to system ticks (1 GHz); `None` is "no limit".
 fn ticks(timeout: Option<Duration>) -> u64 {
-    timeout.map_or(u64::MAX, |d| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX - 1).min(u64::MAX - 1))
+    timeout.map_or(u64::MAX, |d| {
+        u64::try_from(d.as_nanos())
+            .unwrap_or(u64::MAX - 1)
+            .min(u64::MAX - 1)
+    })
 }
 
 impl Signal {
@@ -138,7 +142,12 @@ impl Signal {
     }
 
     /// `hsa_signal_cas_*`: returns the observed value (`expected` on success).
-    pub fn cas(&self, expected: SignalValue, value: SignalValue, order: MemoryOrder) -> SignalValue {
+    pub fn cas(
+        &self,
+        expected: SignalValue,
+        value: SignalValue,
+        order: MemoryOrder,
+    ) -> SignalValue {
         self.obj.cas(expected, value, order)
     }
 
@@ -169,7 +178,13 @@ impl Signal {
 
     /// `hsa_signal_wait_scacquire`: waits until `value <cond> compare` holds or `timeout`
     /// passes (`None`: no limit); returns the observed value.
-    pub fn wait(&self, cond: Condition, compare: SignalValue, timeout: Option<Duration>, state: WaitState) -> SignalValue {
+    pub fn wait(
+        &self,
+        cond: Condition,
+        compare: SignalValue,
+        timeout: Option<Duration>,
+        state: WaitState,
+    ) -> SignalValue {
         self.wait_with_order(cond, compare, timeout, state, MemoryOrder::Acquire)
     }
 
@@ -293,7 +308,12 @@ impl SignalGroup {
     /// `hsa_signal_group_wait_any_scacquire`: waits until `signal[i] <conds[i]> values[i]`
     /// holds for some `i` and returns `(i, observed value)`. Both slices must have
     /// [`len`](Self::len) entries (`ERROR_INVALID_ARGUMENT`).
-    pub fn wait_any(&self, conds: &[Condition], values: &[SignalValue], state: WaitState) -> HsaResult<(usize, SignalValue)> {
+    pub fn wait_any(
+        &self,
+        conds: &[Condition],
+        values: &[SignalValue],
+        state: WaitState,
+    ) -> HsaResult<(usize, SignalValue)> {
         let (handle, value) =
             core_signal::group_wait_any(self.handle, conds, values, state, MemoryOrder::Acquire)?;
         let index = self.signals.iter().position(|&h| h == handle).unwrap_or(0);
@@ -314,6 +334,7 @@ mod tests {
 
     #[test]
     fn drop_destroys_only_the_owner() {
+        let _guard = crate::core::signal::TestGuard::new();
         let s = Signal::new(3).unwrap();
         let h = s.handle();
         let r = s.clone_ref();
@@ -322,12 +343,16 @@ mod tests {
         drop(looked_up);
         assert!(core_signal::lookup(h).is_ok(), "references do not destroy");
         drop(s);
-        assert_eq!(core_signal::lookup(h).err(), Some(HsaError::ERROR_INVALID_SIGNAL));
+        assert_eq!(
+            core_signal::lookup(h).err(),
+            Some(HsaError::ERROR_INVALID_SIGNAL)
+        );
         assert!(Signal::from_handle(h).is_err());
     }
 
     #[test]
     fn into_core_keeps_the_signal() {
+        let _guard = crate::core::signal::TestGuard::new();
         let s = Signal::new(9).unwrap();
         let h = s.handle();
         let obj = s.into_core();
@@ -346,6 +371,7 @@ mod tests {
 
     #[test]
     fn convenience_waits() {
+        let _guard = crate::core::signal::TestGuard::new();
         let s = Signal::new(1).unwrap();
         let r = s.clone_ref();
         let t = std::thread::spawn(move || {
@@ -358,7 +384,12 @@ mod tests {
         s.store(5, MemoryOrder::Release);
         assert_eq!(s.wait_lt(-1), -4);
         t.join().unwrap();
-        let v = s.wait(Condition::Gte, 100, Some(Duration::from_millis(2)), WaitState::Active);
+        let v = s.wait(
+            Condition::Gte,
+            100,
+            Some(Duration::from_millis(2)),
+            WaitState::Active,
+        );
         assert_eq!(v, -4);
     }
 }

@@ -125,8 +125,9 @@ hsa_api! {
         rt.agent(agent.handle)?;
         let (_, r) = pool(memory_pool.handle)?;
         let info = match attribute {
-            // Every agent reaches host memory directly; group memory only from kernels.
-            0 => Ok(InfoValue::U32(if r.segment() == memory::SEGMENT_GLOBAL { 1 } else { 0 })),
+            // ALLOWED_BY_DEFAULT: every agent reaches host memory directly, and the group
+            // pool belongs to the (only) kernel agent.
+            0 => Ok(InfoValue::U32(1)),
             1 => Ok(InfoValue::U32(0)), // NUM_LINK_HOPS
             2 => Ok(InfoValue::Bytes(Vec::new())),
             _ => Err(HsaError::ERROR_INVALID_ARGUMENT),

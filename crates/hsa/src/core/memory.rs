@@ -65,6 +65,9 @@ pub fn page_size() -> usize {
 /// Largest private segment per work-group the CPU agent accepts (`ALLOC_MAX_PRIVATE_WORKGROUP_SIZE`).
 pub const MAX_PRIVATE_WORKGROUP_SIZE: u32 = 64 * 1024 * 1024;
 
+/// Alignment of group and private segments laid out by the CPU kernel engine.
+const SEGMENT_ALIGNMENT: usize = 64;
+
 /// A region / memory pool.
 #[derive(Debug)]
 pub struct RegionObject {
@@ -90,19 +93,21 @@ impl RegionObject {
                     alignment: page,
                 }
             }
+            // Not runtime-allocatable; granule/alignment describe how the engine lays
+            // segments out (64-byte aligned).
             RegionKind::Group => RegionObject {
                 kind,
                 size: limits.max_group_segment_size as usize,
                 alloc_max_size: limits.max_group_segment_size as usize,
-                granule: 0,
-                alignment: 0,
+                granule: SEGMENT_ALIGNMENT,
+                alignment: SEGMENT_ALIGNMENT,
             },
             RegionKind::Private => RegionObject {
                 kind,
                 size: limits.max_private_segment_size as usize,
                 alloc_max_size: limits.max_private_segment_size as usize,
-                granule: 0,
-                alignment: 0,
+                granule: SEGMENT_ALIGNMENT,
+                alignment: SEGMENT_ALIGNMENT,
             },
         }
     }

@@ -5,6 +5,8 @@ use std::sync::atomic::AtomicU32;
 /// Sleeps while `*word == expected`, for at most `timeout_ns` nanoseconds. Returns on a
 /// wake, a value mismatch, a signal or the timeout; callers re-check their condition.
 pub(super) fn wait(word: &AtomicU32, expected: u32, timeout_ns: u64) {
+    // Cap at ~31 years so that tv_sec fits every time_t.
+    let timeout_ns = timeout_ns.min(1 << 60);
     let ts = libc::timespec {
         tv_sec: (timeout_ns / 1_000_000_000) as libc::time_t,
         tv_nsec: (timeout_ns % 1_000_000_000) as libc::c_long,

@@ -64,7 +64,9 @@ pub fn group_create(signals: &[u64], consumers: &[u64]) -> HsaResult<u64> {
 /// handles. The member signals are not destroyed.
 pub fn group_destroy(group: u64) -> HsaResult<()> {
     let removed = GROUPS.write().remove(&group);
-    removed.map(drop).ok_or(HsaError::ERROR_INVALID_SIGNAL_GROUP)
+    removed
+        .map(drop)
+        .ok_or(HsaError::ERROR_INVALID_SIGNAL_GROUP)
 }
 
 /// The number of signals in the group, or `ERROR_INVALID_SIGNAL_GROUP`.

@@ -154,9 +154,16 @@ fn run(shared: &Shared) {
             continue;
         }
 
-        let mut entries: Vec<(&SignalObject, Condition, i64)> = Vec::with_capacity(registrations.len() + 1);
+        let mut entries: Vec<(&SignalObject, Condition, i64)> =
+            Vec::with_capacity(registrations.len() + 1);
         entries.push((&shared.wake, Condition::Ne, wake_seen));
         entries.extend(registrations.iter().map(|r| (&*r.signal, r.cond, r.value)));
-        wait_any_impl(&entries, u64::MAX, WaitState::Blocked, MemoryOrder::Acquire, true);
+        wait_any_impl(
+            &entries,
+            u64::MAX,
+            WaitState::Blocked,
+            MemoryOrder::Acquire,
+            true,
+        );
     }
 }

@@ -5,10 +5,15 @@
 //! AMD-style device code that reads `kind`/`value` through the handle keeps working.
 //!
 //! # Handles
-//! Every live signal is registered in a sharded map from handle to `Arc<SignalObject>`
-//! ([`lookup`], [`with_signal`]); a zero, destroyed or foreign handle is rejected by the map
-//! without dereferencing it. Addresses of destroyed signals may be reused by later signals,
-//! as in ROCR (using a destroyed handle is undefined behaviour in HSA).
+//! Signal objects are never freed: the registry keeps one reference to every object it has
+//! created, and a destroyed object's slot is reused by a later signal (after a quarantine
+//! of 64 other destroyed signals, and only once no `Arc` to it is left). Validating a
+//! handle ([`get`], [`lookup`]) is a lock-free probe of an insert-only hash set of those
+//! addresses plus a liveness check, so a zero, destroyed or foreign handle is rejected
+//! without dereferencing it, and a reference obtained from a valid handle stays
+//! dereferenceable forever (`&'static`). Using a destroyed handle is undefined behaviour
+//! in HSA; here it is memory-safe and fails with `ERROR_INVALID_SIGNAL` until the slot
+//! is reused.
 //!
 //! # Waiting and waking
 //! A waiter first spins for a short window (20 µs, `FERROCM_SIGNAL_SPIN_US` overrides;
@@ -18,9 +23,9 @@
 //! Every value-changing operation (`store`, `exchange`, successful `cas`, `add`, `subtract`,
 //! `and`, `or`, `xor`) is performed sequentially consistent and then loads the waiter count:
 //! when nobody sleeps that load is the whole extra cost. `silent_store` does not wake.
-//! Sleepers also re-check the value every [`SLEEP_POLL_NS`] as a safety net for writers that
-//! bypass the wake protocol (`silent_store`, writes through [`SignalObject::value_ptr`], device
-//! code writing the `amd_signal_t`).
+//! Sleepers also re-check the value every [`sleep_poll_ns`] (10 ms) as a safety net for writers
+//! that bypass the wake protocol (`silent_store`, writes through [`SignalObject::value_ptr`],
+//! device code writing the `amd_signal_t`).
 
 mod futex;
 mod group;
@@ -38,10 +43,10 @@ use crate::status::{HsaError, HsaResult};
 pub use group::{group_create, group_destroy, group_len, group_wait_any, GroupObject};
 pub use handler::{async_function, async_handler, async_thread_running};
 pub use registry::{
-    create, create_doorbell, create_with_attributes, destroy, destroy_all, live_signals, lookup,
-    release_doorbell, with_signal,
+    create, create_doorbell, create_with_attributes, destroy, destroy_all, get, live_signals,
+    lookup, release_doorbell,
 };
-pub use wait::{spin_window_ns, wait_any, SLEEP_POLL_NS};
+pub use wait::{sleep_poll_ns, spin_window_ns, wait_any, SLEEP_POLL_NS};
 
 /// `hsa_signal_value_t` in the large machine model.
 pub type SignalValue = i64;
@@ -74,8 +79,8 @@ pub const AMD_SIGNAL_ATTRIBUTE_IPC: u64 = 2;
 #[repr(C, align(64))]
 #[derive(Debug)]
 pub struct AmdSignal {
-    /// `AMD_SIGNAL_KIND_*`; fixed at creation.
-    pub kind: i64,
+    /// `AMD_SIGNAL_KIND_*`; set at creation.
+    pub kind: AtomicI64,
     /// The signal value.
     pub value: AtomicI64,
     /// Unused by ferrocm (no KFD events): 0.
@@ -205,16 +210,16 @@ pub struct SignalObject {
     /// Wake tokens of multi-signal waiters.
     tokens: Mutex<Vec<Arc<WakeToken>>>,
     /// Consumer agents given at creation (informational).
-    consumers: Box<[u64]>,
+    consumers: Mutex<Box<[u64]>>,
     /// `hsa_amd_signal_create` attributes.
-    attributes: u64,
+    attributes: AtomicU64,
 }
 
 impl std::fmt::Debug for SignalObject {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SignalObject")
             .field("handle", &format_args!("{:#x}", self.handle()))
-            .field("kind", &self.amd.kind)
+            .field("kind", &self.kind())
             .field("value", &self.amd.value.load(Ordering::Relaxed))
             .field("live", &self.is_live())
             .finish()
@@ -223,10 +228,15 @@ impl std::fmt::Debug for SignalObject {
 
 impl SignalObject {
     /// A signal outside the handle registry (runtime-internal signals, unit tests).
-    pub(crate) fn new_unregistered(kind: i64, initial: i64, consumers: &[u64], attributes: u64) -> SignalObject {
+    pub(crate) fn new_unregistered(
+        kind: i64,
+        initial: i64,
+        consumers: &[u64],
+        attributes: u64,
+    ) -> SignalObject {
         SignalObject {
             amd: AmdSignal {
-                kind,
+                kind: AtomicI64::new(kind),
                 value: AtomicI64::new(initial),
                 event_mailbox_ptr: 0,
                 event_id: 0,
@@ -240,9 +250,23 @@ impl SignalObject {
             seq: AtomicU32::new(0),
             live: AtomicBool::new(true),
             tokens: Mutex::new(Vec::new()),
-            consumers: consumers.into(),
-            attributes,
+            consumers: Mutex::new(consumers.into()),
+            attributes: AtomicU64::new(attributes),
         }
+    }
+
+    /// Re-initialises a destroyed registry slot for a new signal. Only atomics are
+    /// written, so stale references (which HSA makes undefined behaviour to use) stay
+    /// memory-safe; `live` is set last.
+    fn reinit(&self, kind: i64, initial: i64, consumers: &[u64], attributes: u64) {
+        self.amd.kind.store(kind, Ordering::Relaxed);
+        self.amd.value.store(initial, Ordering::Relaxed);
+        self.amd.start_ts.store(0, Ordering::Relaxed);
+        self.amd.end_ts.store(0, Ordering::Relaxed);
+        self.amd.queue_ptr.store(0, Ordering::Relaxed);
+        *self.consumers.lock() = consumers.into();
+        self.attributes.store(attributes, Ordering::Relaxed);
+        self.live.store(true, Ordering::SeqCst);
     }
 
     /// The HSA handle: the address of the `amd_signal_t`.
@@ -258,12 +282,13 @@ impl SignalObject {
 
     /// `AMD_SIGNAL_KIND_*` of this signal.
     pub fn kind(&self) -> i64 {
-        self.amd.kind
+        self.amd.kind.load(Ordering::Relaxed)
     }
 
     /// Whether this is a runtime-owned queue doorbell.
     pub fn is_doorbell(&self) -> bool {
-        self.amd.kind == AMD_SIGNAL_KIND_DOORBELL || self.amd.kind == AMD_SIGNAL_KIND_LEGACY_DOORBELL
+        let kind = self.kind();
+        kind == AMD_SIGNAL_KIND_DOORBELL || kind == AMD_SIGNAL_KIND_LEGACY_DOORBELL
     }
 
     /// Whether the signal is still registered (not destroyed).
@@ -272,13 +297,13 @@ impl SignalObject {
     }
 
     /// The consumer agents given at creation (empty: any agent).
-    pub fn consumers(&self) -> &[u64] {
-        &self.consumers
+    pub fn consumers(&self) -> Vec<u64> {
+        self.consumers.lock().to_vec()
     }
 
     /// The `hsa_amd_signal_create` attributes.
     pub fn attributes(&self) -> u64 {
-        self.attributes
+        self.attributes.load(Ordering::Relaxed)
     }
 
     /// `hsa_signal_load_*`.
@@ -295,7 +320,7 @@ impl SignalObject {
     }
 
     /// `hsa_signal_silent_store_*`: stores without waking waiters (sleepers notice it
-    /// within [`SLEEP_POLL_NS`] or at the next wake).
+    /// within [`sleep_poll_ns`] or at the next wake).
     #[inline]
     pub fn silent_store(&self, value: i64, order: MemoryOrder) {
         self.amd.value.store(value, order.store());
@@ -363,12 +388,19 @@ impl SignalObject {
     /// `hsa_signal_wait_*`: waits until `value <cond> compare` holds or `timeout_ticks`
     /// ticks of [`crate::time::now`] have passed (`u64::MAX`: no limit), and returns the
     /// last observed value. It does not return early for any other reason.
-    pub fn wait(&self, cond: Condition, compare: i64, timeout_ticks: u64, state: WaitState, order: MemoryOrder) -> i64 {
+    pub fn wait(
+        &self,
+        cond: Condition,
+        compare: i64,
+        timeout_ticks: u64,
+        state: WaitState,
+        order: MemoryOrder,
+    ) -> i64 {
         wait::wait_one(self, cond, compare, timeout_ticks, state, order)
     }
 
     /// `hsa_amd_signal_value_pointer`: the address of the value. Writes through it do not
-    /// wake sleepers (they notice within [`SLEEP_POLL_NS`]).
+    /// wake sleepers (they notice within [`sleep_poll_ns`]).
     pub fn value_ptr(&self) -> *mut i64 {
         self.amd.value.as_ptr()
     }
@@ -422,9 +454,16 @@ impl SignalObject {
 
     /// Marks the signal destroyed and wakes its waiters: multi-signal waits that prune
     /// destroyed signals (the async-handler thread) notice; the others go back to sleep.
-    fn retire(&self) {
-        self.live.store(false, Ordering::SeqCst);
-        self.wake();
+    /// Returns false if it was already destroyed (only one of racing destroys succeeds).
+    fn retire(&self) -> bool {
+        let retired = self
+            .live
+            .compare_exchange(true, false, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok();
+        if retired {
+            self.wake();
+        }
+        retired
     }
 
     fn register_token(&self, token: &Arc<WakeToken>) {
@@ -438,6 +477,28 @@ impl SignalObject {
         if let Some(i) = tokens.iter().position(|t| Arc::ptr_eq(t, token)) {
             tokens.swap_remove(i);
         }
+    }
+}
+
+/// For unit tests that use the registry: serialises them with the crate's other
+/// runtime tests and holds an `hsa_init` reference, so that no concurrent last
+/// `hsa_shut_down` sweeps their signals.
+#[cfg(test)]
+pub(crate) struct TestGuard(#[allow(dead_code)] parking_lot::MutexGuard<'static, ()>);
+
+#[cfg(test)]
+impl TestGuard {
+    pub(crate) fn new() -> TestGuard {
+        let lock = crate::core::runtime::test_support::RUNTIME_TEST_LOCK.lock();
+        crate::core::runtime::init().expect("hsa_init");
+        TestGuard(lock)
+    }
+}
+
+#[cfg(test)]
+impl Drop for TestGuard {
+    fn drop(&mut self) {
+        let _ = crate::core::runtime::shut_down();
     }
 }
 
@@ -491,18 +552,33 @@ mod tests {
 
     #[test]
     fn condition_raw_values_and_truth_table() {
-        for (raw, c) in [(0, Condition::Eq), (1, Condition::Ne), (2, Condition::Lt), (3, Condition::Gte)] {
+        for (raw, c) in [
+            (0, Condition::Eq),
+            (1, Condition::Ne),
+            (2, Condition::Lt),
+            (3, Condition::Gte),
+        ] {
             assert_eq!(Condition::from_raw(raw), Ok(c));
             assert_eq!(c as u32, raw);
         }
-        assert_eq!(Condition::from_raw(4), Err(HsaError::ERROR_INVALID_ARGUMENT));
+        assert_eq!(
+            Condition::from_raw(4),
+            Err(HsaError::ERROR_INVALID_ARGUMENT)
+        );
         assert!(Condition::Eq.holds(3, 3) && !Condition::Eq.holds(3, 4));
         assert!(Condition::Ne.holds(3, 4) && !Condition::Ne.holds(4, 4));
         assert!(Condition::Lt.holds(-1, 0) && !Condition::Lt.holds(0, 0));
-        assert!(Condition::Gte.holds(0, 0) && Condition::Gte.holds(i64::MAX, 1) && !Condition::Gte.holds(-5, -4));
+        assert!(
+            Condition::Gte.holds(0, 0)
+                && Condition::Gte.holds(i64::MAX, 1)
+                && !Condition::Gte.holds(-5, -4)
+        );
         assert_eq!(WaitState::from_raw(0), Ok(WaitState::Blocked));
         assert_eq!(WaitState::from_raw(1), Ok(WaitState::Active));
-        assert_eq!(WaitState::from_raw(2), Err(HsaError::ERROR_INVALID_ARGUMENT));
+        assert_eq!(
+            WaitState::from_raw(2),
+            Err(HsaError::ERROR_INVALID_ARGUMENT)
+        );
     }
 
     #[test]
@@ -518,7 +594,11 @@ mod tests {
             assert_eq!(s.load(order), 3);
             assert_eq!(s.cas(3, 12, order), 3);
             assert_eq!(s.load(order), 12);
-            assert_eq!(s.cas(3, 99, order), 12, "failed cas returns the observed value");
+            assert_eq!(
+                s.cas(3, 99, order),
+                12,
+                "failed cas returns the observed value"
+            );
             assert_eq!(s.load(order), 12);
             s.add(5, order);
             assert_eq!(s.load(order), 17);
@@ -554,9 +634,21 @@ mod tests {
     fn waiter_count_returns_to_zero() {
         let s = Arc::new(sig(0));
         let s2 = Arc::clone(&s);
-        let t = std::thread::spawn(move || s2.wait(Condition::Eq, 1, u64::MAX, WaitState::Blocked, MemoryOrder::Acquire));
+        let t = std::thread::spawn(move || {
+            s2.wait(
+                Condition::Eq,
+                1,
+                u64::MAX,
+                WaitState::Blocked,
+                MemoryOrder::Acquire,
+            )
+        });
         std::thread::sleep(std::time::Duration::from_millis(60));
-        assert_eq!(s.waiters.load(Ordering::SeqCst), SLEEPER, "the waiter sleeps after its spin");
+        assert_eq!(
+            s.waiters.load(Ordering::SeqCst),
+            SLEEPER,
+            "the waiter sleeps after its spin"
+        );
         s.store(1, MemoryOrder::Release);
         assert_eq!(t.join().unwrap(), 1);
         assert_eq!(s.waiters.load(Ordering::SeqCst), 0);

@@ -1,25 +1,31 @@
-//! The handle registry: creation, validation (`lookup`), destruction.
+//! The handle registry: creation, validation ([`get`], [`lookup`]), destruction.
 //!
-//! A signal handle is the address of its `amd_signal_t`. The registry maps live handles
-//! to their objects in 64 independently locked shards, so validating a handle costs one
-//! uncontended reader lock, one hash probe and (for [`lookup`]) one reference-count
-//! increment; a handle that is not in the map is rejected without being dereferenced.
+//! A signal handle is the address of its `amd_signal_t`, the first field of a
+//! [`SignalObject`] allocated in an `Arc`. The registry owns one strong reference to every
+//! object it ever created (taken with `Arc::into_raw` and never released), so those
+//! objects are never freed; their addresses live in an insert-only open-addressing hash
+//! set that readers probe without locks. A destroyed object goes to a FIFO free list and
+//! is re-initialised (through atomics only) for a later signal.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::{Arc, Once, OnceLock};
+use std::collections::VecDeque;
+use std::mem::ManuallyDrop;
+use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering};
+use std::sync::{Arc, Once};
 
-use parking_lot::RwLock;
+use parking_lot::Mutex;
 
 use super::{
-    group, handler, SignalObject, AMD_SIGNAL_ATTRIBUTE_GPU_ONLY, AMD_SIGNAL_ATTRIBUTE_IPC, AMD_SIGNAL_KIND_DOORBELL,
-    AMD_SIGNAL_KIND_USER,
+    group, handler, SignalObject, AMD_SIGNAL_ATTRIBUTE_GPU_ONLY, AMD_SIGNAL_ATTRIBUTE_IPC,
+    AMD_SIGNAL_KIND_DOORBELL, AMD_SIGNAL_KIND_USER,
 };
 use crate::core::runtime;
 use crate::status::{HsaError, HsaResult};
 
-const SHARDS: usize = 64;
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+const INITIAL_SLOTS: usize = 1024;
+/// Destroyed slots wait behind this many others before reuse, so that a stale handle is
+/// unlikely to alias a new signal right away.
+const QUARANTINE: usize = 64;
 
 /// Folded 64×64→128 multiply of the handle without its (always zero) low 6 bits.
 #[inline]
@@ -28,47 +34,159 @@ fn mix(handle: u64) -> u64 {
     (m as u64) ^ ((m >> 64) as u64)
 }
 
-/// Hasher for handle keys (`u64` only; other input falls back to a byte-wise mix).
-#[derive(Default)]
-struct HandleHasher(u64);
+/// Insert-only open-addressing set of object addresses (0 = empty slot), at most half full.
+struct AddrTable {
+    mask: usize,
+    slots: Box<[AtomicU64]>,
+}
 
-impl Hasher for HandleHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(MIX);
+impl AddrTable {
+    fn with_slots(n: usize) -> AddrTable {
+        AddrTable {
+            mask: n - 1,
+            slots: (0..n).map(|_| AtomicU64::new(0)).collect(),
         }
     }
 
-    fn write_u64(&mut self, handle: u64) {
-        self.0 = mix(handle);
+    /// Stores `addr` in the first empty slot of its probe sequence (writer lock held).
+    fn place(&self, addr: u64) {
+        let mut i = mix(addr) as usize & self.mask;
+        while self.slots[i].load(Ordering::Relaxed) != 0 {
+            i = (i + 1) & self.mask;
+        }
+        self.slots[i].store(addr, Ordering::Release);
+    }
+
+    #[inline]
+    fn contains(&self, addr: u64) -> bool {
+        let mut i = mix(addr) as usize & self.mask;
+        loop {
+            // Slots only go from 0 to an address, so a probe chain never gains a gap.
+            let v = self.slots[i].load(Ordering::Acquire);
+            if v == addr {
+                return true;
+            }
+            if v == 0 {
+                return false;
+            }
+            i = (i + 1) & self.mask;
+        }
+    }
+
+    fn addresses(&self) -> impl Iterator<Item = u64> + '_ {
+        self.slots
+            .iter()
+            .map(|s| s.load(Ordering::Acquire))
+            .filter(|&a| a != 0)
     }
 }
 
-type Map = HashMap<u64, Arc<SignalObject>, BuildHasherDefault<HandleHasher>>;
-
-/// One shard, on its own cache lines so that readers of different shards do not contend.
-#[repr(align(128))]
-struct Shard(RwLock<Map>);
-
-fn shards() -> &'static [Shard; SHARDS] {
-    static REGISTRY: OnceLock<[Shard; SHARDS]> = OnceLock::new();
-    REGISTRY.get_or_init(|| std::array::from_fn(|_| Shard(RwLock::new(Map::default()))))
-}
+/// The current table. Replaced tables are leaked (never freed), so a reader holding an
+/// older one still probes valid memory; it lacks only addresses inserted after it was
+/// replaced, which that reader cannot have obtained yet.
+static TABLE: AtomicPtr<AddrTable> = AtomicPtr::new(std::ptr::null_mut());
 
 #[inline]
-fn shard(handle: u64) -> &'static RwLock<Map> {
-    // Bits 40..46 of the mix: independent of the bits hashbrown uses (low bits, top 7).
-    &shards()[((mix(handle) >> 40) as usize) % SHARDS].0
+fn table() -> Option<&'static AddrTable> {
+    let p = TABLE.load(Ordering::Acquire);
+    // SAFETY: TABLE is null or points to a leaked (never freed, never mutated except
+    // through atomics) AddrTable published with Release.
+    unsafe { p.as_ref() }
+}
+
+/// Writer-side state: creation, destruction and reuse are serialised by this lock.
+struct Writer {
+    /// Addresses in the table.
+    count: usize,
+    /// Destroyed objects, oldest first.
+    free: VecDeque<u64>,
+}
+
+static WRITER: Mutex<Writer> = Mutex::new(Writer {
+    count: 0,
+    free: VecDeque::new(),
+});
+
+fn insert(w: &mut Writer, addr: u64) {
+    let capacity = table().map_or(0, |t| t.slots.len());
+    let t = if (w.count + 1) * 2 > capacity {
+        let grown: &'static AddrTable = Box::leak(Box::new(AddrTable::with_slots(
+            (capacity * 2).max(INITIAL_SLOTS),
+        )));
+        if let Some(old) = table() {
+            for a in old.addresses() {
+                grown.place(a);
+            }
+        }
+        TABLE.store(
+            grown as *const AddrTable as *mut AddrTable,
+            Ordering::Release,
+        );
+        grown
+    } else {
+        match table() {
+            Some(t) => t,
+            None => return, // unreachable: capacity 0 always grows
+        }
+    };
+    t.place(addr);
+    w.count += 1;
+}
+
+/// The object at a registered address.
+#[inline]
+fn object(addr: u64) -> &'static SignalObject {
+    // SAFETY: `addr` is in the table, so it came from `Arc::into_raw` of a SignalObject
+    // whose strong reference the registry never releases: it is live for 'static.
+    unsafe { &*(addr as *const SignalObject) }
+}
+
+/// A new `Arc` to a registered object.
+fn arc_of(obj: &'static SignalObject) -> Arc<SignalObject> {
+    let p = obj as *const SignalObject;
+    // SAFETY: `p` came from `Arc::into_raw` and the registry's strong reference keeps the
+    // count >= 1, so incrementing it and adopting the increment with `from_raw` is sound.
+    unsafe {
+        Arc::increment_strong_count(p);
+        Arc::from_raw(p)
+    }
+}
+
+/// Strong references to a registered object (1 = only the registry's).
+fn strong_count(obj: &'static SignalObject) -> usize {
+    // SAFETY: as in `arc_of`; ManuallyDrop keeps the borrowed count untouched.
+    let arc = ManuallyDrop::new(unsafe { Arc::from_raw(obj as *const SignalObject) });
+    Arc::strong_count(&arc)
 }
 
 /// Registers `destroy_all` as a runtime shutdown hook, once per process.
 fn ensure_shutdown_hook() {
     static HOOK: Once = Once::new();
     HOOK.call_once(|| runtime::on_shutdown(destroy_all));
+}
+
+fn register(kind: i64, initial: i64, consumers: &[u64], attributes: u64) -> Arc<SignalObject> {
+    ensure_shutdown_hook();
+    let mut w = WRITER.lock();
+    // Reuse the oldest quarantined slot that nobody references any more.
+    let candidates = w.free.len().saturating_sub(QUARANTINE).min(8);
+    for _ in 0..candidates {
+        let Some(addr) = w.free.pop_front() else {
+            break;
+        };
+        let obj = object(addr);
+        if strong_count(obj) == 1 {
+            obj.reinit(kind, initial, consumers, attributes);
+            return arc_of(obj);
+        }
+        w.free.push_back(addr);
+    }
+    let obj = Arc::new(SignalObject::new_unregistered(
+        kind, initial, consumers, attributes,
+    ));
+    let addr = Arc::into_raw(Arc::clone(&obj)) as u64;
+    insert(&mut w, addr);
+    obj
 }
 
 /// Whether `xs` contains a value twice.
@@ -99,16 +217,6 @@ pub(super) fn validate_consumers(consumers: &[u64]) -> HsaResult<()> {
     Ok(())
 }
 
-fn register(obj: SignalObject) -> Arc<SignalObject> {
-    ensure_shutdown_hook();
-    let obj = Arc::new(obj);
-    let handle = obj.handle();
-    // A live signal's address cannot belong to another live signal, so the slot is free.
-    let previous = shard(handle).write().insert(handle, Arc::clone(&obj));
-    debug_assert!(previous.is_none());
-    obj
-}
-
 /// `hsa_signal_create`: a user signal with `initial` value. `consumers` are agent
 /// handles (empty: any agent may wait); see [`validate_consumers`] for the errors.
 pub fn create(initial: i64, consumers: &[u64]) -> HsaResult<Arc<SignalObject>> {
@@ -118,7 +226,11 @@ pub fn create(initial: i64, consumers: &[u64]) -> HsaResult<Arc<SignalObject>> {
 /// `hsa_amd_signal_create`. `attributes`: 0, or `HSA_AMD_SIGNAL_AMD_GPU_ONLY` (1, accepted,
 /// no effect). `HSA_AMD_SIGNAL_IPC` (2) is not supported and fails with the generic
 /// `HSA_STATUS_ERROR`; any other bit is `HSA_STATUS_ERROR_INVALID_ARGUMENT`.
-pub fn create_with_attributes(initial: i64, consumers: &[u64], attributes: u64) -> HsaResult<Arc<SignalObject>> {
+pub fn create_with_attributes(
+    initial: i64,
+    consumers: &[u64],
+    attributes: u64,
+) -> HsaResult<Arc<SignalObject>> {
     if attributes & AMD_SIGNAL_ATTRIBUTE_IPC != 0 {
         return Err(HsaError::ERROR);
     }
@@ -126,110 +238,98 @@ pub fn create_with_attributes(initial: i64, consumers: &[u64], attributes: u64) 
         return Err(HsaError::ERROR_INVALID_ARGUMENT);
     }
     validate_consumers(consumers)?;
-    Ok(register(SignalObject::new_unregistered(
+    Ok(register(
         AMD_SIGNAL_KIND_USER,
         initial,
         consumers,
         attributes,
-    )))
+    ))
 }
 
 /// A queue doorbell (kind `AMD_SIGNAL_KIND_DOORBELL`, initial value 0): valid for every
 /// `hsa_signal_*` operation, but `destroy` refuses it (`ERROR_INVALID_ARGUMENT`); the queue
 /// frees it with [`release_doorbell`].
 pub fn create_doorbell() -> Arc<SignalObject> {
-    register(SignalObject::new_unregistered(AMD_SIGNAL_KIND_DOORBELL, 0, &[], 0))
+    register(AMD_SIGNAL_KIND_DOORBELL, 0, &[], 0)
 }
 
-/// Unregisters a doorbell made by [`create_doorbell`] (no-op if already released or
-/// swept by [`destroy_all`]). The object lives on while `Arc`s to it remain.
+/// Destroys a signal made by [`create_doorbell`] (no-op if already released or swept by
+/// [`destroy_all`]). The object stays usable through the `Arc`s that remain.
 pub fn release_doorbell(signal: &Arc<SignalObject>) {
-    let handle = signal.handle();
-    let removed = {
-        let mut map = shard(handle).write();
-        match map.get(&handle) {
-            Some(o) if Arc::ptr_eq(o, signal) => map.remove(&handle),
-            _ => None,
+    let addr = signal.handle();
+    if table().is_some_and(|t| t.contains(addr)) {
+        let mut w = WRITER.lock();
+        if signal.retire() {
+            w.free.push_back(addr);
         }
-    };
-    if removed.is_some() {
-        signal.retire();
     }
 }
 
-/// The live signal with this handle, or `ERROR_INVALID_SIGNAL` (for 0, destroyed and
-/// foreign handles, which are never dereferenced).
+/// The live signal with this handle as a `'static` reference (objects are never freed),
+/// or `ERROR_INVALID_SIGNAL` for 0, destroyed and foreign handles, which are never
+/// dereferenced. The cheapest validation: no lock, no reference count.
+#[inline]
+pub fn get(handle: u64) -> HsaResult<&'static SignalObject> {
+    if handle == 0 || handle & 63 != 0 || !table().is_some_and(|t| t.contains(handle)) {
+        return Err(HsaError::ERROR_INVALID_SIGNAL);
+    }
+    let obj = object(handle);
+    if obj.is_live() {
+        Ok(obj)
+    } else {
+        Err(HsaError::ERROR_INVALID_SIGNAL)
+    }
+}
+
+/// [`get`], returning a new `Arc` (one reference-count increment).
 #[inline]
 pub fn lookup(handle: u64) -> HsaResult<Arc<SignalObject>> {
-    if handle == 0 || handle % 64 != 0 {
-        return Err(HsaError::ERROR_INVALID_SIGNAL);
-    }
-    shard(handle)
-        .read_recursive()
-        .get(&handle)
-        .cloned()
-        .ok_or(HsaError::ERROR_INVALID_SIGNAL)
-}
-
-/// Runs `f` on the live signal with this handle without touching its reference count
-/// (the cheapest validation for the non-blocking `hsa_signal_*` operations), or returns
-/// `ERROR_INVALID_SIGNAL`. `f` runs under the shard's reader lock: it must not block
-/// (no waits; use [`lookup`] for those) and must not destroy signals.
-#[inline]
-pub fn with_signal<R>(handle: u64, f: impl FnOnce(&SignalObject) -> R) -> HsaResult<R> {
-    if handle == 0 || handle % 64 != 0 {
-        return Err(HsaError::ERROR_INVALID_SIGNAL);
-    }
-    let map = shard(handle).read_recursive();
-    match map.get(&handle) {
-        Some(obj) => Ok(f(obj)),
-        None => Err(HsaError::ERROR_INVALID_SIGNAL),
-    }
+    get(handle).map(arc_of)
 }
 
 /// `hsa_signal_destroy`: 0 is `ERROR_INVALID_ARGUMENT`, an unknown or destroyed handle
 /// `ERROR_INVALID_SIGNAL`, a queue doorbell `ERROR_INVALID_ARGUMENT`. Threads still
-/// waiting on the signal keep it alive (destroying a waited-on signal is undefined in
-/// HSA; here they keep waiting for its value).
+/// waiting on the signal keep waiting for its value (destroying a waited-on signal is
+/// undefined in HSA).
 pub fn destroy(handle: u64) -> HsaResult<()> {
     if handle == 0 {
         return Err(HsaError::ERROR_INVALID_ARGUMENT);
     }
-    if handle % 64 != 0 {
-        return Err(HsaError::ERROR_INVALID_SIGNAL);
+    let obj = get(handle)?;
+    if obj.is_doorbell() {
+        return Err(HsaError::ERROR_INVALID_ARGUMENT);
     }
-    let obj = {
-        let mut map = shard(handle).write();
-        match map.get(&handle) {
-            None => return Err(HsaError::ERROR_INVALID_SIGNAL),
-            Some(o) if o.is_doorbell() => return Err(HsaError::ERROR_INVALID_ARGUMENT),
-            Some(_) => map.remove(&handle),
-        }
-    };
-    if let Some(obj) = obj {
-        obj.retire();
+    let mut w = WRITER.lock();
+    if !obj.retire() {
+        return Err(HsaError::ERROR_INVALID_SIGNAL); // a racing destroy won
     }
+    w.free.push_back(handle);
     Ok(())
 }
 
 /// Releases everything: stops (and joins) the async-handler thread, dropping its handlers
-/// and pending functions, destroys every signal group and unregisters every signal,
-/// doorbells included. Run by the last `hsa_shut_down`; idempotent; signals may be
-/// created again afterwards.
+/// and pending functions, destroys every signal group and every signal, doorbells
+/// included. Run by the last `hsa_shut_down`; idempotent; signals may be created again
+/// afterwards.
 pub fn destroy_all() {
     handler::shutdown();
     group::destroy_all_groups();
-    for shard in shards() {
-        let map = std::mem::take(&mut *shard.0.write());
-        for obj in map.values() {
-            obj.retire();
+    let mut w = WRITER.lock();
+    if let Some(t) = table() {
+        for addr in t.addresses() {
+            if object(addr).retire() {
+                w.free.push_back(addr);
+            }
         }
     }
 }
 
-/// How many signals (doorbells included) are registered now (diagnostics and tests).
+/// How many signals (doorbells included) are live now (diagnostics and tests).
 pub fn live_signals() -> usize {
-    shards().iter().map(|s| s.0.read().len()).sum()
+    let _w = WRITER.lock();
+    table().map_or(0, |t| {
+        t.addresses().filter(|&a| object(a).is_live()).count()
+    })
 }
 
 #[cfg(test)]
@@ -249,22 +349,48 @@ mod tests {
     }
 
     #[test]
-    fn shards_spread_consecutive_handles() {
-        let mut used = [0usize; SHARDS];
-        for i in 0..4096u64 {
-            used[((mix(0x7f00_0000_0000 + i * 256) >> 40) as usize) % SHARDS] += 1;
+    fn address_table_insert_only_probe() {
+        let t = AddrTable::with_slots(64);
+        let addrs: Vec<u64> = (1..=32u64).map(|i| 0x7f00_0000_0000 + i * 256).collect();
+        for &a in &addrs {
+            t.place(a);
         }
-        assert!(used.iter().all(|&n| n > 20), "{used:?}");
+        assert!(addrs.iter().all(|&a| t.contains(a)));
+        assert!(!t.contains(0x7f00_0000_0000 + 33 * 256));
+        assert!(!t.contains(64));
+        assert_eq!(t.addresses().count(), 32);
     }
 
     #[test]
     fn foreign_handles_are_rejected_without_dereference() {
         // Addresses that would fault if dereferenced.
-        for h in [0u64, 8, 64, 0xdead_beef_0000, u64::MAX & !63, 0x1000] {
-            assert_eq!(lookup(h).err(), Some(HsaError::ERROR_INVALID_SIGNAL), "{h:#x}");
-            assert!(with_signal(h, |s| s.handle()).is_err());
+        for h in [0u64, 8, 64, 0xdead_beef_0000, !63, 0x1000] {
+            assert_eq!(
+                lookup(h).err(),
+                Some(HsaError::ERROR_INVALID_SIGNAL),
+                "{h:#x}"
+            );
+            assert!(get(h).is_err());
         }
         assert_eq!(destroy(0), Err(HsaError::ERROR_INVALID_ARGUMENT));
         assert_eq!(destroy(0x1001), Err(HsaError::ERROR_INVALID_SIGNAL));
+    }
+
+    #[test]
+    fn table_growth_keeps_every_handle() {
+        let _guard = super::super::TestGuard::new();
+        let signals: Vec<_> = (0..3000).map(|i| create(i, &[]).unwrap()).collect();
+        for (i, s) in signals.iter().enumerate() {
+            assert_eq!(
+                get(s.handle()).map(|o| o.load(super::super::MemoryOrder::Relaxed)),
+                Ok(i as i64)
+            );
+        }
+        for s in &signals {
+            destroy(s.handle()).unwrap();
+        }
+        for s in &signals {
+            assert!(get(s.handle()).is_err());
+        }
     }
 }

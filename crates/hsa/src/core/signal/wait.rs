@@ -9,10 +9,26 @@ use crate::time;
 /// Default spin window of a `Blocked` wait before it sleeps, in ns.
 const DEFAULT_SPIN_NS: u64 = 20_000;
 
-/// Longest single futex sleep, in ns. Sleepers re-check the value at least this often, a
-/// safety net for writers that bypass the wake protocol (`silent_store`, writes through
-/// `value_ptr`, device code); it costs about one wake-up per sleeper every 10 ms.
+/// Default longest single futex sleep, in ns (see [`sleep_poll_ns`]).
 pub const SLEEP_POLL_NS: u64 = 10_000_000;
+
+/// Longest single futex sleep, in ns: sleepers re-check the value at least this often, a
+/// safety net for writers that bypass the wake protocol (`silent_store`, writes through
+/// `value_ptr`, device code writing the `amd_signal_t`). It costs one wake-up per sleeper
+/// per period. `FERROCM_SIGNAL_POLL_MS` overrides the default 10 ms; 0 disables polling.
+pub fn sleep_poll_ns() -> u64 {
+    static POLL_NS: OnceLock<u64> = OnceLock::new();
+    *POLL_NS.get_or_init(|| {
+        match std::env::var("FERROCM_SIGNAL_POLL_MS")
+            .ok()
+            .and_then(|s| s.trim().parse::<u64>().ok())
+        {
+            Some(0) => u64::MAX,
+            Some(ms) => ms.saturating_mul(1_000_000),
+            None => SLEEP_POLL_NS,
+        }
+    })
+}
 
 /// The spin window of `Blocked` waits, in ns: `FERROCM_SIGNAL_SPIN_US` × 1000, default 20 µs.
 pub fn spin_window_ns() -> u64 {
@@ -42,7 +58,12 @@ enum Spin<T> {
 /// Polls `check` until it succeeds, the spin window ends (`Sleep`) or the deadline passes.
 /// `Active` waits spin until the deadline, yielding the CPU now and then.
 #[inline]
-fn spin<T>(mut check: impl FnMut() -> Option<T>, start: u64, deadline: u64, state: WaitState) -> Spin<T> {
+fn spin<T>(
+    mut check: impl FnMut() -> Option<T>,
+    start: u64,
+    deadline: u64,
+    state: WaitState,
+) -> Spin<T> {
     let spin_end = match state {
         WaitState::Active => deadline,
         WaitState::Blocked => start.saturating_add(spin_window_ns()).min(deadline),
@@ -53,12 +74,16 @@ fn spin<T>(mut check: impl FnMut() -> Option<T>, start: u64, deadline: u64, stat
             return Spin::Done(r);
         }
         i = i.wrapping_add(1);
-        if i % 8 == 0 {
+        if i & 7 == 0 {
             let now = time::now();
             if now >= spin_end {
-                return if now >= deadline { Spin::TimedOut } else { Spin::Sleep };
+                return if now >= deadline {
+                    Spin::TimedOut
+                } else {
+                    Spin::Sleep
+                };
             }
-            if i % 2048 == 0 {
+            if i & 2047 == 0 {
                 std::thread::yield_now();
             }
         }
@@ -105,7 +130,7 @@ pub(super) fn wait_one(
         if now >= deadline {
             break v;
         }
-        futex::wait(&s.seq, seq, (deadline - now).min(SLEEP_POLL_NS));
+        futex::wait(&s.seq, seq, (deadline - now).min(sleep_poll_ns()));
     };
     s.waiters.fetch_sub(SLEEPER, Ordering::SeqCst);
     v
@@ -135,11 +160,14 @@ pub(super) fn wait_any_impl(
     end_on_destroyed: bool,
 ) -> Option<(usize, i64)> {
     let check = |ord: Ordering| {
-        entries.iter().enumerate().find_map(|(i, (s, cond, compare))| {
-            let v = s.amd.value.load(ord);
-            let done = cond.holds(v, *compare) || (end_on_destroyed && !s.live.load(ord));
-            done.then_some((i, v))
-        })
+        entries
+            .iter()
+            .enumerate()
+            .find_map(|(i, (s, cond, compare))| {
+                let v = s.amd.value.load(ord);
+                let done = cond.holds(v, *compare) || (end_on_destroyed && !s.live.load(ord));
+                done.then_some((i, v))
+            })
     };
     let ord = order.load();
     if let Some(r) = check(ord) {
@@ -168,7 +196,7 @@ pub(super) fn wait_any_impl(
         if now >= deadline {
             break None;
         }
-        futex::wait(&token.word, word, (deadline - now).min(SLEEP_POLL_NS));
+        futex::wait(&token.word, word, (deadline - now).min(sleep_poll_ns()));
     };
     for (s, _, _) in entries {
         s.unregister_token(&token);
