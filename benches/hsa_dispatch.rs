@@ -15,10 +15,12 @@ use std::time::{Duration, Instant};
 
 use ferrocm_benches::{machine, row, Stats};
 use hsa::core::executable::{self, KernelObject};
-use hsa::core::packet::{self, header, packet_type, BarrierPacket, Header, KernelDispatchPacket, RawPacket};
+use hsa::core::packet::{
+    self, header, packet_type, BarrierPacket, Header, KernelDispatchPacket, RawPacket,
+};
 use hsa::core::queue::{self, QueueObject};
-use hsa::core::signal::{self, Condition, MemoryOrder, SignalObject, WaitState};
 use hsa::core::runtime;
+use hsa::core::signal::{self, Condition, MemoryOrder, SignalObject, WaitState};
 
 /// Longer than the processor's and the signal waits' spin windows, so they are asleep.
 const ASLEEP: Duration = Duration::from_millis(2);
@@ -114,7 +116,11 @@ fn main() {
             std::process::exit(1);
         }
     };
-    println!("# hsa_dispatch on {} ({} engine workers)", machine(), cpu_engine::Engine::global().worker_count());
+    println!(
+        "# hsa_dispatch on {} ({} engine workers)",
+        machine(),
+        cpu_engine::Engine::global().worker_count()
+    );
     let agent = rt.topology.cpu_agent().clone();
     let q = queue::create(&agent, 1024, 0, None).expect("queue");
     let kernel = Arc::new(KernelObject::from_functions(
@@ -140,7 +146,13 @@ fn main() {
         done.store(1, MemoryOrder::Relaxed);
         let t = Instant::now();
         submit(&q, &raw);
-        done.wait(Condition::Lt, 1, u64::MAX, WaitState::Active, MemoryOrder::Acquire);
+        done.wait(
+            Condition::Lt,
+            1,
+            u64::MAX,
+            WaitState::Active,
+            MemoryOrder::Acquire,
+        );
         ours.push(t.elapsed().as_nanos() as f64);
     }
     let mut peer = peer_handoff_latency(iterations);
@@ -157,15 +169,29 @@ fn main() {
         done.store(1, MemoryOrder::Relaxed);
         let t = Instant::now();
         submit(&q, &raw);
-        done.wait(Condition::Lt, 1, u64::MAX, WaitState::Active, MemoryOrder::Acquire);
+        done.wait(
+            Condition::Lt,
+            1,
+            u64::MAX,
+            WaitState::Active,
+            MemoryOrder::Acquire,
+        );
         awake.push(t.elapsed().as_nanos() as f64);
     }
-    row("empty dispatch, sync, processor spinning", Stats::of(&mut awake), None, Some(2000.0));
+    row(
+        "empty dispatch, sync, processor spinning",
+        Stats::of(&mut awake),
+        None,
+        Some(2000.0),
+    );
 
     // 2. Back-to-back throughput.
     let n: usize = 200_000;
     for (name, raw) in [
-        ("empty kernel dispatches", dispatch_packet(kernel_object, &done)),
+        (
+            "empty kernel dispatches",
+            dispatch_packet(kernel_object, &done),
+        ),
         ("barrier-AND packets", barrier_packet(&done)),
     ] {
         done.store(n as i64, MemoryOrder::Relaxed);
@@ -173,7 +199,13 @@ fn main() {
         for _ in 0..n {
             submit(&q, &raw);
         }
-        done.wait(Condition::Eq, 0, u64::MAX, WaitState::Active, MemoryOrder::Acquire);
+        done.wait(
+            Condition::Eq,
+            0,
+            u64::MAX,
+            WaitState::Active,
+            MemoryOrder::Acquire,
+        );
         let per_packet = t.elapsed().as_nanos() as f64 / n as f64;
         let (tx, rx) = mpsc::channel::<Box<dyn FnOnce() + Send>>();
         let worker = std::thread::spawn(move || {
@@ -214,7 +246,13 @@ fn main() {
         let (sig, stamp) = (sig.clone(), stamp.clone());
         std::thread::spawn(move || {
             for k in 1..=iterations as i64 {
-                sig.wait(Condition::Eq, k, u64::MAX, WaitState::Blocked, MemoryOrder::Acquire);
+                sig.wait(
+                    Condition::Eq,
+                    k,
+                    u64::MAX,
+                    WaitState::Blocked,
+                    MemoryOrder::Acquire,
+                );
                 let woke = hsa::time::now();
                 let _ = tx.send(woke.saturating_sub(stamp.load(Ordering::Acquire)));
             }

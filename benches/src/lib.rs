@@ -38,7 +38,11 @@ pub fn machine() -> String {
     let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     let model = cpuinfo
         .lines()
-        .find_map(|l| l.strip_prefix("model name").and_then(|r| r.split_once(':')).map(|(_, v)| v.trim().to_string()))
+        .find_map(|l| {
+            l.strip_prefix("model name")
+                .and_then(|r| r.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        })
         .unwrap_or_else(|| "unknown CPU".into());
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     format!("{model}, {cores} cores")
@@ -61,7 +65,11 @@ pub fn row(name: &str, ours: Stats, peer: Option<(&str, Stats)>, target_ns: Opti
         );
     }
     if let Some(t) = target_ns {
-        line += &format!(" | target {:.2} us, ours/target {:.2}x", us(t), ours.median / t);
+        line += &format!(
+            " | target {:.2} us, ours/target {:.2}x",
+            us(t),
+            ours.median / t
+        );
     }
     println!("{line}");
 }

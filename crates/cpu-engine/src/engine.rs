@@ -330,7 +330,7 @@ impl Engine {
         let st = DispatchState::new(d)?;
         let mut ctx = take_ctx(self.shared.stack_size);
         let result = if st.total_groups == 1 || self.workers == 1 {
-            (0..st.total_groups).try_for_each(|g| run_group(&mut ctx, &st, g))
+            run_groups(&mut ctx, &st, 0, st.total_groups)
         } else {
             self.run_parallel(&mut ctx, &st)
         };
@@ -343,7 +343,7 @@ impl Engine {
         let start = Instant::now();
         let mut next = 0;
         while next < total {
-            run_group(ctx, st, next)?;
+            run_groups(ctx, st, next, next + 1)?;
             next += 1;
             if next < total {
                 let elapsed = start.elapsed();
@@ -406,6 +406,8 @@ struct DispatchState {
     /// Dispatch-wide fields of every `WorkItem`.
     template: WorkItem,
     num_groups: [u32; 3],
+    /// Size of the last (possibly partial) group in each dimension.
+    last_group_size: [u32; 3],
     total_groups: u64,
     /// Bytes of group memory per group (0: none).
     group_alloc: usize,
@@ -532,6 +534,9 @@ impl DispatchState {
             workgroup_fn: d.kernel.workgroup_fn,
             template,
             num_groups,
+            last_group_size: std::array::from_fn(|i| {
+                d.grid_size[i] - (num_groups[i] - 1) * d.workgroup_size[i]
+            }),
             total_groups,
             group_alloc,
             private_stride: round_up(private, PRIVATE_ALIGN),
@@ -602,12 +607,10 @@ impl Job {
         if first >= total {
             return false;
         }
-        for g in first..(first + self.chunk).min(total) {
-            if let Err(e) = run_group(ctx, st, g) {
-                st.record_error(e);
-                self.next.store(total, Ordering::Relaxed);
-                return false;
-            }
+        if let Err(e) = run_groups(ctx, st, first, (first + self.chunk).min(total)) {
+            st.record_error(e);
+            self.next.store(total, Ordering::Relaxed);
+            return false;
         }
         true
     }
@@ -1222,35 +1225,81 @@ impl Group {
     }
 }
 
-/// Runs work-group `linear` (x fastest) of the dispatch on this thread.
-fn run_group(ctx: &mut WorkerCtx, st: &DispatchState, linear: u64) -> Result<(), DispatchError> {
+/// Runs work-groups `first..end` (linear ids, x fastest) of the dispatch on this thread.
+fn run_groups(
+    ctx: &mut WorkerCtx,
+    st: &DispatchState,
+    first: u64,
+    end: u64,
+) -> Result<(), DispatchError> {
+    if first >= end {
+        return Ok(());
+    }
     let t = &st.template;
     let ng = st.num_groups;
-    let gx = (linear % u64::from(ng[0])) as u32;
-    let rest = linear / u64::from(ng[0]);
-    let gy = (rest % u64::from(ng[1])) as u32;
-    let gz = (rest / u64::from(ng[1])) as u32;
-    let group_id = [gx, gy, gz];
-    let mut local_size = [1u32; 3];
-    for d in 0..3 {
-        let w = t.workgroup_size[d];
-        local_size[d] = w.min(t.grid_size[d] - group_id[d] * w);
-    }
-    let n = local_size[0] * local_size[1] * local_size[2];
-
     let group_segment = ctx.group_mem.get(st.group_alloc)?;
     let private0 = ctx.private0.get(st.private_stride)?;
+    let wi0: *mut WorkItem = ctx.wi0.at(0);
     {
         // SAFETY: no kernel runs now, so nothing else refers to `wi0`.
-        let wi0 = unsafe { &mut *ctx.wi0.at(0) };
+        let wi0 = unsafe { &mut *wi0 };
         wi0.clone_from(t);
-        wi0.group_id = group_id;
-        wi0.local_size = local_size;
         wi0.group_segment = group_segment.cast();
         wi0.private_segment = private0.cast();
-        wi0.range_end.set(1);
     }
-    let wi0: *mut WorkItem = ctx.wi0.at(0);
+    // Decompose the first id once, then walk.
+    let mut g = [
+        (first % u64::from(ng[0])) as u32,
+        ((first / u64::from(ng[0])) % u64::from(ng[1])) as u32,
+        (first / (u64::from(ng[0]) * u64::from(ng[1]))) as u32,
+    ];
+    for _ in first..end {
+        let mut local_size = t.workgroup_size;
+        for d in 0..3 {
+            if g[d] + 1 == ng[d] {
+                local_size[d] = st.last_group_size[d];
+            }
+        }
+        {
+            // SAFETY: no kernel runs between groups: nothing else refers to `wi0`.
+            let wi0 = unsafe { &mut *wi0 };
+            wi0.group_id = g;
+            wi0.local_size = local_size;
+            wi0.local_id = [0; 3];
+            wi0.flat_local_id = 0;
+            wi0.range_end.set(1);
+        }
+        run_group(ctx, st, wi0, local_size[0] * local_size[1] * local_size[2])?;
+        g[0] += 1;
+        if g[0] == ng[0] {
+            g[0] = 0;
+            g[1] += 1;
+            if g[1] == ng[1] {
+                g[1] = 0;
+                g[2] += 1;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs the `n` work-items of the group whose work-item 0 is set up in `wi0`.
+fn run_group(
+    ctx: &mut WorkerCtx,
+    st: &DispatchState,
+    wi0: *mut WorkItem,
+    n: u32,
+) -> Result<(), DispatchError> {
+    if n == 1 {
+        // A lone work-item never waits for anybody: no fiber, and no group state needed (its
+        // barriers and wave exchanges return at once).
+        let previous = CURRENT_GROUP.with(|c| c.replace(ptr::null()));
+        // SAFETY: `wi0` is a fully initialised work-item of this dispatch; the kernel's entry
+        // point is sound to call with it (contract of `Kernel`).
+        unsafe { (st.workitem_fn)(wi0) };
+        CURRENT_GROUP.with(|c| c.set(previous));
+        return Ok(());
+    }
     let group = Group {
         n,
         workitem_fn: st.workitem_fn,
@@ -1268,15 +1317,7 @@ fn run_group(ctx: &mut WorkerCtx, st: &DispatchState, linear: u64) -> Result<(),
         waves: Cell::new(ptr::null()),
     };
     let previous = CURRENT_GROUP.with(|c| c.replace(&group));
-    let result = if n == 1 {
-        // A lone work-item never waits for anybody: no fiber needed.
-        // SAFETY: `wi0` is a fully initialised work-item of this dispatch; the kernel's entry
-        // point is sound to call with it (contract of `Kernel`).
-        unsafe { (st.workitem_fn)(wi0) };
-        Ok(())
-    } else {
-        run_with_fibers(ctx, st, &group)
-    };
+    let result = run_with_fibers(ctx, st, &group);
     CURRENT_GROUP.with(|c| c.set(previous));
     result
 }
@@ -1289,7 +1330,7 @@ unsafe fn first_fiber(g: *const Group, y: &Yielder<(), ()>) {
     // SAFETY: caller contract: the group outlives the fiber.
     let g = unsafe { &*g };
     g.f0_yielder.set(y);
-    // SAFETY: `wi0` is initialised for work-item 0 (see `run_group`); `Kernel` contract.
+    // SAFETY: `wi0` is initialised for work-item 0 (see `run_groups`); `Kernel` contract.
     unsafe { (g.workitem_fn)(g.wi0) };
     if g.mode.get() == Mode::Fibers {
         return; // work-item 0 switched the group to fiber mode and has now returned
@@ -1547,21 +1588,13 @@ unsafe extern "C" fn barrier_entry(wi: *mut WorkItem, predicate: i32) -> u32 {
     let op = Op::Barrier {
         predicate: predicate != 0,
     };
-    match catch_unwind(AssertUnwindSafe(|| sync_op(wi, op))) {
-        Ok(Some(r)) => r as u32,
-        Ok(None) => u32::from(predicate != 0),
-        Err(_) => 0,
-    }
+    catch_unwind(AssertUnwindSafe(|| sync_op(wi, op))).map_or(0, |r| r as u32)
 }
 
 /// `ops->wave_exchange`.
 unsafe extern "C" fn wave_exchange_entry(wi: *mut WorkItem, value: u64, lanes: *mut u64) -> u64 {
     let op = Op::Wave { value, lanes };
-    match catch_unwind(AssertUnwindSafe(|| sync_op(wi, op))) {
-        Ok(Some(r)) => r,
-        Ok(None) => 0,
-        Err(_) => 0,
-    }
+    catch_unwind(AssertUnwindSafe(|| sync_op(wi, op))).unwrap_or(0)
 }
 
 /// Writes `value` as the only contribution of lane `lane` (a wave exchange nobody else joins).
@@ -1573,12 +1606,15 @@ fn lone_exchange(value: u64, lanes: *mut u64, lane: u32) -> u64 {
     1u64 << lane
 }
 
-/// Barrier or wave exchange of the work-item running on this thread. `None` when called
-/// outside of a kernel run by this engine.
-fn sync_op(wi: *mut WorkItem, op: Op) -> Option<u64> {
+/// Barrier or wave exchange of the work-item running on this thread. Without a group state
+/// (a one-work-item group, or a call from outside of any dispatch) the caller is alone.
+fn sync_op(wi: *mut WorkItem, op: Op) -> u64 {
     let g = CURRENT_GROUP.with(Cell::get);
     if g.is_null() {
-        return None;
+        return match op {
+            Op::Barrier { predicate } => u64::from(predicate),
+            Op::Wave { value, lanes } => lone_exchange(value, lanes, 0),
+        };
     }
     // SAFETY: CURRENT_GROUP is set only while the group runs on this thread.
     let g = unsafe { &*g };
@@ -1598,14 +1634,18 @@ fn sync_op(wi: *mut WorkItem, op: Op) -> Option<u64> {
             };
             // Work-items before k have returned; those after k have not started.
             match op {
-                Op::Barrier { predicate } if k + 1 == n => return Some(u64::from(predicate)),
+                Op::Barrier { predicate } if k + 1 == n => return u64::from(predicate),
                 Op::Wave { value, lanes } if k + 1 == g.wave_range(k / WAVEFRONT_SIZE).1 => {
-                    return Some(lone_exchange(value, lanes, k % WAVEFRONT_SIZE));
+                    return lone_exchange(value, lanes, k % WAVEFRONT_SIZE);
                 }
                 _ => {}
             }
-            if n == 1 || g.f0_yielder.get().is_null() {
-                return None; // no fiber to suspend (cannot happen for n > 1)
+            if g.f0_yielder.get().is_null() {
+                // No fiber to suspend (cannot happen: groups of n > 1 start on a fiber).
+                return match op {
+                    Op::Barrier { predicate } => u64::from(predicate),
+                    Op::Wave { value, lanes } => lone_exchange(value, lanes, k % WAVEFRONT_SIZE),
+                };
             }
             if g.mode.get() == Mode::Loop {
                 // SAFETY: `wi0` is valid: the loop stops after the current work-item.
@@ -1617,7 +1657,7 @@ fn sync_op(wi: *mut WorkItem, op: Op) -> Option<u64> {
             // SAFETY: we run on the first fiber, whose yielder this is.
             unsafe { (*g.f0_yielder.get()).suspend(()) };
             // SAFETY: resumed by the scheduler in fiber mode; k < n.
-            Some(unsafe { g.slot(k) }.result.get())
+            unsafe { g.slot(k) }.result.get()
         }
         Mode::Fibers => {
             let i = g.current.get();
@@ -1632,7 +1672,7 @@ fn sync_op(wi: *mut WorkItem, op: Op) -> Option<u64> {
                     if g.barrier_arrived.get() == g.live.get() {
                         // SAFETY: fiber mode.
                         unsafe { g.release_barrier() };
-                        return Some(slot.result.get());
+                        return slot.result.get();
                     }
                 }
                 Op::Wave { value, lanes } => {
@@ -1647,7 +1687,7 @@ fn sync_op(wi: *mut WorkItem, op: Op) -> Option<u64> {
                     if wave.arrived.get() == wave.live.get() {
                         // SAFETY: fiber mode, valid wave; every arrived lane's `lanes` is valid.
                         unsafe { g.release_wave(w) };
-                        return Some(slot.result.get());
+                        return slot.result.get();
                     }
                 }
             }
@@ -1655,7 +1695,7 @@ fn sync_op(wi: *mut WorkItem, op: Op) -> Option<u64> {
             // SAFETY: `y` is the yielder of the fiber running this work-item (set when it
             // started), and we are running on that fiber.
             unsafe { (*y).suspend(()) };
-            Some(slot.result.get())
+            slot.result.get()
         }
     }
 }

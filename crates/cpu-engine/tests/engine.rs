@@ -159,42 +159,75 @@ fn single_worker_engine_runs_everything() {
 // Work is spread over threads
 // ---------------------------------------------------------------------------------------------
 
+struct ThreadArgs {
+    seen: Mutex<HashSet<std::thread::ThreadId>>,
+    caller: std::thread::ThreadId,
+    helped: std::sync::atomic::AtomicBool,
+}
+
 unsafe extern "C" fn thread_kernel(wi: *mut WorkItem) {
-    // SAFETY: valid work-item; kernarg is a Mutex<HashSet<ThreadId>>.
-    let wi = unsafe { &*wi };
-    if wi.flat_local_id == 0 {
-        spin_for(20_000);
-        // SAFETY: see above.
-        let set = unsafe { &*(wi.kernarg as *const Mutex<HashSet<std::thread::ThreadId>>) };
-        set.lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(std::thread::current().id());
+    // SAFETY: valid work-item; kernarg is a ThreadArgs.
+    let (wi, a) = unsafe { (&*wi, &*((*wi).kernarg as *const ThreadArgs)) };
+    if wi.flat_local_id != 0 {
+        return;
+    }
+    let me = std::thread::current().id();
+    a.seen.lock().unwrap_or_else(|e| e.into_inner()).insert(me);
+    if wi.group_id[0] == 0 {
+        spin_for(100_000); // makes the dispatch look long: it gets shared
+    }
+    if me != a.caller {
+        a.helped.store(true, Ordering::Relaxed);
+    } else if wi.group_id[0] > 0 {
+        // The caller waits here until a pool thread has run a group (bounded, for loaded
+        // machines): if the dispatch were never shared, this would time out.
+        let start = std::time::Instant::now();
+        while !a.helped.load(Ordering::Relaxed) && start.elapsed().as_secs() < 5 {
+            std::thread::yield_now();
+        }
+    }
+}
+
+fn thread_args() -> ThreadArgs {
+    ThreadArgs {
+        seen: Mutex::new(HashSet::new()),
+        caller: std::thread::current().id(),
+        helped: std::sync::atomic::AtomicBool::new(false),
     }
 }
 
 #[test]
 fn long_dispatches_use_several_threads() {
     let k = kernel(thread_kernel, None);
-    let e = engine4();
-    let set: Mutex<HashSet<std::thread::ThreadId>> = Mutex::new(HashSet::new());
-    e.run(&dispatch(&k, 1, [64, 1, 1], [64 * 400, 1, 1], &set))
-        .expect("dispatch");
-    let n = set.lock().unwrap_or_else(|e| e.into_inner()).len();
-    assert!(n >= 2, "400 groups of 20 us ran on {n} thread(s)");
+    for e in engines() {
+        if e.worker_count() < 2 {
+            continue;
+        }
+        let args = thread_args();
+        e.run(&dispatch(&k, 1, [4, 1, 1], [4 * 64, 1, 1], &args))
+            .expect("dispatch");
+        assert!(
+            args.helped.load(Ordering::Relaxed),
+            "a long dispatch was not shared"
+        );
+        let n = args.seen.lock().unwrap_or_else(|e| e.into_inner()).len();
+        assert!(n >= 2, "ran on {n} thread(s)");
+    }
 }
 
 #[test]
 fn single_group_dispatch_runs_on_the_calling_thread() {
     let k = kernel(thread_kernel, None);
     for e in engines() {
-        let set: Mutex<HashSet<std::thread::ThreadId>> = Mutex::new(HashSet::new());
-        e.run(&dispatch(&k, 1, [64, 1, 1], [64, 1, 1], &set))
+        let args = thread_args();
+        e.run(&dispatch(&k, 1, [64, 1, 1], [64, 1, 1], &args))
             .expect("dispatch");
-        let set = set.into_inner().unwrap_or_else(|e| e.into_inner());
+        let set = args.seen.into_inner().unwrap_or_else(|e| e.into_inner());
         assert_eq!(
             set.into_iter().collect::<Vec<_>>(),
             vec![std::thread::current().id()]
         );
+        assert!(!args.helped.load(Ordering::Relaxed));
     }
 }
 
@@ -802,7 +835,7 @@ fn barrier_mixed_with_wave_exchange_does_not_hang() {
 unsafe extern "C" fn outside_kernel_probe(_wi: *mut WorkItem) {}
 
 #[test]
-fn device_ops_called_outside_a_dispatch_are_harmless() {
+fn device_ops_called_outside_a_dispatch_act_as_a_lone_work_item() {
     // Capture the ops table from a dispatch, then call it from a plain thread.
     static OPS: AtomicU64 = AtomicU64::new(0);
     unsafe extern "C" fn grab(wi: *mut WorkItem) {
@@ -826,8 +859,11 @@ fn device_ops_called_outside_a_dispatch_are_harmless() {
     let mut lanes = [0u64; LANES];
     // SAFETY: the engine tolerates calls outside of a dispatch (no group is running here).
     unsafe {
+        // Outside of a dispatch the caller behaves as a lone work-item.
         assert_eq!(WorkItem::barrier(&mut wi, 1), 1);
-        assert_eq!(WorkItem::wave_exchange(&mut wi, 5, lanes.as_mut_ptr()), 0);
+        assert_eq!(WorkItem::barrier(&mut wi, 0), 0);
+        assert_eq!(WorkItem::wave_exchange(&mut wi, 5, lanes.as_mut_ptr()), 1);
+        assert_eq!(lanes[0], 5);
         assert_eq!((*ops).version, 1);
         assert_eq!((*ops).size, 72);
     }

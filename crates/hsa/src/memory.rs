@@ -551,10 +551,16 @@ pub unsafe fn copy(dst: *mut u8, src: *const u8, size: usize) -> HsaResult<()> {
 /// Lays out kernel arguments the way a C compiler lays out a struct of the same fields
 /// in the same order (each field at its natural alignment, the total rounded up to the
 /// largest alignment, at least 16 as HSA requires of kernarg segments).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct KernargBuilder {
     bytes: Vec<u8>,
     align: usize,
+}
+
+impl Default for KernargBuilder {
+    fn default() -> KernargBuilder {
+        KernargBuilder::new()
+    }
 }
 
 impl KernargBuilder {
@@ -630,6 +636,7 @@ mod tests {
         assert_eq!(u16::from_ne_bytes(b[16..18].try_into().unwrap()), 3);
         assert_eq!(k.alignment(), 16);
         assert!(KernargBuilder::new().bytes().is_empty());
+        assert_eq!(KernargBuilder::default().push(7u32).bytes().len(), 16);
     }
 
     #[test]

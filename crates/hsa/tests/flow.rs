@@ -990,3 +990,57 @@ fn agent_and_memory_information() {
     drop(buf);
     assert!(hsa::core::memory::find(base).is_none(), "freed on drop");
 }
+
+#[test]
+fn queue_dropped_from_its_own_callbacks() {
+    let f = fixture();
+    // From a host call running on the queue's own processor thread.
+    let slot: Arc<std::sync::Mutex<Option<Queue>>> = Arc::default();
+    let q = f.queue(8);
+    let key = q.as_raw() as u64;
+    let done = Signal::new(1).expect("signal");
+    let gate = Signal::new(1).expect("signal");
+    q.barrier_and(&[&gate], None).expect("barrier");
+    let (s, d) = (slot.clone(), done.clone_ref());
+    q.host_call(
+        move || {
+            drop(s.lock().expect("lock").take());
+            d.store(0, MemoryOrder::Release);
+        },
+        None,
+    )
+    .expect("host call");
+    *slot.lock().expect("lock") = Some(q);
+    gate.store(0, MemoryOrder::Release);
+    wait_zero(&done);
+    assert!(slot.lock().expect("lock").is_none());
+    wait_for("the queue to be destroyed", || {
+        hsa::core::queue::lookup(key).is_err()
+    });
+
+    // From the error callback.
+    let slot: Arc<std::sync::Mutex<Option<Queue>>> = Arc::default();
+    let (tx, rx) = sync_channel(1);
+    let s = slot.clone();
+    let q = Queue::with_error_callback(&f.cpu, 8, QueueType::Multi, move |e| {
+        drop(s.lock().expect("lock").take());
+        let _ = tx.try_send(e);
+    })
+    .expect("queue");
+    let key = q.as_raw() as u64;
+    let bad = KernelDispatch::default(); // kernel object 0
+    *slot.lock().expect("lock") = Some(q);
+    {
+        let guard = slot.lock().expect("lock");
+        let q = guard.as_ref().expect("queue");
+        // SAFETY: rejected by the packet processor.
+        unsafe { q.dispatch(&bad) }.expect("dispatch");
+    }
+    let e = rx.recv_timeout(TIMEOUT).expect("error callback");
+    assert_eq!(e, HsaError::ERROR_INVALID_CODE_OBJECT);
+    assert!(slot.lock().expect("lock").is_none());
+    assert_eq!(
+        hsa::core::queue::lookup(key).err(),
+        Some(HsaError::ERROR_INVALID_QUEUE)
+    );
+}

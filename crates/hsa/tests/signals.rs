@@ -184,95 +184,97 @@ fn waits_satisfied_later_by_another_thread() {
     assert_eq!(CONDS.len(), 4);
 }
 
+/// Disables the sleepers' safety-net polling while alive, so that a missed wake hangs.
+struct NoPolling(u64);
+
+impl NoPolling {
+    fn new() -> NoPolling {
+        let previous = signal::sleep_poll_ns();
+        signal::set_sleep_poll_ns(u64::MAX);
+        NoPolling(previous)
+    }
+}
+
+impl Drop for NoPolling {
+    fn drop(&mut self) {
+        signal::set_sleep_poll_ns(self.0);
+    }
+}
+
+/// Waits up to `limit` for the thread to finish.
+fn finishes_within<T>(t: &thread::JoinHandle<T>, limit: Duration) -> bool {
+    let start = Instant::now();
+    while !t.is_finished() {
+        if start.elapsed() > limit {
+            return false;
+        }
+        thread::sleep(Duration::from_micros(100));
+    }
+    true
+}
+
 #[test]
 fn every_value_changing_op_wakes_a_sleeper() {
-    // Alone, so that scheduling delays on a busy machine do not look like missed wakes.
     let _g = exclusive();
+    let _no_polling = NoPolling::new();
     type Op = fn(&SignalObject);
-    let ops: [(&str, Op); 7] = [
-        ("store", |s| s.store(1, MemoryOrder::Relaxed)),
-        ("exchange", |s| {
+    // (name, initial value, operation that makes the value 1)
+    let ops: [(&str, i64, Op); 8] = [
+        ("store", 0, |s| s.store(1, MemoryOrder::Relaxed)),
+        ("exchange", 0, |s| {
             s.exchange(1, MemoryOrder::Relaxed);
         }),
-        ("cas", |s| {
+        ("cas", 0, |s| {
             s.cas(0, 1, MemoryOrder::Relaxed);
         }),
-        ("add", |s| s.add(1, MemoryOrder::Relaxed)),
-        ("subtract", |s| s.subtract(-1, MemoryOrder::Relaxed)),
-        ("or", |s| s.or(1, MemoryOrder::Relaxed)),
-        ("xor", |s| s.xor(1, MemoryOrder::Relaxed)),
+        ("add", 0, |s| s.add(1, MemoryOrder::Relaxed)),
+        ("subtract", 2, |s| s.subtract(1, MemoryOrder::Relaxed)),
+        ("and", 3, |s| s.and(1, MemoryOrder::Relaxed)),
+        ("or", 0, |s| s.or(1, MemoryOrder::Relaxed)),
+        ("xor", 0, |s| s.xor(1, MemoryOrder::Relaxed)),
     ];
-    for (name, op) in ops {
+    for (name, initial, op) in ops {
         for multi in [false, true] {
-            let s = signal::create(0, &[]).unwrap();
+            let s = signal::create(initial, &[]).unwrap();
             let other = signal::create(0, &[]).unwrap();
             let waiter = {
                 let (s, other) = (Arc::clone(&s), Arc::clone(&other));
                 thread::spawn(move || {
                     if multi {
-                        let r = signal::wait_any(
+                        signal::wait_any(
                             &[(&other, Condition::Ne, 0), (&s, Condition::Eq, 1)],
                             u64::MAX,
                             WaitState::Blocked,
                             MemoryOrder::Acquire,
-                        );
-                        assert_eq!(r, Some((1, 1)));
+                        )
                     } else {
-                        assert_eq!(
-                            s.wait(
-                                Condition::Eq,
-                                1,
-                                u64::MAX,
-                                WaitState::Blocked,
-                                MemoryOrder::Acquire
-                            ),
-                            1
+                        let v = s.wait(
+                            Condition::Eq,
+                            1,
+                            u64::MAX,
+                            WaitState::Blocked,
+                            MemoryOrder::Acquire,
                         );
+                        Some((1, v))
                     }
                 })
             };
-            thread::sleep(Duration::from_millis(30)); // well past the spin window: asleep
+            thread::sleep(Duration::from_millis(20)); // well past the spin window: asleep
             assert!(
                 !waiter.is_finished(),
                 "{name}: returned before the value changed"
             );
-            let t = Instant::now();
             op(&s);
-            waiter.join().unwrap();
-            // Woken promptly, not by the 10 ms safety-net poll.
+            // With polling off, only the operation's wake can end the wait.
             assert!(
-                t.elapsed() < Duration::from_millis(8),
-                "{name} multi={multi}: {:?}",
-                t.elapsed()
+                finishes_within(&waiter, Duration::from_secs(2)),
+                "{name} (multi={multi}) did not wake its sleeper"
             );
+            assert_eq!(waiter.join().unwrap(), Some((1, 1)), "{name}");
             signal::destroy(s.handle()).unwrap();
             signal::destroy(other.handle()).unwrap();
         }
     }
-    // `and` cannot turn 0 into 1: wake with a condition it can satisfy.
-    let s = signal::create(3, &[]).unwrap();
-    let waiter = {
-        let s = Arc::clone(&s);
-        thread::spawn(move || {
-            s.wait(
-                Condition::Eq,
-                1,
-                u64::MAX,
-                WaitState::Blocked,
-                MemoryOrder::Acquire,
-            )
-        })
-    };
-    thread::sleep(Duration::from_millis(30));
-    let t = Instant::now();
-    s.and(1, MemoryOrder::Relaxed);
-    assert_eq!(waiter.join().unwrap(), 1);
-    assert!(
-        t.elapsed() < Duration::from_millis(8),
-        "and: {:?}",
-        t.elapsed()
-    );
-    signal::destroy(s.handle()).unwrap();
 }
 
 #[test]
@@ -530,6 +532,71 @@ fn eight_threads_add_concurrently() {
         THREADS * ADDS
     );
     signal::destroy(h).unwrap();
+}
+
+/// rocrtst's Signal_Create_Concurrently / Signal_Destroy_Concurrently, plus readers that
+/// validate handles while they are being destroyed and their slots reused.
+#[test]
+fn concurrent_create_destroy_and_lookup() {
+    let _g = shared();
+    const THREADS: usize = 4;
+    const ROUNDS: usize = 5_000;
+    let recent: Arc<Vec<std::sync::atomic::AtomicU64>> = Arc::new(
+        (0..64)
+            .map(|_| std::sync::atomic::AtomicU64::new(0))
+            .collect(),
+    );
+    let stop = Arc::new(AtomicBool::new(false));
+    let readers: Vec<_> = (0..2)
+        .map(|_| {
+            let (recent, stop) = (Arc::clone(&recent), Arc::clone(&stop));
+            thread::spawn(move || {
+                let mut hits = 0u64;
+                while !stop.load(Ordering::Relaxed) {
+                    for slot in recent.iter() {
+                        let h = slot.load(Ordering::Relaxed);
+                        // Valid, destroyed or reused: never a crash.
+                        if let Ok(s) = signal::get(h) {
+                            s.load(MemoryOrder::Relaxed);
+                            hits += 1;
+                        }
+                        if let Ok(s) = signal::lookup(h) {
+                            s.add(0, MemoryOrder::Relaxed);
+                        }
+                    }
+                }
+                hits
+            })
+        })
+        .collect();
+    let creators: Vec<_> = (0..THREADS)
+        .map(|t| {
+            let recent = Arc::clone(&recent);
+            thread::spawn(move || {
+                let mut mine = Vec::new();
+                for i in 0..ROUNDS {
+                    let s = signal::create(i as i64, &[]).unwrap();
+                    assert_eq!(s.load(MemoryOrder::Relaxed), i as i64, "fresh value");
+                    assert!(s.is_live() && !s.is_doorbell());
+                    recent[(t * 16 + i) % 64].store(s.handle(), Ordering::Relaxed);
+                    mine.push(s.handle());
+                    if mine.len() > 8 {
+                        let h = mine.remove(0);
+                        signal::destroy(h).unwrap();
+                    }
+                }
+                for h in mine {
+                    signal::destroy(h).unwrap();
+                }
+            })
+        })
+        .collect();
+    for c in creators {
+        c.join().unwrap();
+    }
+    stop.store(true, Ordering::Relaxed);
+    let hits: u64 = readers.into_iter().map(|r| r.join().unwrap()).sum();
+    println!("concurrent readers validated {hits} live handles");
 }
 
 #[test]

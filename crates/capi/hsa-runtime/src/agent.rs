@@ -28,14 +28,14 @@ fn isa_info(isa: &IsaObject, attribute: u32) -> HsaResult<InfoValue> {
             bytes.push(0);
             InfoValue::Bytes(bytes)
         }
-        2 => InfoValue::U32(1),                     // CALL_CONVENTION_COUNT
-        3 => InfoValue::U32(isa.wavefront_size),    // CALL_CONVENTION_INFO_WAVEFRONT_SIZE
-        4 => InfoValue::U32(1),                     // WAVEFRONTS_PER_COMPUTE_UNIT
-        5 => InfoValue::Bytes(vec![0, 1]),          // MACHINE_MODELS: large only
-        6 => InfoValue::Bytes(vec![1, 1]),          // PROFILES: base and full
-        7 => InfoValue::Bytes(vec![0, 0, 1]),       // DEFAULT_FLOAT_ROUNDING_MODES: NEAR
-        8 => InfoValue::Bytes(vec![0, 0, 1]),       // BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES
-        9 => InfoValue::Bool(false),                // FAST_F16_OPERATION
+        2 => InfoValue::U32(1),                  // CALL_CONVENTION_COUNT
+        3 => InfoValue::U32(isa.wavefront_size), // CALL_CONVENTION_INFO_WAVEFRONT_SIZE
+        4 => InfoValue::U32(1),                  // WAVEFRONTS_PER_COMPUTE_UNIT
+        5 => InfoValue::Bytes(vec![0, 1]),       // MACHINE_MODELS: large only
+        6 => InfoValue::Bytes(vec![1, 1]),       // PROFILES: base and full
+        7 => InfoValue::Bytes(vec![0, 0, 1]),    // DEFAULT_FLOAT_ROUNDING_MODES: NEAR
+        8 => InfoValue::Bytes(vec![0, 0, 1]),    // BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES
+        9 => InfoValue::Bool(false),             // FAST_F16_OPERATION
         12 => InfoValue::u16_array(&isa.workgroup_max_dim),
         13 => InfoValue::U32(isa.workgroup_max_size),
         14 => InfoValue::u32_array(&isa.grid_max_dim),

@@ -50,7 +50,13 @@ fn pool(handle: u64) -> HsaResult<(u64, std::sync::Arc<memory::RegionObject>)> {
 /// Copies `size` bytes once every dependency has been observed at or below 0, then
 /// decrements `completion` (or makes it negative if a dependency failed). Runs on the
 /// signal async-handler thread, chaining one handler per dependency, so nothing blocks.
-fn async_copy(dst: usize, src: usize, size: usize, mut deps: Vec<u64>, completion: u64) -> HsaResult<()> {
+fn async_copy(
+    dst: usize,
+    src: usize,
+    size: usize,
+    mut deps: Vec<u64>,
+    completion: u64,
+) -> HsaResult<()> {
     match deps.pop() {
         Some(dep) => signal::async_handler(
             dep,
@@ -123,7 +129,7 @@ hsa_api! {
     fn hsa_amd_agent_memory_pool_get_info(agent: hsa_agent_t, memory_pool: hsa_amd_memory_pool_t, attribute: u32, value: *mut c_void) {
         let rt = rt()?;
         rt.agent(agent.handle)?;
-        let (_, r) = pool(memory_pool.handle)?;
+        pool(memory_pool.handle)?;
         let info = match attribute {
             // ALLOWED_BY_DEFAULT: every agent reaches host memory directly, and the group
             // pool belongs to the (only) kernel agent.

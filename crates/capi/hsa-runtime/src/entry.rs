@@ -76,7 +76,10 @@ pub unsafe fn slice<'a, T>(ptr: *const T, count: usize) -> HsaResult<&'a [T]> {
 }
 
 /// Calls an iteration callback for each item; a non-SUCCESS status stops and is returned.
-pub fn iterate<I: IntoIterator>(items: I, mut call: impl FnMut(I::Item) -> Status) -> HsaResult<()> {
+pub fn iterate<I: IntoIterator>(
+    items: I,
+    mut call: impl FnMut(I::Item) -> Status,
+) -> HsaResult<()> {
     for item in items {
         let status = call(item);
         if status != Status::SUCCESS {

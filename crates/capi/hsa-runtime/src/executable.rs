@@ -8,27 +8,39 @@ use hsa::{HsaError, HsaResult, Status};
 
 use crate::entry::{iterate, non_null, rt, slice, write_info, write_out};
 use crate::types::{
-    hsa_agent_t, hsa_callback_data_t, hsa_code_object_reader_t, hsa_code_object_t, hsa_code_symbol_t,
-    hsa_executable_symbol_t, hsa_executable_t, hsa_loaded_code_object_t,
+    hsa_agent_t, hsa_callback_data_t, hsa_code_object_reader_t, hsa_code_object_t,
+    hsa_code_symbol_t, hsa_executable_symbol_t, hsa_executable_t, hsa_loaded_code_object_t,
 };
 
-type SymbolCallback = unsafe extern "C" fn(hsa_executable_t, hsa_executable_symbol_t, *mut c_void) -> Status;
-type AgentSymbolCallback =
-    unsafe extern "C" fn(hsa_executable_t, hsa_agent_t, hsa_executable_symbol_t, *mut c_void) -> Status;
-type CodeSymbolCallback = unsafe extern "C" fn(hsa_code_object_t, hsa_code_symbol_t, *mut c_void) -> Status;
+type SymbolCallback =
+    unsafe extern "C" fn(hsa_executable_t, hsa_executable_symbol_t, *mut c_void) -> Status;
+type AgentSymbolCallback = unsafe extern "C" fn(
+    hsa_executable_t,
+    hsa_agent_t,
+    hsa_executable_symbol_t,
+    *mut c_void,
+) -> Status;
+type CodeSymbolCallback =
+    unsafe extern "C" fn(hsa_code_object_t, hsa_code_symbol_t, *mut c_void) -> Status;
 
 /// A NUL-terminated C string, or INVALID_ARGUMENT.
 unsafe fn c_str<'a>(p: *const c_char) -> HsaResult<&'a str> {
     non_null(p)?;
     // SAFETY: non-null, NUL-terminated per the API.
-    unsafe { CStr::from_ptr(p) }.to_str().map_err(|_| HsaError::ERROR_INVALID_ARGUMENT)
+    unsafe { CStr::from_ptr(p) }
+        .to_str()
+        .map_err(|_| HsaError::ERROR_INVALID_ARGUMENT)
 }
 
 fn symbol_handle(s: &std::sync::Arc<SymbolObject>) -> hsa_executable_symbol_t {
     hsa_executable_symbol_t { handle: s.handle() }
 }
 
-fn load_into(exe: hsa_executable_t, agent: Option<u64>, reader: &executable::ReaderObject) -> HsaResult<u64> {
+fn load_into(
+    exe: hsa_executable_t,
+    agent: Option<u64>,
+    reader: &executable::ReaderObject,
+) -> HsaResult<u64> {
     let rt = rt()?;
     if let Some(a) = agent {
         let agent = rt.agent(a)?;

@@ -42,20 +42,21 @@ fn system_info(attribute: u32) -> HsaResult<InfoValue> {
         6 => InfoValue::U32(1), // HSA_MACHINE_MODEL_LARGE
         7 => {
             let mut mask = vec![0u8; 128];
-            for ext in [EXT_AMD_PROFILER] {
-                mask[usize::from(ext / 8)] |= 1 << (ext % 8);
-            }
+            // Bit i = extension id i: only the AMD profiler extension is reported.
+            mask[usize::from(EXT_AMD_PROFILER / 8)] |= 1 << (EXT_AMD_PROFILER % 8);
             InfoValue::Bytes(mask)
         }
-        0x200 => InfoValue::Pointer(concat!("ferrocm ", env!("CARGO_PKG_VERSION"), "\0").as_ptr() as usize),
-        0x201 => InfoValue::Bool(true),  // SVM_SUPPORTED: all memory is host memory
-        0x202 => InfoValue::Bool(true),  // SVM_ACCESSIBLE_BY_DEFAULT
+        0x200 => InfoValue::Pointer(
+            concat!("ferrocm ", env!("CARGO_PKG_VERSION"), "\0").as_ptr() as usize,
+        ),
+        0x201 => InfoValue::Bool(true), // SVM_SUPPORTED: all memory is host memory
+        0x202 => InfoValue::Bool(true), // SVM_ACCESSIBLE_BY_DEFAULT
         0x203 => InfoValue::Bool(false), // MWAITX_ENABLED
         0x204 => InfoValue::Bool(false), // DMABUF_SUPPORTED
         0x205 => InfoValue::Bool(false), // VIRTUAL_MEM_API_SUPPORTED
         0x206 => InfoValue::Bool(false), // XNACK_ENABLED
-        0x207 => InfoValue::U16(1),      // EXT_VERSION_MAJOR
-        0x208 => InfoValue::U16(6),      // EXT_VERSION_MINOR
+        0x207 => InfoValue::U16(1),     // EXT_VERSION_MAJOR
+        0x208 => InfoValue::U16(6),     // EXT_VERSION_MINOR
         _ => return Err(HsaError::ERROR_INVALID_ARGUMENT),
     })
 }

@@ -12,7 +12,11 @@ use crate::types::{hsa_agent_t, hsa_region_t, hsa_signal_t};
 use MemoryOrder::{AcqRel, Acquire, Relaxed, Release};
 
 /// Runs `f` on a live queue; `fallback` for an unknown pointer or a panic.
-fn with_queue<T: Copy>(q: *const HsaQueue, fallback: T, f: impl FnOnce(&queue::QueueObject) -> T) -> T {
+fn with_queue<T: Copy>(
+    q: *const HsaQueue,
+    fallback: T,
+    f: impl FnOnce(&queue::QueueObject) -> T,
+) -> T {
     guard_value(fallback, || match queue::lookup(q as u64) {
         Ok(obj) => f(&obj),
         Err(_) => fallback,
@@ -160,6 +164,32 @@ hsa_api! {
             return Err(HsaError::ERROR_INVALID_ARGUMENT);
         }
         // Not supported: CPU queues are served by equal-priority threads.
+        Err(HsaError::ERROR)
+    }
+}
+
+hsa_api! {
+    fn hsa_amd_queue_cu_set_mask(queue_: *const HsaQueue, num_cu_mask_count: u32, cu_mask: *const u32) {
+        rt()?;
+        non_null(queue_)?;
+        non_null(cu_mask)?;
+        queue::lookup(queue_ as u64)?;
+        if num_cu_mask_count == 0 || num_cu_mask_count % 32 != 0 {
+            return Err(HsaError::ERROR_INVALID_ARGUMENT);
+        }
+        // Not supported: every queue's dispatches use all of the engine's workers.
+        Err(HsaError::ERROR)
+    }
+
+    fn hsa_amd_queue_cu_get_mask(queue_: *const HsaQueue, num_cu_mask_count: u32, cu_mask: *mut u32) {
+        rt()?;
+        non_null(queue_)?;
+        non_null(cu_mask)?;
+        queue::lookup(queue_ as u64)?;
+        if num_cu_mask_count == 0 {
+            return Err(HsaError::ERROR_INVALID_ARGUMENT);
+        }
+        // Not supported (see hsa_amd_queue_cu_set_mask).
         Err(HsaError::ERROR)
     }
 }

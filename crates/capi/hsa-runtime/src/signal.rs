@@ -14,7 +14,11 @@ use crate::types::{hsa_agent_t, hsa_signal_group_t, hsa_signal_t};
 use MemoryOrder::{AcqRel, Acquire, Relaxed, Release};
 
 /// Runs `f` on a live signal; `fallback` for a bad handle or a panic.
-fn with_signal<T: Copy>(s: hsa_signal_t, fallback: T, f: impl FnOnce(&signal::SignalObject) -> T) -> T {
+fn with_signal<T: Copy>(
+    s: hsa_signal_t,
+    fallback: T,
+    f: impl FnOnce(&signal::SignalObject) -> T,
+) -> T {
     guard_value(fallback, || match signal::lookup(s.handle) {
         Ok(obj) => f(&obj),
         Err(_) => fallback,
@@ -288,19 +292,26 @@ pub unsafe extern "C" fn hsa_amd_signal_wait_any(
         }
         let n = signal_count as usize;
         // SAFETY: `signal_count` entries in each array, per the API.
-        let (Ok(sigs), Ok(cs), Ok(vs)) = (unsafe { slice(signals, n) }, unsafe { slice(conds, n) }, unsafe { slice(values, n) }) else {
+        let (Ok(sigs), Ok(cs), Ok(vs)) = (
+            unsafe { slice(signals, n) },
+            unsafe { slice(conds, n) },
+            unsafe { slice(values, n) },
+        ) else {
             return u32::MAX;
         };
         let mut objs = Vec::with_capacity(n);
         let mut parsed = Vec::with_capacity(n);
         for i in 0..n {
-            let (Ok(obj), Ok(c)) = (signal::lookup(sigs[i].handle), Condition::from_raw(cs[i])) else {
+            let (Ok(obj), Ok(c)) = (signal::lookup(sigs[i].handle), Condition::from_raw(cs[i]))
+            else {
                 return u32::MAX;
             };
             objs.push(obj);
             parsed.push(c);
         }
-        let entries: Vec<_> = (0..n).map(|i| (objs[i].as_ref(), parsed[i], vs[i])).collect();
+        let entries: Vec<_> = (0..n)
+            .map(|i| (objs[i].as_ref(), parsed[i], vs[i]))
+            .collect();
         let state = WaitState::from_raw(wait_hint).unwrap_or(WaitState::Blocked);
         match signal::wait_any(&entries, timeout_hint, state, Relaxed) {
             Some((index, value)) => {

@@ -35,6 +35,7 @@ const PROGRAMS: &[(&str, &[&str])] = &[
     ("multi_producer", &["atomic_inc"]),
     ("queue_full", &[]),
     ("malformed_packets", &["atomic_inc"]),
+    ("amd_extensions", &["atomic_inc"]),
 ];
 
 const HEADERS: &[&str] = &[
@@ -370,6 +371,7 @@ c_programs!(
     multi_producer,
     queue_full,
     malformed_packets,
+    amd_extensions,
 );
 
 /// The headers compile warning-free as C99 (pedantic) and C++11.
@@ -424,6 +426,116 @@ fn headers_compile() {
     let cxx_result = run_compiler(&cxx, &cxx_args, "the headers as C++11");
     let _ = fs::remove_file(&cxx_src);
     cxx_result.unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Names of the functions a header declares with `HSA_API` (comments skipped).
+fn declared_functions(header: &Path) -> Vec<String> {
+    let text =
+        fs::read_to_string(header).unwrap_or_else(|e| panic!("read {}: {e}", header.display()));
+    // Drop /* ... */ comments.
+    let mut code = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(start) = rest.find("/*") {
+        code.push_str(&rest[..start]);
+        rest = match rest[start + 2..].find("*/") {
+            Some(end) => &rest[start + 2 + end + 2..],
+            None => "",
+        };
+    }
+    code.push_str(rest);
+
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut names: Vec<String> = Vec::new();
+    let mut rest = code.as_str();
+    while let Some(pos) = rest.find("HSA_API") {
+        rest = &rest[pos + "HSA_API".len()..];
+        if rest.starts_with(is_ident) {
+            continue; // HSA_API_EXPORT, HSA_API_IMPORT
+        }
+        let mut after = rest.trim_start();
+        if let Some(r) = after.strip_prefix("HSA_DEPRECATED") {
+            after = r.trim_start();
+        }
+        let ident_len = after.find(|c: char| !is_ident(c)).unwrap_or(after.len());
+        let (name, tail) = after.split_at(ident_len);
+        if name.starts_with("hsa_")
+            && tail.trim_start().starts_with('(')
+            && !names.iter().any(|n| n == name)
+        {
+            names.push(name.to_string());
+        }
+    }
+    names
+}
+
+const EXPORTS_MAIN: &str = r#"};
+int main(int argc, char **argv) {
+  void *h;
+  unsigned i, bad = 0;
+  if (argc < 2 || !(h = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL))) {
+    printf("FAIL dlopen: %s\nFAIL\n", argc < 2 ? "no path" : dlerror());
+    return 1;
+  }
+  for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+    int ok = dlsym(h, names[i]) != NULL;
+    if (!ok) bad++;
+    printf("%s %s\n", ok ? "ok  " : "FAIL", names[i]);
+  }
+  printf("%u of %u missing\n%s\n", bad, i, bad ? "FAIL" : "PASS");
+  return bad != 0;
+}
+"#;
+
+/// Every function declared in hsa.h (159) and hsa_ext_amd.h is exported by the library.
+#[test]
+fn exports() {
+    let s = setup();
+    let include = repo_root().join("include/hsa");
+    let core = declared_functions(&include.join("hsa.h"));
+    assert_eq!(
+        core.len(),
+        159,
+        "hsa.h should declare 159 functions, found {}",
+        core.len()
+    );
+    let amd = declared_functions(&include.join("hsa_ext_amd.h"));
+    assert!(!amd.is_empty(), "no functions found in hsa_ext_amd.h");
+    let mut src = String::from("#include <dlfcn.h>\n#include <stdio.h>\n");
+    src.push_str("static const char *const names[] = {\n");
+    for n in core.iter().chain(amd.iter()) {
+        src.push_str(&format!("  \"{n}\",\n"));
+    }
+    src.push_str(EXPORTS_MAIN);
+    let c_src = s.dir.join("exports.c");
+    let exe = s.dir.join("exports");
+    fs::write(&c_src, src).expect("write exports.c");
+    run_compiler(
+        &s.cc,
+        &[
+            c_src.as_os_str(),
+            "-o".as_ref(),
+            exe.as_os_str(),
+            "-ldl".as_ref(),
+        ],
+        "the export check",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let library = s.lib_dir.join("libhsa-runtime64.so");
+    let out = Command::new(&exe)
+        .arg(&library)
+        .output()
+        .expect("run the export check");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let missing: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("FAIL "))
+        .collect();
+    assert!(
+        out.status.success() && text.trim_end().ends_with("PASS"),
+        "{} of {} declared functions are not exported by libhsa-runtime64.so: {missing:?}",
+        missing.len(),
+        core.len() + amd.len(),
+    );
 }
 
 /// Every program in tests/hsa has a test here (a new one cannot be forgotten).

@@ -109,7 +109,9 @@ impl AgentObject {
             7 => InfoValue::u16_array(&isa.map_or([0; 3], |i| i.workgroup_max_dim)),
             8 => InfoValue::U32(isa.map_or(0, |i| i.workgroup_max_size)),
             9 => InfoValue::u32_array(&isa.map_or([0; 3], |i| i.grid_max_dim)),
-            10 => InfoValue::U32(isa.map_or(0, |i| i.grid_max_size.min(u64::from(u32::MAX)) as u32)),
+            10 => {
+                InfoValue::U32(isa.map_or(0, |i| i.grid_max_size.min(u64::from(u32::MAX)) as u32))
+            }
             11 => InfoValue::U32(isa.map_or(0, |i| i.fbarrier_max_size)),
             12 => InfoValue::U32(self.queues_max),
             13 => InfoValue::U32(self.queue_min_size),
@@ -191,7 +193,12 @@ impl Topology {
     pub fn region(&self, handle: u64) -> HsaResult<(&Arc<AgentObject>, &Arc<RegionObject>)> {
         self.agents
             .iter()
-            .find_map(|a| a.regions.iter().find(|r| r.handle() == handle).map(|r| (a, r)))
+            .find_map(|a| {
+                a.regions
+                    .iter()
+                    .find(|r| r.handle() == handle)
+                    .map(|r| (a, r))
+            })
             .ok_or(HsaError::ERROR_INVALID_REGION)
     }
 
@@ -298,9 +305,10 @@ impl HostCpu {
         let model_name = field("model name")
             .or_else(|| field("Model"))
             .unwrap_or_else(|| format!("{} CPU", std::env::consts::ARCH));
-        let max_khz = std::fs::read_to_string("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq")
-            .ok()
-            .and_then(|s| s.trim().parse::<u64>().ok());
+        let max_khz =
+            std::fs::read_to_string("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq")
+                .ok()
+                .and_then(|s| s.trim().parse::<u64>().ok());
         let max_clock_mhz = match max_khz {
             Some(khz) => (khz / 1000) as u32,
             None => field("cpu MHz")
@@ -324,14 +332,21 @@ fn read_caches() -> Vec<CacheObject> {
     let mut caches = Vec::new();
     for index in 0..8 {
         let dir = format!("/sys/devices/system/cpu/cpu0/cache/index{index}");
-        let read = |f: &str| std::fs::read_to_string(format!("{dir}/{f}")).ok().map(|s| s.trim().to_string());
-        let (Some(level), Some(kind), Some(size)) = (read("level"), read("type"), read("size")) else {
+        let read = |f: &str| {
+            std::fs::read_to_string(format!("{dir}/{f}"))
+                .ok()
+                .map(|s| s.trim().to_string())
+        };
+        let (Some(level), Some(kind), Some(size)) = (read("level"), read("type"), read("size"))
+        else {
             continue;
         };
         if kind == "Instruction" {
             continue;
         }
-        let Ok(level) = level.parse::<u8>() else { continue };
+        let Ok(level) = level.parse::<u8>() else {
+            continue;
+        };
         let size = parse_cache_size(&size);
         caches.push(CacheObject {
             name: format!("L{level}"),
@@ -377,7 +392,10 @@ mod tests {
         assert!(cpu.compute_units >= 1);
         assert!(topo.agent(cpu.handle()).is_ok());
         assert_eq!(topo.agent(12345).err(), Some(HsaError::ERROR_INVALID_AGENT));
-        assert_eq!(cpu.info(0x7777, 0).err(), Some(HsaError::ERROR_INVALID_ARGUMENT));
+        assert_eq!(
+            cpu.info(0x7777, 0).err(),
+            Some(HsaError::ERROR_INVALID_ARGUMENT)
+        );
         assert!(cpu.queue_min_size.is_power_of_two() && cpu.queue_max_size.is_power_of_two());
     }
 }

@@ -238,8 +238,20 @@ impl SymbolObject {
         let frozen = self.is_frozen();
         let kernel = self.kernel.as_ref();
         let is_kernel = self.kind == SymbolKind::Kernel;
-        let kernel_only = |v: InfoValue| if is_kernel { Ok(v) } else { Err(HsaError::ERROR_INVALID_ARGUMENT) };
-        let variable_only = |v: InfoValue| if is_kernel { Err(HsaError::ERROR_INVALID_ARGUMENT) } else { Ok(v) };
+        let kernel_only = |v: InfoValue| {
+            if is_kernel {
+                Ok(v)
+            } else {
+                Err(HsaError::ERROR_INVALID_ARGUMENT)
+            }
+        };
+        let variable_only = |v: InfoValue| {
+            if is_kernel {
+                Err(HsaError::ERROR_INVALID_ARGUMENT)
+            } else {
+                Ok(v)
+            }
+        };
         match attribute {
             0 => Ok(InfoValue::U32(self.kind as u32)),
             1 => Ok(InfoValue::U32(self.name.len() as u32)),
@@ -250,18 +262,30 @@ impl SymbolObject {
             6 => variable_only(InfoValue::U32(u32::from(self.agent.is_none()))), // AGENT=0, PROGRAM=1
             7 => variable_only(InfoValue::U32(0)),                               // GLOBAL segment
             8 => variable_only(InfoValue::U32(if self.variable_size >= 8 { 8 } else { 1 })),
-            9 => variable_only(InfoValue::U32(self.variable_size.min(u64::from(u32::MAX)) as u32)),
+            9 => variable_only(InfoValue::U32(
+                self.variable_size.min(u64::from(u32::MAX)) as u32
+            )),
             10 => variable_only(InfoValue::Bool(false)),
             11 => kernel_only(InfoValue::U32(kernel.map_or(0, |k| k.kernarg_segment_size))),
-            12 => kernel_only(InfoValue::U32(kernel.map_or(16, |k| k.kernarg_segment_alignment.max(16)))),
-            13 => kernel_only(InfoValue::U32(kernel.map_or(0, |k| k.engine_kernel.static_group_segment_size))),
-            14 => kernel_only(InfoValue::U32(kernel.map_or(0, |k| k.engine_kernel.static_private_segment_size))),
+            12 => kernel_only(InfoValue::U32(
+                kernel.map_or(16, |k| k.kernarg_segment_alignment.max(16)),
+            )),
+            13 => kernel_only(InfoValue::U32(
+                kernel.map_or(0, |k| k.engine_kernel.static_group_segment_size),
+            )),
+            14 => kernel_only(InfoValue::U32(
+                kernel.map_or(0, |k| k.engine_kernel.static_private_segment_size),
+            )),
             15 => kernel_only(InfoValue::Bool(kernel.is_some_and(|k| k.dynamic_callstack))),
             16 => Err(HsaError::ERROR_INVALID_ARGUMENT),
             17 => Ok(InfoValue::Bool(true)),
             18 => kernel_only(InfoValue::U32(0)),
             20 => Ok(InfoValue::U64(self.agent.unwrap_or(0))),
-            21 => variable_only(InfoValue::U64(if frozen { self.variable_address as u64 } else { 0 })),
+            21 => variable_only(InfoValue::U64(if frozen {
+                self.variable_address as u64
+            } else {
+                0
+            })),
             22 => kernel_only(InfoValue::U64(match (frozen, kernel) {
                 (true, Some(k)) => k.handle(),
                 _ => 0,
@@ -319,7 +343,11 @@ impl ExecutableObject {
         let mut new_symbols = Vec::new();
         for k in loaded.kernels() {
             let name = format!("{}.kd", k.name());
-            if inner.symbols.iter().any(|s| s.name == name && s.agent == agent) {
+            if inner
+                .symbols
+                .iter()
+                .any(|s| s.name == name && s.agent == agent)
+            {
                 return Err(HsaError::ERROR_VARIABLE_ALREADY_DEFINED);
             }
             let kernel = Arc::new(KernelObject {
@@ -327,7 +355,9 @@ impl ExecutableObject {
                 engine_kernel: k.kernel(),
                 kernarg_segment_size: k.kernarg_segment_size(),
                 kernarg_segment_alignment: k.kernarg_segment_alignment(),
-                dynamic_callstack: k.descriptor().flags & cpu_engine::abi::KERNEL_FLAG_DYNAMIC_CALLSTACK != 0,
+                dynamic_callstack: k.descriptor().flags
+                    & cpu_engine::abi::KERNEL_FLAG_DYNAMIC_CALLSTACK
+                    != 0,
                 _code: Some(loaded.clone()),
             });
             new_symbols.push(Arc::new(SymbolObject {
@@ -346,7 +376,11 @@ impl ExecutableObject {
             new_symbols.push(Arc::new(SymbolObject {
                 name: v.name().to_string(),
                 kind: SymbolKind::Variable,
-                linkage: if agent.is_some() { LINKAGE_MODULE } else { LINKAGE_PROGRAM },
+                linkage: if agent.is_some() {
+                    LINKAGE_MODULE
+                } else {
+                    LINKAGE_PROGRAM
+                },
                 agent,
                 kernel: None,
                 variable_address: v.address() as usize,
@@ -358,7 +392,10 @@ impl ExecutableObject {
         register_symbols(&new_symbols);
         inner.symbols.extend(new_symbols);
         let handle = Arc::as_ptr(&loaded) as u64;
-        inner.loaded.push(LoadedEntry { agent, code: loaded });
+        inner.loaded.push(LoadedEntry {
+            agent,
+            code: loaded,
+        });
         Ok(handle)
     }
 
@@ -371,13 +408,21 @@ impl ExecutableObject {
         if name.is_empty() {
             return Err(HsaError::ERROR_INVALID_SYMBOL_NAME);
         }
-        if inner.symbols.iter().any(|s| s.name == name && s.agent == agent) {
+        if inner
+            .symbols
+            .iter()
+            .any(|s| s.name == name && s.agent == agent)
+        {
             return Err(HsaError::ERROR_VARIABLE_ALREADY_DEFINED);
         }
         let sym = Arc::new(SymbolObject {
             name: name.to_string(),
             kind: SymbolKind::Variable,
-            linkage: if agent.is_some() { LINKAGE_MODULE } else { LINKAGE_PROGRAM },
+            linkage: if agent.is_some() {
+                LINKAGE_MODULE
+            } else {
+                LINKAGE_PROGRAM
+            },
             agent,
             kernel: None,
             variable_address: address,
@@ -484,7 +529,10 @@ pub fn create(profile: u32, rounding_mode: u32) -> HsaResult<u64> {
         inner: Mutex::new(ExecutableInner::default()),
     });
     let h = exe.handle();
-    EXECUTABLES.write().get_or_insert_with(HashMap::new).insert(h, exe);
+    EXECUTABLES
+        .write()
+        .get_or_insert_with(HashMap::new)
+        .insert(h, exe);
     super::runtime::on_shutdown(destroy_all);
     Ok(h)
 }

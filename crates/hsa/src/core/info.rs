@@ -75,7 +75,9 @@ impl InfoValue {
             InfoValue::U64(v) => put!(*v),
             InfoValue::Usize(v) | InfoValue::Pointer(v) => put!(*v),
             // SAFETY: as above, `size()` is `b.len()`.
-            InfoValue::Bytes(b) => unsafe { std::ptr::copy_nonoverlapping(b.as_ptr(), dst, b.len()) },
+            InfoValue::Bytes(b) => unsafe {
+                std::ptr::copy_nonoverlapping(b.as_ptr(), dst, b.len())
+            },
         }
     }
 }

@@ -84,15 +84,15 @@ impl RegionObject {
         let page = page_size();
         let host = super::agent::total_memory() as usize;
         match kind {
-            RegionKind::GlobalFineGrained | RegionKind::Kernarg | RegionKind::GlobalCoarseGrained => {
-                RegionObject {
-                    kind,
-                    size: host,
-                    alloc_max_size: host,
-                    granule: page,
-                    alignment: page,
-                }
-            }
+            RegionKind::GlobalFineGrained
+            | RegionKind::Kernarg
+            | RegionKind::GlobalCoarseGrained => RegionObject {
+                kind,
+                size: host,
+                alloc_max_size: host,
+                granule: page,
+                alignment: page,
+            },
             // Not runtime-allocatable; granule/alignment describe how the engine lays
             // segments out (64-byte aligned).
             RegionKind::Group => RegionObject {
@@ -184,7 +184,7 @@ impl RegionObject {
             7 => InfoValue::Usize(self.alignment),
             15 => InfoValue::Bool(true), // ACCESSIBLE_BY_ALL
             16 => InfoValue::Usize(self.alloc_max_size),
-            17 => InfoValue::U32(0), // LOCATION_CPU
+            17 => InfoValue::U32(0),              // LOCATION_CPU
             18 => InfoValue::Usize(self.granule), // RUNTIME_ALLOC_REC_GRANULE
             _ => return Err(HsaError::ERROR_INVALID_ARGUMENT),
         })
@@ -332,7 +332,9 @@ pub fn find(ptr: usize) -> Option<Allocation> {
 /// Applies `f` to the allocation starting exactly at `base`.
 pub fn update(base: usize, f: impl FnOnce(&mut Allocation)) -> HsaResult<()> {
     let mut table = ALLOCATIONS.write();
-    let a = table.get_mut(&base).ok_or(HsaError::ERROR_INVALID_ARGUMENT)?;
+    let a = table
+        .get_mut(&base)
+        .ok_or(HsaError::ERROR_INVALID_ARGUMENT)?;
     f(a);
     Ok(())
 }
@@ -397,15 +399,27 @@ mod tests {
     #[test]
     fn allocation_errors() {
         let r = region(RegionKind::GlobalFineGrained);
-        assert_eq!(allocate(1, &r, 0).err(), Some(HsaError::ERROR_INVALID_ARGUMENT));
-        assert_eq!(allocate(1, &r, usize::MAX).err(), Some(HsaError::ERROR_INVALID_ALLOCATION));
+        assert_eq!(
+            allocate(1, &r, 0).err(),
+            Some(HsaError::ERROR_INVALID_ARGUMENT)
+        );
+        assert_eq!(
+            allocate(1, &r, usize::MAX).err(),
+            Some(HsaError::ERROR_INVALID_ALLOCATION)
+        );
         let g = region(RegionKind::Group);
-        assert_eq!(allocate(1, &g, 64).err(), Some(HsaError::ERROR_INVALID_ALLOCATION));
+        assert_eq!(
+            allocate(1, &g, 64).err(),
+            Some(HsaError::ERROR_INVALID_ALLOCATION)
+        );
     }
 
     #[test]
     fn flags_follow_kind() {
-        assert_eq!(region(RegionKind::Kernarg).global_flags(), GLOBAL_FLAG_FINE_GRAINED | GLOBAL_FLAG_KERNARG);
+        assert_eq!(
+            region(RegionKind::Kernarg).global_flags(),
+            GLOBAL_FLAG_FINE_GRAINED | GLOBAL_FLAG_KERNARG
+        );
         assert!(region(RegionKind::GlobalCoarseGrained).is_coarse_grained());
         assert!(!region(RegionKind::Private).is_pool());
     }

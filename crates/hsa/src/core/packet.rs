@@ -197,7 +197,9 @@ pub unsafe fn publish(slot: *mut RawPacket, packet: &RawPacket) {
 /// `slot` must point to a live queue slot.
 pub unsafe fn invalidate(slot: *mut RawPacket) {
     // SAFETY: aligned, live slot per the contract.
-    unsafe { (*(slot as *const AtomicU16)).store(u16::from(packet_type::INVALID), Ordering::Release) };
+    unsafe {
+        (*(slot as *const AtomicU16)).store(u16::from(packet_type::INVALID), Ordering::Release)
+    };
 }
 
 #[cfg(test)]
@@ -229,7 +231,12 @@ mod tests {
 
     #[test]
     fn header_fields_round_trip() {
-        let h = Header::new(packet_type::KERNEL_DISPATCH, true, header::FENCE_SCOPE_SYSTEM, header::FENCE_SCOPE_AGENT);
+        let h = Header::new(
+            packet_type::KERNEL_DISPATCH,
+            true,
+            header::FENCE_SCOPE_SYSTEM,
+            header::FENCE_SCOPE_AGENT,
+        );
         assert_eq!(h.packet_type(), packet_type::KERNEL_DISPATCH);
         assert!(h.barrier());
         assert_eq!(h.acquire_scope(), header::FENCE_SCOPE_SYSTEM);

@@ -198,7 +198,9 @@ impl QueueObject {
         }
     }
     pub fn add_write_index(&self, value: u64, order: MemoryOrder) -> u64 {
-        self.amd.write_dispatch_id.fetch_add(value, rmw_order(order))
+        self.amd
+            .write_dispatch_id
+            .fetch_add(value, rmw_order(order))
     }
     pub fn store_read_index(&self, value: u64, order: MemoryOrder) {
         self.amd.read_dispatch_id.store(value, store_order(order));
@@ -207,7 +209,8 @@ impl QueueObject {
     /// Reports an asynchronous error: enters the terminal error state and calls the
     /// application's callback (or prints, where ROCR would abort the process).
     pub(crate) fn report_error(&self, status: Status) {
-        self.state.store(QueueState::Error as u32, Ordering::Release);
+        self.state
+            .store(QueueState::Error as u32, Ordering::Release);
         self.control.store(1, MemoryOrder::Release);
         match self.callback {
             Some((cb, data)) => {
@@ -299,7 +302,8 @@ fn rmw_order(order: MemoryOrder) -> Ordering {
 
 fn register(queue: Arc<QueueObject>) {
     let mut map = QUEUES.write();
-    map.get_or_insert_with(HashMap::new).insert(queue.key(), queue);
+    map.get_or_insert_with(HashMap::new)
+        .insert(queue.key(), queue);
 }
 
 fn new_queue_object(
@@ -369,13 +373,19 @@ pub fn create(
     callback: Option<(ErrorCallback, usize)>,
 ) -> HsaResult<Arc<QueueObject>> {
     validate_type_and_size(agent.queue_max_size, size, queue_type)?;
-    if agent.feature & (super::agent::AGENT_FEATURE_KERNEL_DISPATCH | super::agent::AGENT_FEATURE_AGENT_DISPATCH) == 0 {
+    if agent.feature
+        & (super::agent::AGENT_FEATURE_KERNEL_DISPATCH | super::agent::AGENT_FEATURE_AGENT_DISPATCH)
+        == 0
+    {
         return Err(HsaError::ERROR_INVALID_QUEUE_CREATION);
     }
     if agent.queue_type == QUEUE_TYPE_SINGLE && queue_type == QUEUE_TYPE_MULTI {
         return Err(HsaError::ERROR_INVALID_QUEUE_CREATION);
     }
-    let live = QUEUES.read().as_ref().map_or(0, |m| m.values().filter(|q| !q.soft).count());
+    let live = QUEUES
+        .read()
+        .as_ref()
+        .map_or(0, |m| m.values().filter(|q| !q.soft).count());
     if live >= agent.queues_max as usize {
         return Err(HsaError::ERROR_OUT_OF_RESOURCES);
     }

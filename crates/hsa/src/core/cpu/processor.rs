@@ -21,10 +21,12 @@ use std::thread::JoinHandle;
 
 use crate::core::executable;
 use crate::core::packet::{
-    self, packet_type, AgentDispatchPacket, AmdBarrierValuePacket, BarrierPacket, KernelDispatchPacket,
-    RawPacket, AMD_PACKET_TYPE_BARRIER_VALUE,
+    self, packet_type, AgentDispatchPacket, AmdBarrierValuePacket, BarrierPacket,
+    KernelDispatchPacket, RawPacket, AMD_PACKET_TYPE_BARRIER_VALUE,
 };
-use crate::core::queue::{QueueObject, DOORBELL_IDLE, QUEUE_FEATURE_AGENT_DISPATCH, QUEUE_FEATURE_KERNEL_DISPATCH};
+use crate::core::queue::{
+    QueueObject, DOORBELL_IDLE, QUEUE_FEATURE_AGENT_DISPATCH, QUEUE_FEATURE_KERNEL_DISPATCH,
+};
 use crate::core::signal::{self, Condition, MemoryOrder, SignalObject, WaitState};
 use crate::status::Status;
 
@@ -182,7 +184,9 @@ fn kernel_dispatch(p: &KernelDispatchPacket) -> Result<Option<Arc<SignalObject>>
         return Err(bad_args);
     }
     let completion = completion_signal(p.completion_signal)?;
-    let group_segment_size = p.group_segment_size.max(kernel.engine_kernel.static_group_segment_size);
+    let group_segment_size = p
+        .group_segment_size
+        .max(kernel.engine_kernel.static_group_segment_size);
     if group_segment_size > limits.max_group_segment_size {
         return Err(Stop::Error(Status::ERROR_INVALID_ALLOCATION));
     }
@@ -192,7 +196,9 @@ fn kernel_dispatch(p: &KernelDispatchPacket) -> Result<Option<Arc<SignalObject>>
         workgroup_size: wg,
         grid_size: grid,
         group_segment_size,
-        private_segment_size: p.private_segment_size.max(kernel.engine_kernel.static_private_segment_size),
+        private_segment_size: p
+            .private_segment_size
+            .max(kernel.engine_kernel.static_private_segment_size),
         kernarg: p.kernarg_address as *const std::ffi::c_void,
     };
     cpu_engine::Engine::global()
@@ -205,7 +211,9 @@ fn kernel_dispatch(p: &KernelDispatchPacket) -> Result<Option<Arc<SignalObject>>
 fn dispatch_error_status(e: &cpu_engine::DispatchError) -> Status {
     use cpu_engine::DispatchError as E;
     match e {
-        E::GroupSegmentTooLarge { .. } | E::PrivateSegmentTooLarge { .. } => Status::ERROR_INVALID_ALLOCATION,
+        E::GroupSegmentTooLarge { .. } | E::PrivateSegmentTooLarge { .. } => {
+            Status::ERROR_INVALID_ALLOCATION
+        }
         E::OutOfResources(_) => Status::ERROR_OUT_OF_RESOURCES,
         _ => Status::ERROR_INCOMPATIBLE_ARGUMENTS,
     }
@@ -216,7 +224,11 @@ fn agent_dispatch_packet(p: &AgentDispatchPacket) -> Result<Option<Arc<SignalObj
     let completion = completion_signal(p.completion_signal)?;
     let result: u64 = match p.type_ {
         agent_dispatch::MEMCPY => {
-            let (dst, src, size) = (p.arg[0] as *mut u8, p.arg[1] as *const u8, p.arg[2] as usize);
+            let (dst, src, size) = (
+                p.arg[0] as *mut u8,
+                p.arg[1] as *const u8,
+                p.arg[2] as usize,
+            );
             if size > 0 && (dst.is_null() || src.is_null()) {
                 return Err(malformed);
             }
@@ -228,8 +240,11 @@ fn agent_dispatch_packet(p: &AgentDispatchPacket) -> Result<Option<Arc<SignalObj
             size as u64
         }
         agent_dispatch::MEMSET => {
-            let (dst, value, count, elem) = (p.arg[0] as *mut u8, p.arg[1], p.arg[2] as usize, p.arg[3]);
-            if !matches!(elem, 1 | 2 | 4 | 8) || (count > 0 && (dst.is_null() || dst as u64 % elem != 0)) {
+            let (dst, value, count, elem) =
+                (p.arg[0] as *mut u8, p.arg[1], p.arg[2] as usize, p.arg[3]);
+            if !matches!(elem, 1 | 2 | 4 | 8)
+                || (count > 0 && (dst.is_null() || dst as u64 % elem != 0))
+            {
                 return Err(malformed);
             }
             // SAFETY: the application promises `dst` is valid for `count` aligned elements.
@@ -241,14 +256,16 @@ fn agent_dispatch_packet(p: &AgentDispatchPacket) -> Result<Option<Arc<SignalObj
                 return Err(malformed);
             }
             // SAFETY: the application put a `void (*)(void*)` in arg[0] and its argument in arg[1].
-            let f: unsafe extern "C" fn(*mut std::ffi::c_void) = unsafe { std::mem::transmute(p.arg[0] as usize) };
+            let f: unsafe extern "C" fn(*mut std::ffi::c_void) =
+                unsafe { std::mem::transmute(p.arg[0] as usize) };
             // SAFETY: calling the application's callback with the application's argument.
             unsafe { f(p.arg[1] as *mut std::ffi::c_void) };
             0
         }
         agent_dispatch::MEMCPY_2D => {
             let (dst, src) = (p.arg[0] as *mut u8, p.arg[1] as *const u8);
-            let (dst_pitch, src_pitch) = ((p.arg[2] >> 32) as usize, (p.arg[2] & 0xFFFF_FFFF) as usize);
+            let (dst_pitch, src_pitch) =
+                ((p.arg[2] >> 32) as usize, (p.arg[2] & 0xFFFF_FFFF) as usize);
             let (height, width) = ((p.arg[3] >> 32) as usize, (p.arg[3] & 0xFFFF_FFFF) as usize);
             if width > 0 && height > 0 {
                 if dst.is_null() || src.is_null() || width > dst_pitch || width > src_pitch {
@@ -256,7 +273,9 @@ fn agent_dispatch_packet(p: &AgentDispatchPacket) -> Result<Option<Arc<SignalObj
                 }
                 for row in 0..height {
                     // SAFETY: the application promises `height` rows of `width` bytes at the given pitches.
-                    unsafe { std::ptr::copy(src.add(row * src_pitch), dst.add(row * dst_pitch), width) };
+                    unsafe {
+                        std::ptr::copy(src.add(row * src_pitch), dst.add(row * dst_pitch), width)
+                    };
                 }
             }
             (width as u64) * (height as u64)
@@ -275,7 +294,8 @@ fn agent_dispatch_packet(p: &AgentDispatchPacket) -> Result<Option<Arc<SignalObj
 /// # Safety
 /// `dst` must be valid and aligned for `count` elements of `elem` bytes.
 unsafe fn fill(dst: *mut u8, value: u64, count: usize, elem: usize) {
-    // SAFETY (all arms): forwarded from the caller's contract.
+    // SAFETY: every arm writes `count` aligned elements of `elem` bytes at `dst`, which the
+    // caller guarantees are valid.
     unsafe {
         match elem {
             1 => std::ptr::write_bytes(dst, value as u8, count),
@@ -288,7 +308,11 @@ unsafe fn fill(dst: *mut u8, value: u64, count: usize, elem: usize) {
 
 /// Barrier-AND (`all`) / barrier-OR: waits for the dependencies; a negative dependency makes
 /// the completion signal negative (HSA conformance).
-fn barrier(q: &QueueObject, p: &BarrierPacket, all: bool) -> Result<Option<Arc<SignalObject>>, Stop> {
+fn barrier(
+    q: &QueueObject,
+    p: &BarrierPacket,
+    all: bool,
+) -> Result<Option<Arc<SignalObject>>, Stop> {
     let completion = completion_signal(p.completion_signal)?;
     let mut deps = Vec::with_capacity(5);
     for &h in p.dep_signal.iter().filter(|&&h| h != 0) {
@@ -336,9 +360,13 @@ fn wait_dependency(q: &QueueObject, deps: &[&SignalObject]) -> Result<(usize, i6
 }
 
 /// AMD barrier-value packet: waits until `(value & mask) cond compare`.
-fn barrier_value(q: &QueueObject, p: &AmdBarrierValuePacket) -> Result<Option<Arc<SignalObject>>, Stop> {
+fn barrier_value(
+    q: &QueueObject,
+    p: &AmdBarrierValuePacket,
+) -> Result<Option<Arc<SignalObject>>, Stop> {
     let completion = completion_signal(p.completion_signal)?;
-    let cond = Condition::from_raw(p.cond).map_err(|_| Stop::Error(Status::ERROR_INVALID_PACKET_FORMAT))?;
+    let cond = Condition::from_raw(p.cond)
+        .map_err(|_| Stop::Error(Status::ERROR_INVALID_PACKET_FORMAT))?;
     if p.signal == 0 {
         return Ok(completion);
     }
@@ -351,7 +379,10 @@ fn barrier_value(q: &QueueObject, p: &AmdBarrierValuePacket) -> Result<Option<Ar
         if cond.holds(v & p.mask, p.value) {
             return Ok(completion);
         }
-        let entries = [(sig.as_ref(), Condition::Ne, v), (q.control.as_ref(), Condition::Ne, 0)];
+        let entries = [
+            (sig.as_ref(), Condition::Ne, v),
+            (q.control.as_ref(), Condition::Ne, 0),
+        ];
         signal::wait_any(&entries, u64::MAX, WaitState::Blocked, MemoryOrder::Acquire);
     }
 }

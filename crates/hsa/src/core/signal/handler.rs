@@ -131,7 +131,7 @@ fn run(shared: &Shared) {
 
         let mut fired = false;
         let mut i = 0;
-        while i < registrations.len() {
+        while i < registrations.len() && !shared.stop.load(Ordering::Relaxed) {
             let r = &mut registrations[i];
             if !r.signal.is_live() {
                 registrations.remove(i);

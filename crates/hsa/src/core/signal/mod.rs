@@ -18,11 +18,13 @@
 //! # Waiting and waking
 //! A waiter first spins for a short window (20 µs, `FERROCM_SIGNAL_SPIN_US` overrides;
 //! [`WaitState::Active`] spins for the whole wait), then registers itself in the signal's
-//! waiter count and sleeps on a futex: a per-signal sequence word for single-signal waits,
+//! waiter count and sleeps on a futex: a per-signal event word for single-signal waits,
 //! a per-wait token for multi-signal waits ([`wait_any`], groups, the async-handler thread).
 //! Every value-changing operation (`store`, `exchange`, successful `cas`, `add`, `subtract`,
 //! `and`, `or`, `xor`) is performed sequentially consistent and then loads the waiter count:
-//! when nobody sleeps that load is the whole extra cost. `silent_store` does not wake.
+//! when nobody waits that load is the whole extra cost; with registered waiters it bumps
+//! their event words, and makes a `FUTEX_WAKE` call only for words a waiter actually sleeps
+//! on. `silent_store` does not wake.
 //! Sleepers also re-check the value every [`sleep_poll_ns`] (10 ms) as a safety net for writers
 //! that bypass the wake protocol (`silent_store`, writes through [`SignalObject::value_ptr`],
 //! device code writing the `amd_signal_t`).
@@ -33,7 +35,7 @@ mod handler;
 mod registry;
 mod wait;
 
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use parking_lot::Mutex;
@@ -46,7 +48,9 @@ pub use registry::{
     create, create_doorbell, create_with_attributes, destroy, destroy_all, get, live_signals,
     lookup, release_doorbell,
 };
-pub use wait::{sleep_poll_ns, spin_window_ns, wait_any, SLEEP_POLL_NS};
+pub use wait::{
+    set_sleep_poll_ns, set_spin_window_ns, sleep_poll_ns, spin_window_ns, wait_any, SLEEP_POLL_NS,
+};
 
 /// `hsa_signal_value_t` in the large machine model.
 pub type SignalValue = i64;
@@ -99,6 +103,13 @@ pub struct AmdSignal {
 
 /// HSA memory orders: `_relaxed`, `_scacquire`, `_screlease`, `_scacq_screl`.
 /// The deprecated `_acquire`/`_release`/`_acq_rel` names map to the `sc` variants.
+///
+/// Loads, `silent_store` and waits honour the order (`Relaxed` or sequentially
+/// consistent). The waking operations (`store`, `exchange`, `cas`, `add`, `subtract`,
+/// `and`, `or`, `xor`) always run sequentially consistent, whatever the order asks: the
+/// wake protocol needs the value change ordered before the waiter-count load. That is
+/// free for the read-modify-writes on x86-64 (every `lock` instruction is a full
+/// barrier); a `store` becomes an `xchg` instead of a `mov`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MemoryOrder {
     Relaxed,
@@ -185,13 +196,12 @@ const MULTI_WAITER: u64 = 1 << 32;
 /// A wake token of one multi-signal wait: a futex word that any of its signals bumps.
 #[derive(Debug, Default)]
 pub(crate) struct WakeToken {
-    word: AtomicU32,
+    word: futex::EventWord,
 }
 
 impl WakeToken {
     fn notify(&self) {
-        self.word.fetch_add(1, Ordering::SeqCst);
-        futex::wake(&self.word, 1);
+        self.word.notify(1);
     }
 }
 
@@ -204,7 +214,7 @@ pub struct SignalObject {
     /// Writers load it after every value change; non-zero takes the wake slow path.
     waiters: AtomicU64,
     /// Futex word of single-signal sleepers; bumped by every wake.
-    seq: AtomicU32,
+    seq: futex::EventWord,
     /// Cleared when the signal is destroyed (the async-handler thread prunes it).
     live: AtomicBool,
     /// Wake tokens of multi-signal waiters.
@@ -247,7 +257,7 @@ impl SignalObject {
                 reserved3: [0; 2],
             },
             waiters: AtomicU64::new(0),
-            seq: AtomicU32::new(0),
+            seq: futex::EventWord::default(),
             live: AtomicBool::new(true),
             tokens: Mutex::new(Vec::new()),
             consumers: Mutex::new(consumers.into()),
@@ -442,8 +452,7 @@ impl SignalObject {
     #[inline(never)]
     fn wake_slow(&self, w: u64) {
         if w & (MULTI_WAITER - 1) != 0 {
-            self.seq.fetch_add(1, Ordering::SeqCst);
-            futex::wake(&self.seq, i32::MAX);
+            self.seq.notify(i32::MAX);
         }
         if w >= MULTI_WAITER {
             for token in self.tokens.lock().iter() {

@@ -1,9 +1,9 @@
 //! Waiting on one or several signals: a short spin, then a futex sleep.
 
-use std::sync::atomic::Ordering;
-use std::sync::{Arc, OnceLock};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
-use super::{futex, Condition, MemoryOrder, SignalObject, WaitState, WakeToken, SLEEPER};
+use super::{Condition, MemoryOrder, SignalObject, WaitState, WakeToken, SLEEPER};
 use crate::time;
 
 /// Default spin window of a `Blocked` wait before it sleeps, in ns.
@@ -12,33 +12,60 @@ const DEFAULT_SPIN_NS: u64 = 20_000;
 /// Default longest single futex sleep, in ns (see [`sleep_poll_ns`]).
 pub const SLEEP_POLL_NS: u64 = 10_000_000;
 
-/// Longest single futex sleep, in ns: sleepers re-check the value at least this often, a
-/// safety net for writers that bypass the wake protocol (`silent_store`, writes through
-/// `value_ptr`, device code writing the `amd_signal_t`). It costs one wake-up per sleeper
-/// per period. `FERROCM_SIGNAL_POLL_MS` overrides the default 10 ms; 0 disables polling.
-pub fn sleep_poll_ns() -> u64 {
-    static POLL_NS: OnceLock<u64> = OnceLock::new();
-    *POLL_NS.get_or_init(|| {
-        match std::env::var("FERROCM_SIGNAL_POLL_MS")
-            .ok()
-            .and_then(|s| s.trim().parse::<u64>().ok())
-        {
-            Some(0) => u64::MAX,
-            Some(ms) => ms.saturating_mul(1_000_000),
-            None => SLEEP_POLL_NS,
-        }
-    })
+/// `u64::MAX` stands for "not read from the environment yet".
+static SPIN_NS: AtomicU64 = AtomicU64::new(u64::MAX);
+/// `0` stands for "not read from the environment yet"; `u64::MAX` for "never poll".
+static POLL_NS: AtomicU64 = AtomicU64::new(0);
+
+fn env_u64(name: &str) -> Option<u64> {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.trim().parse::<u64>().ok())
 }
 
 /// The spin window of `Blocked` waits, in ns: `FERROCM_SIGNAL_SPIN_US` × 1000, default 20 µs.
+#[inline]
 pub fn spin_window_ns() -> u64 {
-    static SPIN_NS: OnceLock<u64> = OnceLock::new();
-    *SPIN_NS.get_or_init(|| {
-        std::env::var("FERROCM_SIGNAL_SPIN_US")
-            .ok()
-            .and_then(|s| s.trim().parse::<u64>().ok())
-            .map_or(DEFAULT_SPIN_NS, |us| us.saturating_mul(1000))
-    })
+    let v = SPIN_NS.load(Ordering::Relaxed);
+    if v != u64::MAX {
+        return v;
+    }
+    let v = env_u64("FERROCM_SIGNAL_SPIN_US").map_or(DEFAULT_SPIN_NS, |us| {
+        us.saturating_mul(1000).min(u64::MAX - 1)
+    });
+    let _ = SPIN_NS.compare_exchange(u64::MAX, v, Ordering::Relaxed, Ordering::Relaxed);
+    SPIN_NS.load(Ordering::Relaxed)
+}
+
+/// Sets the spin window of `Blocked` waits (ns), overriding the environment.
+pub fn set_spin_window_ns(ns: u64) {
+    SPIN_NS.store(ns.min(u64::MAX - 1), Ordering::Relaxed);
+}
+
+/// Longest single futex sleep, in ns: sleepers re-check the value at least this often, a
+/// safety net for writers that bypass the wake protocol (`silent_store`, writes through
+/// `value_ptr`, device code writing the `amd_signal_t`). It costs one wake-up per sleeper
+/// per period. `FERROCM_SIGNAL_POLL_MS` overrides the default 10 ms; 0 disables polling
+/// (`u64::MAX` is returned then).
+#[inline]
+pub fn sleep_poll_ns() -> u64 {
+    let v = POLL_NS.load(Ordering::Relaxed);
+    if v != 0 {
+        return v;
+    }
+    let v = match env_u64("FERROCM_SIGNAL_POLL_MS") {
+        Some(0) => u64::MAX,
+        Some(ms) => ms.saturating_mul(1_000_000).max(1),
+        None => SLEEP_POLL_NS,
+    };
+    let _ = POLL_NS.compare_exchange(0, v, Ordering::Relaxed, Ordering::Relaxed);
+    POLL_NS.load(Ordering::Relaxed)
+}
+
+/// Sets the polling period of sleepers (ns; `u64::MAX` or 0: never poll), overriding the
+/// environment. Affects sleeps that start afterwards.
+pub fn set_sleep_poll_ns(ns: u64) {
+    POLL_NS.store(if ns == 0 { u64::MAX } else { ns }, Ordering::Relaxed);
 }
 
 fn deadline_of(start: u64, timeout_ticks: u64) -> u64 {
@@ -117,11 +144,11 @@ pub(super) fn wait_one(
         Spin::Sleep => {}
     }
     // Register, then re-check before every sleep: a writer that changes the value after our
-    // check sees the registration (both sides are SeqCst) and bumps `seq`, so the futex
-    // wait returns at once.
+    // check sees the registration (both sides are SeqCst) and notifies `seq` after the
+    // epoch we read, so the sleep returns at once.
     s.waiters.fetch_add(SLEEPER, Ordering::SeqCst);
     let v = loop {
-        let seq = s.seq.load(Ordering::SeqCst);
+        let epoch = s.seq.epoch();
         let v = s.amd.value.load(Ordering::SeqCst);
         if cond.holds(v, compare) {
             break v;
@@ -130,7 +157,7 @@ pub(super) fn wait_one(
         if now >= deadline {
             break v;
         }
-        futex::wait(&s.seq, seq, (deadline - now).min(sleep_poll_ns()));
+        s.seq.sleep(epoch, (deadline - now).min(sleep_poll_ns()));
     };
     s.waiters.fetch_sub(SLEEPER, Ordering::SeqCst);
     v
@@ -188,7 +215,7 @@ pub(super) fn wait_any_impl(
         s.register_token(&token);
     }
     let r = loop {
-        let word = token.word.load(Ordering::SeqCst);
+        let epoch = token.word.epoch();
         if let Some(r) = check(Ordering::SeqCst) {
             break Some(r);
         }
@@ -196,7 +223,9 @@ pub(super) fn wait_any_impl(
         if now >= deadline {
             break None;
         }
-        futex::wait(&token.word, word, (deadline - now).min(sleep_poll_ns()));
+        token
+            .word
+            .sleep(epoch, (deadline - now).min(sleep_poll_ns()));
     };
     for (s, _, _) in entries {
         s.unregister_token(&token);
