@@ -170,7 +170,6 @@ fn init_shutdown_reinit() {
 /// (`core::memory::free_all` exists for that) — but it is not registered as a shutdown
 /// hook yet, so this test is ignored until the core does.
 #[test]
-#[ignore = "core::memory::free_all is not registered with core::runtime::on_shutdown"]
 fn shutdown_frees_leaked_allocations() {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     assert_eq!(core::runtime::refcount(), 0);

@@ -245,6 +245,7 @@ pub fn allocate(agent: u64, region: &Arc<RegionObject>, size: usize) -> HsaResul
         return Err(HsaError::ERROR_OUT_OF_RESOURCES);
     }
     let base = ptr as usize;
+    super::runtime::on_shutdown(free_all);
     ALLOCATIONS.write().insert(
         base,
         Allocation {
