@@ -1096,9 +1096,11 @@ enum Op {
     Wave { value: u64, lanes: *mut u64 },
 }
 
-/// Execution state of one work-group (on the stack of the thread running it).
+/// Execution state of the work-group being run (on the native stack of the thread running
+/// it, reset for every group of a range).
 struct Group {
-    n: u32,
+    /// Work-items in the group.
+    n: Cell<u32>,
     workitem_fn: WorkItemFn,
     workgroup_fn: Option<WorkGroupFn>,
     mode: Cell<Mode>,
@@ -1135,7 +1137,7 @@ impl Group {
 
     fn wave_range(&self, w: u32) -> (u32, u32) {
         let begin = w * WAVEFRONT_SIZE;
-        (begin, (begin + WAVEFRONT_SIZE).min(self.n))
+        (begin, (begin + WAVEFRONT_SIZE).min(self.n.get()))
     }
 
     /// Releases the barrier: every waiter becomes runnable with the predicate count.
@@ -1144,7 +1146,7 @@ impl Group {
     /// Fiber mode only.
     unsafe fn release_barrier(&self) {
         let count = u64::from(self.barrier_true.get());
-        for i in 0..self.n {
+        for i in 0..self.n.get() {
             // SAFETY: fiber mode, i < n.
             let s = unsafe { self.slot(i) };
             if s.state.get() == SlotState::AtBarrier {
@@ -1225,51 +1227,22 @@ impl Group {
     }
 }
 
-/// Runs work-groups `first..end` (linear ids, x fastest) of the dispatch on this thread.
-fn run_groups(
-    ctx: &mut WorkerCtx,
-    st: &DispatchState,
-    first: u64,
+/// A range of consecutive work-groups run by one thread.
+struct Range<'a> {
+    st: &'a DispatchState,
+    group: Group,
+    /// Linear id of the group being run (or next to run).
+    cursor: Cell<u64>,
+    /// Its coordinates.
+    coords: Cell<[u32; 3]>,
     end: u64,
-) -> Result<(), DispatchError> {
-    if first >= end {
-        return Ok(());
-    }
-    let t = &st.template;
-    let ng = st.num_groups;
-    let group_segment = ctx.group_mem.get(st.group_alloc)?;
-    let private0 = ctx.private0.get(st.private_stride)?;
-    let wi0: *mut WorkItem = ctx.wi0.at(0);
-    {
-        // SAFETY: no kernel runs now, so nothing else refers to `wi0`.
-        let wi0 = unsafe { &mut *wi0 };
-        wi0.clone_from(t);
-        wi0.group_segment = group_segment.cast();
-        wi0.private_segment = private0.cast();
-    }
-    // Decompose the first id once, then walk.
-    let mut g = [
-        (first % u64::from(ng[0])) as u32,
-        ((first / u64::from(ng[0])) % u64::from(ng[1])) as u32,
-        (first / (u64::from(ng[0]) * u64::from(ng[1]))) as u32,
-    ];
-    for _ in first..end {
-        let mut local_size = t.workgroup_size;
-        for d in 0..3 {
-            if g[d] + 1 == ng[d] {
-                local_size[d] = st.last_group_size[d];
-            }
-        }
-        {
-            // SAFETY: no kernel runs between groups: nothing else refers to `wi0`.
-            let wi0 = unsafe { &mut *wi0 };
-            wi0.group_id = g;
-            wi0.local_size = local_size;
-            wi0.local_id = [0; 3];
-            wi0.flat_local_id = 0;
-            wi0.range_end.set(1);
-        }
-        run_group(ctx, st, wi0, local_size[0] * local_size[1] * local_size[2])?;
+}
+
+impl Range<'_> {
+    /// Moves to the next group.
+    fn advance(&self) {
+        let ng = self.st.num_groups;
+        let mut g = self.coords.get();
         g[0] += 1;
         if g[0] == ng[0] {
             g[0] = 0;
@@ -1279,94 +1252,185 @@ fn run_groups(
                 g[2] += 1;
             }
         }
+        self.coords.set(g);
+        self.cursor.set(self.cursor.get() + 1);
     }
-    Ok(())
+
+    /// Sets up work-item 0 and the group state for the group at the cursor; returns its size.
+    fn start_group(&self) -> u32 {
+        let st = self.st;
+        let g = self.coords.get();
+        let mut local_size = st.template.workgroup_size;
+        for d in 0..3 {
+            if g[d] + 1 == st.num_groups[d] {
+                local_size[d] = st.last_group_size[d];
+            }
+        }
+        let n = local_size[0] * local_size[1] * local_size[2];
+        // SAFETY: no kernel runs between groups: nothing else refers to `wi0` now.
+        let wi0 = unsafe { &mut *self.group.wi0 };
+        wi0.group_id = g;
+        wi0.local_size = local_size;
+        wi0.local_id = [0; 3];
+        wi0.flat_local_id = 0;
+        wi0.range_end.set(1);
+        let grp = &self.group;
+        grp.n.set(n);
+        grp.mode.set(Mode::Start);
+        grp.live.set(n);
+        grp.barrier_arrived.set(0);
+        grp.barrier_true.set(0);
+        grp.slots.set(ptr::null());
+        grp.waves.set(ptr::null());
+        n
+    }
 }
 
-/// Runs the `n` work-items of the group whose work-item 0 is set up in `wi0`.
-fn run_group(
+/// Runs work-groups `first..end` (linear ids, x fastest) of the dispatch on this thread.
+///
+/// The groups run on a *runner* fiber, one after another, until one of them reaches a barrier
+/// or wave exchange: the runner then stays with that group's work-item (fiber mode, see
+/// `schedule_fibers`) and a new runner continues with the next group.
+fn run_groups(
     ctx: &mut WorkerCtx,
     st: &DispatchState,
-    wi0: *mut WorkItem,
-    n: u32,
+    first: u64,
+    end: u64,
 ) -> Result<(), DispatchError> {
-    if n == 1 {
-        // A lone work-item never waits for anybody: no fiber, and no group state needed (its
-        // barriers and wave exchanges return at once).
-        let previous = CURRENT_GROUP.with(|c| c.replace(ptr::null()));
-        // SAFETY: `wi0` is a fully initialised work-item of this dispatch; the kernel's entry
-        // point is sound to call with it (contract of `Kernel`).
-        unsafe { (st.workitem_fn)(wi0) };
-        CURRENT_GROUP.with(|c| c.set(previous));
+    if first >= end {
         return Ok(());
     }
-    let group = Group {
-        n,
-        workitem_fn: st.workitem_fn,
-        workgroup_fn: st.workgroup_fn,
-        mode: Cell::new(Mode::Start),
-        wi0,
-        f0_yielder: Cell::new(ptr::null()),
-        conv_item: Cell::new(0),
-        conv_op: Cell::new(Op::Barrier { predicate: false }),
-        current: Cell::new(0),
-        live: Cell::new(n),
-        barrier_arrived: Cell::new(0),
-        barrier_true: Cell::new(0),
-        slots: Cell::new(ptr::null()),
-        waves: Cell::new(ptr::null()),
+    let ng = st.num_groups;
+    let group_segment = ctx.group_mem.get(st.group_alloc)?;
+    let private0 = ctx.private0.get(st.private_stride)?;
+    let wi0: *mut WorkItem = ctx.wi0.at(0);
+    {
+        // SAFETY: no kernel runs now, so nothing else refers to `wi0`.
+        let wi0 = unsafe { &mut *wi0 };
+        wi0.clone_from(&st.template);
+        wi0.group_segment = group_segment.cast();
+        wi0.private_segment = private0.cast();
+    }
+    let range = Range {
+        st,
+        group: Group {
+            n: Cell::new(0),
+            workitem_fn: st.workitem_fn,
+            workgroup_fn: st.workgroup_fn,
+            mode: Cell::new(Mode::Start),
+            wi0,
+            f0_yielder: Cell::new(ptr::null()),
+            conv_item: Cell::new(0),
+            conv_op: Cell::new(Op::Barrier { predicate: false }),
+            current: Cell::new(0),
+            live: Cell::new(0),
+            barrier_arrived: Cell::new(0),
+            barrier_true: Cell::new(0),
+            slots: Cell::new(ptr::null()),
+            waves: Cell::new(ptr::null()),
+        },
+        cursor: Cell::new(first),
+        // Decompose the first id once, then walk.
+        coords: Cell::new([
+            (first % u64::from(ng[0])) as u32,
+            ((first / u64::from(ng[0])) % u64::from(ng[1])) as u32,
+            (first / (u64::from(ng[0]) * u64::from(ng[1]))) as u32,
+        ]),
+        end,
     };
-    let previous = CURRENT_GROUP.with(|c| c.replace(&group));
-    let result = run_with_fibers(ctx, st, &group);
+    let previous = CURRENT_GROUP.with(|c| c.replace(&range.group));
+    let result = run_range(ctx, &range);
     CURRENT_GROUP.with(|c| c.set(previous));
     result
 }
 
-/// Body of the first fiber: work-item 0, then the loop over the others.
+fn run_range(ctx: &mut WorkerCtx, range: &Range<'_>) -> Result<(), DispatchError> {
+    while range.cursor.get() < range.end {
+        let stack = ctx.take_stack()?;
+        let rp: *const Range<'_> = range;
+        // Erase the lifetime: the fiber needs a 'static closure.
+        let rp = rp.cast::<Range<'static>>();
+        let mut runner: Fiber = Coroutine::with_stack(stack, move |y: &Yielder<(), ()>, ()| {
+            // SAFETY: the range outlives the fiber: `run_range` runs it to completion (or
+            // leaks it, never resuming it again) before returning.
+            unsafe { run_range_fiber(rp, y) }
+        });
+        match runner.resume(()) {
+            // Every group of the range ran to completion on the runner.
+            CoroutineResult::Return(()) => ctx.stacks.push(runner.into_stack()),
+            // The group at the cursor switched to fiber mode; the runner is its fiber.
+            CoroutineResult::Yield(()) => {
+                schedule_fibers(ctx, range.st, &range.group, runner)?;
+                range.advance();
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Body of a runner fiber: the groups of the range from the cursor on, each as work-item 0
+/// then a loop over the others, until one switches to fiber mode.
 ///
 /// # Safety
-/// `g` points to the live `Group` being run by the thread that resumes this fiber.
-unsafe fn first_fiber(g: *const Group, y: &Yielder<(), ()>) {
-    // SAFETY: caller contract: the group outlives the fiber.
-    let g = unsafe { &*g };
+/// `r` points to the live `Range` being run by the thread that resumes this fiber.
+unsafe fn run_range_fiber(r: *const Range<'static>, y: &Yielder<(), ()>) {
+    // SAFETY: caller contract: the range outlives the fiber.
+    let r = unsafe { &*r };
+    let g = &r.group;
     g.f0_yielder.set(y);
-    // SAFETY: `wi0` is initialised for work-item 0 (see `run_groups`); `Kernel` contract.
-    unsafe { (g.workitem_fn)(g.wi0) };
-    if g.mode.get() == Mode::Fibers {
-        return; // work-item 0 switched the group to fiber mode and has now returned
+    while r.cursor.get() < r.end {
+        let n = r.start_group();
+        // SAFETY: `wi0` is initialised for work-item 0 (see `start_group`); `Kernel` contract.
+        unsafe { (g.workitem_fn)(g.wi0) };
+        if g.mode.get() == Mode::Fibers {
+            return; // work-item 0 switched the group to fiber mode and has now returned
+        }
+        if n > 1 {
+            g.mode.set(Mode::Loop);
+            // SAFETY: `wi0` is valid; the kernel holds no reference across this (`Cell`).
+            unsafe { (*g.wi0).range_end.set(n) };
+            if let Some(wg) = g.workgroup_fn {
+                // SAFETY: as for `workitem_fn`; the workgroup function sets the ids itself.
+                unsafe { wg(g.wi0, 1, n) };
+            } else {
+                // SAFETY: `wi0` is set up for this group.
+                unsafe { loop_items(g.wi0, g.workitem_fn) };
+            }
+            if g.mode.get() == Mode::Fibers {
+                return; // a later work-item switched the group to fiber mode and returned
+            }
+        }
+        r.advance();
     }
-    g.mode.set(Mode::Loop);
-    let n = g.n;
-    // SAFETY: `wi0` is valid; no Rust reference to it is live across this write (`Cell`).
-    unsafe { (*g.wi0).range_end.set(n) };
-    if let Some(wg) = g.workgroup_fn {
-        // SAFETY: as for `workitem_fn`; the workgroup function sets the ids itself.
-        unsafe { wg(g.wi0, 1, n) };
-        return;
-    }
-    let wi = g.wi0;
+}
+
+/// Runs work-items `1..wi.range_end` of a group with `f`, one after another.
+///
+/// # Safety
+/// `wi` is the group's work-item 0 set up by `start_group`; `f` is the kernel's entry point.
+unsafe fn loop_items(wi: *mut WorkItem, f: WorkItemFn) {
     // SAFETY: `wi` is valid; fields are written between kernel calls only.
     let ls = unsafe { (*wi).local_size };
-    let (mut x, mut yy, mut z) = (1 % ls[0], (1 / ls[0]) % ls[1], 1 / (ls[0] * ls[1]));
-    let mut f = 1u32;
+    let (mut x, mut y, mut z) = (1 % ls[0], (1 / ls[0]) % ls[1], 1 / (ls[0] * ls[1]));
+    let mut i = 1u32;
     loop {
         // SAFETY: `wi` stays valid; `range_end` may be lowered by a barrier in the kernel.
-        if f >= unsafe { (*wi).range_end() } {
+        if i >= unsafe { (*wi).range_end() } {
             break;
         }
         // SAFETY: see above; the kernel does not run while the ids are written.
         unsafe {
-            (*wi).local_id = [x, yy, z];
-            (*wi).flat_local_id = f;
-            (g.workitem_fn)(wi);
+            (*wi).local_id = [x, y, z];
+            (*wi).flat_local_id = i;
+            f(wi);
         }
-        f += 1;
+        i += 1;
         x += 1;
         if x == ls[0] {
             x = 0;
-            yy += 1;
-            if yy == ls[1] {
-                yy = 0;
+            y += 1;
+            if y == ls[1] {
+                y = 0;
                 z += 1;
             }
         }
@@ -1385,27 +1449,6 @@ unsafe fn item_fiber(slot: *const Slot, wi: *mut WorkItem, f: WorkItemFn, y: &Yi
     unsafe { f(wi) };
 }
 
-fn run_with_fibers(
-    ctx: &mut WorkerCtx,
-    st: &DispatchState,
-    g: &Group,
-) -> Result<(), DispatchError> {
-    let stack = ctx.take_stack()?;
-    let gp: *const Group = g;
-    let mut f0: Fiber = Coroutine::with_stack(stack, move |y: &Yielder<(), ()>, ()| {
-        // SAFETY: the group outlives the fiber: `run_with_fibers` runs it to completion (or
-        // leaks it, never resuming it again) before returning.
-        unsafe { first_fiber(gp, y) }
-    });
-    match f0.resume(()) {
-        CoroutineResult::Return(()) => {
-            ctx.stacks.push(f0.into_stack());
-            Ok(())
-        }
-        CoroutineResult::Yield(()) => schedule_fibers(ctx, st, g, f0),
-    }
-}
-
 /// Fiber mode: `f0` is suspended in a barrier or wave exchange of work-item `g.conv_item`.
 fn schedule_fibers(
     ctx: &mut WorkerCtx,
@@ -1413,7 +1456,7 @@ fn schedule_fibers(
     g: &Group,
     f0: Fiber,
 ) -> Result<(), DispatchError> {
-    let n = g.n;
+    let n = g.n.get();
     let k = g.conv_item.get();
     // Resources for the fibers of work-items k+1..n, obtained before any of them starts.
     let prepared = ctx
@@ -1618,7 +1661,7 @@ fn sync_op(wi: *mut WorkItem, op: Op) -> u64 {
     }
     // SAFETY: CURRENT_GROUP is set only while the group runs on this thread.
     let g = unsafe { &*g };
-    let n = g.n;
+    let n = g.n.get();
     match g.mode.get() {
         Mode::Start | Mode::Loop => {
             let k = if g.mode.get() == Mode::Start {

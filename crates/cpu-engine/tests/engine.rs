@@ -647,6 +647,63 @@ fn wave_exchange_discovered_in_loop_mode() {
     }
 }
 
+#[repr(C)]
+struct MixedArgs {
+    runs: *const AtomicU32,
+    sums: *mut u32,
+}
+
+unsafe extern "C" fn mixed_mode_kernel(wip: *mut WorkItem) {
+    // SAFETY: valid work-item; `runs` has one entry per work-item, `sums` one per group; group
+    // memory holds local_size u32s.
+    unsafe {
+        let wi = &*wip;
+        let a = &*(wi.kernarg as *const MixedArgs);
+        let g = wi.global_id(0) as usize;
+        (*a.runs.add(g)).fetch_add(1, Ordering::Relaxed);
+        let group = wi.group_id[0];
+        if group % 3 != 1 {
+            return; // two groups in three never synchronise: they run as loops
+        }
+        let sh = wi.group_segment as *mut u32;
+        *sh.add(wi.flat_local_id as usize) = wi.flat_local_id;
+        let count = WorkItem::barrier(wip, 1);
+        if wi.flat_local_id == 0 {
+            let sum: u32 = (0..wi.local_size[0]).map(|j| *sh.add(j as usize)).sum();
+            *a.sums.add(group as usize) = sum * 10 + count;
+        }
+    }
+}
+
+#[test]
+fn groups_mixing_loop_and_fiber_mode() {
+    let mut k = kernel(mixed_mode_kernel, None);
+    k.static_group_segment_size = 4 * 100;
+    for e in engines() {
+        for (wg, n) in [(100u32, 100u32 * 40 + 7), (64, 64 * 3), (2, 41)] {
+            let runs: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+            let groups = n.div_ceil(wg);
+            let mut sums = vec![u32::MAX; groups as usize];
+            let args = MixedArgs {
+                runs: runs.as_ptr(),
+                sums: sums.as_mut_ptr(),
+            };
+            e.run(&dispatch(&k, 1, [wg, 1, 1], [n, 1, 1], &args))
+                .expect("dispatch");
+            assert!(runs.iter().all(|r| r.load(Ordering::Relaxed) == 1));
+            for (g, &v) in sums.iter().enumerate() {
+                let size = wg.min(n - g as u32 * wg);
+                let expected = if g % 3 == 1 {
+                    size * (size - 1) / 2 * 10 + size
+                } else {
+                    u32::MAX
+                };
+                assert_eq!(v, expected, "group {g} (wg {wg}, n {n})");
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Stacks, private and dynamic group memory, dispatch ids
 // ---------------------------------------------------------------------------------------------

@@ -19,8 +19,10 @@ fn with_signal<T: Copy>(
     fallback: T,
     f: impl FnOnce(&signal::SignalObject) -> T,
 ) -> T {
-    guard_value(fallback, || match signal::lookup(s.handle) {
-        Ok(obj) => f(&obj),
+    // `get` validates without locking or touching a reference count (signal slots are never
+    // freed), which keeps every hsa_signal_* call a few nanoseconds.
+    guard_value(fallback, || match signal::get(s.handle) {
+        Ok(obj) => f(obj),
         Err(_) => fallback,
     })
 }
