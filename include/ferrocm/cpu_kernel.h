@@ -36,7 +36,9 @@ typedef struct ferrocm_workitem ferrocm_workitem_t;
  *
  * Both calls may suspend the calling work-item (it runs on a fiber) and resume it
  * later on the same OS thread; device code must not cache thread-local pointers
- * across them (re-read them after the call returns).
+ * across them (re-read them after the call returns). Called outside of a dispatch
+ * (e.g. device code run directly on the host), they behave as for a work-group of
+ * one work-item.
  */
 typedef struct ferrocm_device_ops {
   uint32_t version; /* FERROCM_CPU_ABI_VERSION */
@@ -75,10 +77,12 @@ struct ferrocm_workitem {
   uint32_t num_groups[3];      /*  60: number of work-groups per dimension */
   uint32_t dimensions;         /*  72: 1, 2 or 3 */
   uint32_t flat_local_id;      /*  76 */
-  void *group_segment;         /*  80: group memory of this work-group (static, then dynamic) */
+  void *group_segment;         /*  80: group memory of this work-group (static, then dynamic);
+                                        64-byte aligned, NULL when the dispatch has none */
   uint32_t group_segment_size; /*  88: bytes available at group_segment */
   uint32_t dynamic_group_offset; /* 92: offset of dynamic group memory (= the kernel's static size, 16-aligned) */
-  void *private_segment;       /*  96: this work-item's private segment (packet private_segment_size bytes) */
+  void *private_segment;       /*  96: this work-item's private segment (max of the packet's and the
+                                        kernel's private_segment_size bytes, 16-byte aligned; NULL if 0) */
   const void *kernarg;         /* 104: kernel arguments */
   const ferrocm_device_ops_t *ops; /* 112 */
   uint64_t dispatch_id;        /* 120: unique per dispatch, for device-side caches */
@@ -90,7 +94,7 @@ struct ferrocm_workitem {
    */
   volatile uint32_t range_end;
   uint32_t reserved0;          /* 132 */
-  void *engine_private;        /* 136: opaque to device code */
+  void *engine_private;        /* 136: opaque to device code (currently NULL) */
   uint64_t reserved[6];        /* 144..192 */
 };
 

@@ -5,19 +5,22 @@
 //! * **Grid.** [`Engine::run`] is synchronous and the calling thread takes part. It starts
 //!   running work-groups itself, one at a time; a single-group dispatch, or one whose remaining
 //!   work is estimated (from the groups already run) to be too small to be worth waking
-//!   anybody, finishes there without touching the pool. Otherwise the dispatch is *published*:
-//!   the remaining groups are handed out in chunks from an atomic counter to the caller and to
-//!   up to `worker_count() - 1` pool threads (woken in a chain: each helper that joins wakes the
-//!   next one). Pool threads rotate between published dispatches after each chunk, so
-//!   concurrent dispatches (one per HSA queue) all progress.
-//! * **Work-group.** Work-items run one after another on one thread. Work-item 0 runs first on
-//!   a fiber (a `corosensei` coroutine on a pooled stack). If it returns without a barrier or a
-//!   wavefront operation, the rest of the group runs as a loop on the same fiber
-//!   (`workgroup_fn(wi, 1, n)` when the kernel has one). When a barrier or wavefront operation
-//!   is reached, the group switches to *fiber mode*: the suspended fiber keeps the work-item that
-//!   reached it, the work-items that already returned count as exited, and each remaining
+//!   anybody, finishes there without touching the pool. Otherwise the dispatch is *published*
+//!   in a lock-free slot: the remaining groups are split into one home block per participant
+//!   (the caller, and up to `worker_count() - 1` pool threads, woken as a tree: each helper
+//!   that joins wakes up to two more); each claims shrinking chunks of its own block, then
+//!   steals from the others. Pool threads rotate between published dispatches after each
+//!   chunk, so concurrent dispatches (one per HSA queue) all progress. Idle pool threads spin
+//!   briefly, then sleep on a condition variable.
+//! * **Work-group.** Work-items run one after another on one thread. Consecutive groups run on
+//!   a *runner* fiber (a `corosensei` coroutine on a pooled stack): work-item 0 first; if it
+//!   returns without a barrier or a wavefront operation, the rest of the group runs as a loop
+//!   (`workgroup_fn(wi, 1, n)` when the kernel has one, else `workitem_fn` per work-item).
+//!   When a barrier or wavefront operation is reached, the group switches to *fiber mode*: the
+//!   runner stays with the work-item that reached it (a loop is cut short by lowering
+//!   `range_end`), the work-items that already returned count as exited, and each remaining
 //!   work-item gets its own fiber and `WorkItem`; fibers run round-robin from one
-//!   synchronisation point to the next. A one-work-item group runs without a fiber.
+//!   synchronisation point to the next, and a new runner continues with the next group.
 //! * **Memory.** Every thread that runs work-groups keeps a context (thread-local) with its
 //!   group-memory buffer, private-segment buffers, fiber stacks and fiber-mode tables, reused by
 //!   every dispatch: the small-dispatch path allocates nothing once warm.
@@ -26,7 +29,7 @@ use std::cell::Cell;
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr;
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -59,11 +62,13 @@ const MAX_WAVES: usize = (MAX_WORKGROUP_SIZE / WAVEFRONT_SIZE) as usize;
 /// A dispatch is published once the estimated time left on the caller alone exceeds this.
 const PUBLISH_THRESHOLD: Duration = Duration::from_micros(15);
 /// How long a pool thread spins for new work after finishing some before it sleeps.
-const WORKER_SPIN: Duration = Duration::from_micros(30);
+const WORKER_SPIN: Duration = Duration::from_micros(50);
 /// How long the caller spins for its helpers to finish before it sleeps.
 const CALLER_SPIN: Duration = Duration::from_micros(20);
-/// Chunks per participating thread when a dispatch is published.
+/// Chunks per participating thread when a dispatch is published (sets the largest chunk).
 const CHUNKS_PER_THREAD: u64 = 8;
+/// Home blocks of a published dispatch at most (participants beyond share them).
+const MAX_BLOCKS: usize = 64;
 
 /// A kernel as the engine sees it (from a loaded code object, or Rust functions).
 ///
@@ -267,14 +272,19 @@ impl Engine {
         let workers = config.workers.clamp(1, 4096);
         let stack_size = config.stack_size.clamp(MIN_STACK_SIZE, MAX_STACK_SIZE);
         let shared = Arc::new(Shared {
-            registry: Mutex::new(Registry {
-                jobs: Vec::with_capacity(64),
-                sleepers: 0,
-                shutdown: false,
-            }),
+            slots: (0..SLOTS)
+                .map(|_| PubSlot {
+                    owner: AtomicBool::new(false),
+                    job: AtomicPtr::new(ptr::null_mut()),
+                    refs: AtomicU32::new(0),
+                })
+                .collect(),
+            active: AtomicU64::new(0),
+            sleep: Mutex::new(()),
             cv: Condvar::new(),
+            sleepers: AtomicUsize::new(0),
+            shutdown: AtomicBool::new(false),
             epoch: AtomicU64::new(0),
-            njobs: AtomicUsize::new(0),
             spinning: AtomicUsize::new(0),
             stack_size,
         });
@@ -342,9 +352,13 @@ impl Engine {
         let total = st.total_groups;
         let start = Instant::now();
         let mut next = 0;
+        // Run 1, 1, 2, 4, ... (at most 32) groups between looks at the clock.
+        let mut step = 1;
         while next < total {
-            run_groups(ctx, st, next, next + 1)?;
-            next += 1;
+            let end = (next + step).min(total);
+            run_groups(ctx, st, next, end)?;
+            step = end.clamp(1, 32);
+            next = end;
             if next < total {
                 let elapsed = start.elapsed();
                 // Estimated time for the rest on this thread alone.
@@ -366,28 +380,25 @@ impl Engine {
         first: u64,
     ) -> Result<(), DispatchError> {
         let remaining = st.total_groups - first;
-        let threads = (self.workers as u64).min(remaining);
-        let chunk = (remaining / (threads * CHUNKS_PER_THREAD)).max(1);
-        let chunks = remaining.div_ceil(chunk);
-        let helpers = (threads - 1).min(chunks - 1);
-        let job = Job {
-            state: st,
-            next: AtomicU64::new(first),
-            chunk,
-            refs: AtomicU32::new(0),
-            wanted: AtomicUsize::new(usize::try_from(helpers).unwrap_or(usize::MAX)),
-        };
-        self.shared.publish(&job);
-        job.work(ctx);
-        self.shared.unpublish(&job);
-        job.wait_helpers();
+        let threads = self.workers as u64;
+        let helpers = (threads - 1).min(remaining - 1);
+        let job = Job::new(st, first, threads, helpers);
+        match self.shared.publish(&job) {
+            Some(slot) => {
+                job.work(ctx, 0);
+                self.shared.unpublish(slot);
+            }
+            // Every publication slot is taken (64 dispatches shared at once): run alone.
+            None => job.work(ctx, 0),
+        }
         st.take_error()
     }
 }
 
 impl Drop for Engine {
     fn drop(&mut self) {
-        self.shared.registry.lock().shutdown = true;
+        self.shared.shutdown.store(true, Ordering::SeqCst);
+        drop(self.shared.sleep.lock());
         self.shared.cv.notify_all();
         for t in self.threads.drain(..) {
             let _ = t.join();
@@ -563,26 +574,31 @@ impl DispatchState {
 // Pool: published jobs, workers
 // ---------------------------------------------------------------------------------------------
 
-/// A published dispatch. It lives on the publishing caller's stack; pool threads hold a
-/// reference (`refs`) while they use it, and the caller waits for `refs == 0` after removing
-/// it from the registry.
+/// A published dispatch. It lives on the publishing caller's stack, referenced by a
+/// publication slot of the pool (see [`PubSlot`]).
+///
+/// The groups are split into one contiguous *home block* per participant (the caller has block
+/// 0, pool thread `i` block `i`): a participant first claims chunks of its own block, then
+/// steals chunks from the others. Repeated dispatches of the same shape thus give each thread
+/// the same part of the data (which stays in its caches), while stealing balances the load.
 struct Job {
     state: *const DispatchState,
-    next: AtomicU64,
+    blocks: [Block; MAX_BLOCKS],
+    nblocks: usize,
+    /// Set once a participant found every block exhausted.
+    exhausted: AtomicBool,
+    /// Largest chunk claimed at once.
     chunk: u64,
-    /// Helpers holding the job, plus [`WAITING`] while the caller sleeps on it.
-    refs: AtomicU32,
-    /// Helpers still wanted (each joining helper wakes the next sleeper while > 0).
+    /// Helpers still wanted (each joining helper wakes up to two sleepers while > 0).
     wanted: AtomicUsize,
 }
 
-const WAITING: u32 = 1 << 31;
-
-#[derive(Clone, Copy)]
-struct JobPtr(*const Job);
-// SAFETY: a `JobPtr` is only dereferenced while the job is registered (under the registry lock)
-// or while the holder owns one of its `refs`, during which the publishing caller keeps it alive.
-unsafe impl Send for JobPtr {}
+/// A home block: groups `next..end` are still to be claimed.
+#[repr(align(64))]
+struct Block {
+    next: AtomicU64,
+    end: u64,
+}
 
 impl Job {
     fn state(&self) -> &DispatchState {
@@ -590,142 +606,239 @@ impl Job {
         unsafe { &*self.state }
     }
 
+    fn new(st: &DispatchState, first: u64, participants: u64, helpers: u64) -> Job {
+        let remaining = st.total_groups - first;
+        let nblocks = participants.clamp(1, MAX_BLOCKS as u64);
+        let mut job = Job {
+            state: st,
+            blocks: std::array::from_fn(|_| Block {
+                next: AtomicU64::new(0),
+                end: 0,
+            }),
+            nblocks: nblocks as usize,
+            exhausted: AtomicBool::new(false),
+            chunk: (remaining / (participants * CHUNKS_PER_THREAD)).max(1),
+            wanted: AtomicUsize::new(usize::try_from(helpers).unwrap_or(usize::MAX)),
+        };
+        for (b, block) in job.blocks.iter_mut().enumerate().take(nblocks as usize) {
+            let b = b as u64;
+            *block.next.get_mut() = first + remaining * b / nblocks;
+            block.end = first + remaining * (b + 1) / nblocks;
+        }
+        job
+    }
+
     fn has_work(&self) -> bool {
-        self.next.load(Ordering::Relaxed) < self.state().total_groups
+        !self.exhausted.load(Ordering::Relaxed)
     }
 
-    /// Claims and runs chunks until none is left.
-    fn work(&self, ctx: &mut WorkerCtx) {
-        while self.run_chunk(ctx) {}
+    /// Claims and runs chunks until none is left (participant `who`).
+    fn work(&self, ctx: &mut WorkerCtx, who: usize) {
+        while self.run_chunk(ctx, who) {}
     }
 
-    /// Claims one chunk and runs it; false when no chunk was left.
-    fn run_chunk(&self, ctx: &mut WorkerCtx) -> bool {
+    /// Claims one chunk (from `who`'s home block first) and runs it; false when none was left.
+    fn run_chunk(&self, ctx: &mut WorkerCtx, who: usize) -> bool {
         let st = self.state();
-        let total = st.total_groups;
-        let first = self.next.fetch_add(self.chunk, Ordering::Relaxed);
-        if first >= total {
-            return false;
+        let home = who % self.nblocks;
+        for i in 0..self.nblocks {
+            let block = &self.blocks[(home + i) % self.nblocks];
+            let Some((first, end)) = self.claim(block) else {
+                continue;
+            };
+            if let Err(e) = run_groups(ctx, st, first, end) {
+                st.record_error(e);
+                self.stop();
+                return false;
+            }
+            return true;
         }
-        if let Err(e) = run_groups(ctx, st, first, (first + self.chunk).min(total)) {
-            st.record_error(e);
-            self.next.store(total, Ordering::Relaxed);
-            return false;
-        }
-        true
+        self.exhausted.store(true, Ordering::Relaxed);
+        false
     }
 
-    /// Drops a helper's reference; wakes the caller if it sleeps and this was the last one.
-    fn release(&self) {
-        let addr = self.refs.as_ptr();
-        let prev = self.refs.fetch_sub(1, Ordering::Release);
-        if prev == WAITING | 1 {
-            // The job may be gone now: wake by address only (a stale wake-up is harmless).
-            futex_wake(addr);
-        }
-    }
-
-    /// Waits until no helper holds the job any more.
-    fn wait_helpers(&self) {
-        let start = Instant::now();
+    /// Claims the next chunk of `block`: a quarter of what is left, at most `chunk` groups and at
+    /// least one ("guided" scheduling: the last chunks are small, so all threads finish
+    /// together).
+    fn claim(&self, block: &Block) -> Option<(u64, u64)> {
+        let mut cur = block.next.load(Ordering::Relaxed);
         loop {
-            let r = self.refs.load(Ordering::Acquire);
-            if r & !WAITING == 0 {
-                return;
+            if cur >= block.end {
+                return None;
             }
-            if start.elapsed() < CALLER_SPIN {
-                std::hint::spin_loop();
-                continue;
+            let size = ((block.end - cur) / 4).clamp(1, self.chunk);
+            match block.next.compare_exchange_weak(
+                cur,
+                cur + size,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return Some((cur, cur + size)),
+                Err(now) => cur = now,
             }
-            if r & WAITING == 0
-                && self
-                    .refs
-                    .compare_exchange(r, r | WAITING, Ordering::Acquire, Ordering::Acquire)
-                    .is_err()
-            {
-                continue;
-            }
-            futex_wait(&self.refs, r | WAITING);
         }
+    }
+
+    /// Makes every remaining group unclaimable (after an error).
+    fn stop(&self) {
+        for block in &self.blocks[..self.nblocks] {
+            block.next.store(block.end, Ordering::Relaxed);
+        }
+        self.exhausted.store(true, Ordering::Relaxed);
     }
 }
 
-struct Registry {
-    jobs: Vec<JobPtr>,
-    sleepers: usize,
-    shutdown: bool,
+/// Concurrently published dispatches at most (more run on their callers alone).
+const SLOTS: usize = 64;
+
+/// Set in a slot's `refs` while its owner sleeps waiting for them to drop to zero.
+const WAITING: u32 = 1 << 31;
+
+/// A publication slot. A publishing caller owns it from `publish` until `unpublish` has seen
+/// every pool thread leave. Pool threads find jobs without locks: they count themselves in
+/// `refs` *before* reading `job`, and the owner clears `job` *before* waiting for `refs` to
+/// drop to zero, so no thread can use a job after its caller returned.
+#[repr(align(64))]
+struct PubSlot {
+    owner: AtomicBool,
+    job: AtomicPtr<Job>,
+    /// Pool threads looking at or working on `job`, plus [`WAITING`].
+    refs: AtomicU32,
 }
 
 struct Shared {
-    registry: Mutex<Registry>,
+    slots: Box<[PubSlot]>,
+    /// Bit `i`: slot `i` holds a job.
+    active: AtomicU64,
+    /// Held by a sleeping worker from its last look for work until it waits on `cv`.
+    sleep: Mutex<()>,
     cv: Condvar,
+    sleepers: AtomicUsize,
+    shutdown: AtomicBool,
     /// Bumped on every publication (spinning workers watch it).
     epoch: AtomicU64,
-    /// Registered jobs.
-    njobs: AtomicUsize,
     /// Pool threads spinning for work.
     spinning: AtomicUsize,
     stack_size: usize,
 }
 
 impl Shared {
-    fn publish(&self, job: &Job) {
-        let wake = {
-            let mut reg = self.registry.lock();
-            reg.jobs.push(JobPtr(job));
-            self.njobs.store(reg.jobs.len(), Ordering::Relaxed);
-            self.epoch.fetch_add(1, Ordering::Release);
-            job.wanted.load(Ordering::Relaxed) > self.spinning.load(Ordering::Relaxed)
-                && reg.sleepers > 0
-        };
-        if wake {
-            self.cv.notify_one();
+    /// Makes `job` visible to the pool; `None` if every slot is taken.
+    fn publish(&self, job: &Job) -> Option<usize> {
+        let i = (0..SLOTS).find(|&i| {
+            self.slots[i]
+                .owner
+                .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+                .is_ok()
+        })?;
+        self.slots[i]
+            .job
+            .store(ptr::from_ref(job).cast_mut(), Ordering::SeqCst);
+        self.active.fetch_or(1 << i, Ordering::SeqCst);
+        self.epoch.fetch_add(1, Ordering::SeqCst);
+        if job.wanted.load(Ordering::Relaxed) > self.spinning.load(Ordering::SeqCst) {
+            self.wake(1);
+        }
+        Some(i)
+    }
+
+    /// Withdraws the job of slot `i` and waits until no pool thread uses it any more.
+    fn unpublish(&self, i: usize) {
+        let slot = &self.slots[i];
+        self.active.fetch_and(!(1 << i), Ordering::SeqCst);
+        slot.job.store(ptr::null_mut(), Ordering::SeqCst);
+        let start = Instant::now();
+        loop {
+            let r = slot.refs.load(Ordering::SeqCst);
+            if r & !WAITING == 0 {
+                break;
+            }
+            if start.elapsed() < CALLER_SPIN {
+                std::hint::spin_loop();
+                continue;
+            }
+            if r & WAITING == 0
+                && slot
+                    .refs
+                    .compare_exchange(r, r | WAITING, Ordering::SeqCst, Ordering::SeqCst)
+                    .is_err()
+            {
+                continue;
+            }
+            futex_wait(&slot.refs, r | WAITING);
+        }
+        slot.refs.fetch_and(!WAITING, Ordering::SeqCst);
+        slot.owner.store(false, Ordering::Release);
+    }
+
+    /// Takes a reference on slot `i`; returns its job if it still has work (the reference is
+    /// kept), else drops the reference.
+    fn peek(&self, i: usize) -> Option<*const Job> {
+        let slot = &self.slots[i];
+        slot.refs.fetch_add(1, Ordering::SeqCst);
+        let job = slot.job.load(Ordering::SeqCst);
+        // SAFETY: a non-null job stays alive while we hold a reference (see `PubSlot`).
+        if !job.is_null() && unsafe { &*job }.has_work() {
+            return Some(job);
+        }
+        self.release(i);
+        None
+    }
+
+    /// Drops a reference on slot `i`; wakes its owner if it waits for the last one.
+    fn release(&self, i: usize) {
+        let slot = &self.slots[i];
+        if slot.refs.fetch_sub(1, Ordering::SeqCst) == WAITING | 1 {
+            futex_wake(slot.refs.as_ptr());
         }
     }
 
-    fn unpublish(&self, job: &Job) {
-        let mut reg = self.registry.lock();
-        reg.jobs.retain(|j| !ptr::eq(j.0, job));
-        self.njobs.store(reg.jobs.len(), Ordering::Relaxed);
+    /// Picks a published job with work left, starting at slot `*cursor` (round-robin), and
+    /// takes a reference on its slot.
+    fn acquire(&self, cursor: &mut usize) -> Option<(usize, *const Job)> {
+        let mask = self.active.load(Ordering::SeqCst);
+        if mask == 0 {
+            return None;
+        }
+        for t in 0..SLOTS {
+            let i = (*cursor + t) % SLOTS;
+            if mask & (1 << i) == 0 {
+                continue;
+            }
+            if let Some(job) = self.peek(i) {
+                *cursor = i + 1;
+                // SAFETY: we hold a reference on the slot.
+                let wanted = &unsafe { &*job }.wanted;
+                let before = wanted
+                    .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |w| {
+                        Some(w.saturating_sub(1))
+                    })
+                    .unwrap_or(0);
+                // Wake helpers as a binary tree: each one that joins wakes up to two more.
+                self.wake(before.saturating_sub(1).min(2));
+                return Some((i, job));
+            }
+        }
+        None
     }
 
-    /// Picks a registered job with work left, starting at `*cursor` (round-robin), and takes a
-    /// reference to it.
-    fn acquire(&self, cursor: &mut usize) -> Option<JobPtr> {
-        let (job, wake) = {
-            let reg = self.registry.lock();
-            let n = reg.jobs.len();
-            let mut found = None;
-            for t in 0..n {
-                let idx = (*cursor + t) % n;
-                let j = reg.jobs[idx];
-                // SAFETY: registered jobs are alive (the caller unregisters before returning).
-                let job = unsafe { &*j.0 };
-                if job.has_work() {
-                    job.refs.fetch_add(1, Ordering::Relaxed);
-                    *cursor = idx + 1;
-                    found = Some(j);
-                    break;
-                }
-            }
-            let j = found?;
-            // SAFETY: as above, and we now hold a reference.
-            let job = unsafe { &*j.0 };
-            let wanted = job.wanted.load(Ordering::Relaxed);
-            if wanted > 0 {
-                job.wanted.store(wanted - 1, Ordering::Relaxed);
-            }
-            (j, wanted > 1 && reg.sleepers > 0)
-        };
-        if wake {
+    /// Whether some published job has work left.
+    fn any_work(&self) -> bool {
+        let mask = self.active.load(Ordering::SeqCst);
+        (0..SLOTS).any(|i| mask & (1 << i) != 0 && self.peek(i).map(|_| self.release(i)).is_some())
+    }
+
+    /// Wakes up to `n` sleeping workers.
+    fn wake(&self, n: usize) {
+        if n == 0 || self.sleepers.load(Ordering::SeqCst) == 0 {
+            return;
+        }
+        // A sleeper holds `sleep` from its last look for work until it waits: taking it here
+        // orders this wake-up after that wait, so it is not lost.
+        drop(self.sleep.lock());
+        for _ in 0..n {
             self.cv.notify_one();
         }
-        Some(job)
-    }
-
-    fn any_work(reg: &Registry) -> bool {
-        // SAFETY: registered jobs are alive while the registry lock is held.
-        reg.jobs.iter().any(|j| unsafe { &*j.0 }.has_work())
     }
 }
 
@@ -733,43 +846,47 @@ fn worker_main(shared: &Shared, index: usize) {
     let mut ctx = WorkerCtx::new(shared.stack_size);
     let mut cursor = index;
     loop {
-        if let Some(j) = shared.acquire(&mut cursor) {
-            // SAFETY: we hold a reference on the job, which keeps it alive until `release`.
-            let job = unsafe { &*j.0 };
-            while job.run_chunk(&mut ctx) {
-                if shared.njobs.load(Ordering::Relaxed) > 1 {
+        if let Some((slot, job)) = shared.acquire(&mut cursor) {
+            // SAFETY: we hold a reference on the slot, which keeps the job alive until `release`.
+            let job = unsafe { &*job };
+            while job.run_chunk(&mut ctx, index) {
+                if shared.active.load(Ordering::Relaxed).count_ones() > 1 {
                     break; // rotate to the next job for fairness
                 }
             }
-            job.release();
+            shared.release(slot);
             continue;
         }
         // Spin a little for the next dispatch, then sleep.
-        let seen = shared.epoch.load(Ordering::Acquire);
-        shared.spinning.fetch_add(1, Ordering::Relaxed);
+        let seen = shared.epoch.load(Ordering::SeqCst);
+        shared.spinning.fetch_add(1, Ordering::SeqCst);
         let start = Instant::now();
         let mut again = false;
         while start.elapsed() < WORKER_SPIN {
-            for _ in 0..64 {
+            for _ in 0..8 {
                 std::hint::spin_loop();
             }
-            if shared.epoch.load(Ordering::Acquire) != seen {
+            if shared.epoch.load(Ordering::SeqCst) != seen {
                 again = true;
                 break;
             }
         }
-        shared.spinning.fetch_sub(1, Ordering::Relaxed);
+        shared.spinning.fetch_sub(1, Ordering::SeqCst);
         if again {
             continue;
         }
-        let mut reg = shared.registry.lock();
-        while !reg.shutdown && !Shared::any_work(&reg) {
-            reg.sleepers += 1;
-            shared.cv.wait(&mut reg);
-            reg.sleepers -= 1;
-        }
-        if reg.shutdown {
-            return;
+        let mut guard = shared.sleep.lock();
+        loop {
+            if shared.shutdown.load(Ordering::SeqCst) {
+                return;
+            }
+            shared.sleepers.fetch_add(1, Ordering::SeqCst);
+            if shared.any_work() {
+                shared.sleepers.fetch_sub(1, Ordering::SeqCst);
+                break;
+            }
+            shared.cv.wait(&mut guard);
+            shared.sleepers.fetch_sub(1, Ordering::SeqCst);
         }
     }
 }
@@ -1627,6 +1744,9 @@ fn fail_group(fibers: &mut [Option<Fiber>], k: u32, n: u32) {
 // ---------------------------------------------------------------------------------------------
 
 /// `ops->barrier`.
+///
+/// # Safety
+/// `wi` is the work-item the engine passed to the running kernel (called from that kernel).
 unsafe extern "C" fn barrier_entry(wi: *mut WorkItem, predicate: i32) -> u32 {
     let op = Op::Barrier {
         predicate: predicate != 0,
@@ -1635,6 +1755,9 @@ unsafe extern "C" fn barrier_entry(wi: *mut WorkItem, predicate: i32) -> u32 {
 }
 
 /// `ops->wave_exchange`.
+///
+/// # Safety
+/// As for `barrier_entry`; `lanes` is null or valid for writing 64 `u64`s.
 unsafe extern "C" fn wave_exchange_entry(wi: *mut WorkItem, value: u64, lanes: *mut u64) -> u64 {
     let op = Op::Wave { value, lanes };
     catch_unwind(AssertUnwindSafe(|| sync_op(wi, op))).unwrap_or(0)
@@ -1739,6 +1862,134 @@ fn sync_op(wi: *mut WorkItem, op: Op) -> u64 {
             // started), and we are running on that fiber.
             unsafe { (*y).suspend(()) };
             slot.result.get()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicU32;
+
+    /// # Safety
+    /// Called by the engine with a valid work-item of a dispatch made by this test.
+    unsafe extern "C" fn count(wi: *mut WorkItem) {
+        // SAFETY: the tests pass an array of one counter per work-item as kernarg.
+        unsafe {
+            let wi = &*wi;
+            let c = wi.kernarg as *const AtomicU32;
+            (*c.add(wi.global_id(0) as usize)).fetch_add(1, Ordering::Relaxed);
+            // Long enough for the dispatch to be shared.
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_micros(2) {}
+        }
+    }
+
+    fn run_counted(e: &Engine, n: u32) {
+        let k = Kernel {
+            workitem_fn: count,
+            workgroup_fn: None,
+            static_group_segment_size: 0,
+            static_private_segment_size: 0,
+        };
+        let counts: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+        let d = Dispatch {
+            kernel: &k,
+            dimensions: 1,
+            workgroup_size: [4, 1, 1],
+            grid_size: [n, 1, 1],
+            group_segment_size: 0,
+            private_segment_size: 0,
+            kernarg: counts.as_ptr().cast(),
+        };
+        e.run(&d).expect("dispatch");
+        assert!(counts.iter().all(|c| c.load(Ordering::Relaxed) == 1));
+    }
+
+    #[test]
+    fn dispatch_runs_alone_when_every_slot_is_taken() {
+        let e = Engine::new(EngineConfig {
+            workers: 3,
+            stack_size: 64 * 1024,
+        });
+        for s in e.shared.slots.iter() {
+            s.owner.store(true, Ordering::SeqCst);
+        }
+        run_counted(&e, 4000);
+        for s in e.shared.slots.iter() {
+            s.owner.store(false, Ordering::SeqCst);
+        }
+        run_counted(&e, 4000);
+        assert!(e
+            .shared
+            .slots
+            .iter()
+            .all(|s| !s.owner.load(Ordering::SeqCst)));
+        assert!(e
+            .shared
+            .slots
+            .iter()
+            .all(|s| s.refs.load(Ordering::SeqCst) == 0));
+        assert_eq!(e.shared.active.load(Ordering::SeqCst), 0);
+    }
+
+    #[test]
+    fn many_concurrent_publications() {
+        let e = Engine::new(EngineConfig {
+            workers: 4,
+            stack_size: 64 * 1024,
+        });
+        std::thread::scope(|s| {
+            for t in 0..8u32 {
+                let e = &e;
+                s.spawn(move || {
+                    for i in 0..60u32 {
+                        run_counted(e, 200 + (i * 37 + t * 11) % 800);
+                    }
+                });
+            }
+        });
+        assert!(e
+            .shared
+            .slots
+            .iter()
+            .all(|s| !s.owner.load(Ordering::SeqCst)));
+        assert_eq!(e.shared.active.load(Ordering::SeqCst), 0);
+    }
+
+    #[test]
+    fn home_blocks_cover_the_range_exactly() {
+        let k = Kernel {
+            workitem_fn: count,
+            workgroup_fn: None,
+            static_group_segment_size: 0,
+            static_private_segment_size: 0,
+        };
+        for (total, first, participants) in [
+            (1000u32, 1u64, 4u64),
+            (7, 1, 16),
+            (100_000, 3, 200),
+            (2, 1, 2),
+        ] {
+            let d = Dispatch {
+                kernel: &k,
+                dimensions: 1,
+                workgroup_size: [1, 1, 1],
+                grid_size: [total, 1, 1],
+                group_segment_size: 0,
+                private_segment_size: 0,
+                kernarg: ptr::null(),
+            };
+            let st = DispatchState::new(&d).expect("valid");
+            let job = Job::new(&st, first, participants, participants - 1);
+            assert_eq!(job.nblocks as u64, participants.min(MAX_BLOCKS as u64));
+            let mut expect = first;
+            for b in &job.blocks[..job.nblocks] {
+                assert_eq!(b.next.load(Ordering::Relaxed), expect);
+                assert!(b.end >= expect);
+                expect = b.end;
+            }
+            assert_eq!(expect, u64::from(total));
         }
     }
 }

@@ -55,12 +55,17 @@ fn check_ids(wi: &WorkItem) {
     }
 }
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn id_kernel(wi: *mut WorkItem) {
     // SAFETY: the engine passes a valid work-item.
     check_ids(unsafe { &*wi });
 }
 
 /// A workgroup function in the style a compiler would emit.
+///
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn id_group(wi: *mut WorkItem, begin: u32, _end: u32) {
     // SAFETY: the engine passes a valid work-item; we only write the ids, between items.
     unsafe {
@@ -165,6 +170,8 @@ struct ThreadArgs {
     helped: std::sync::atomic::AtomicBool,
 }
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn thread_kernel(wi: *mut WorkItem) {
     // SAFETY: valid work-item; kernarg is a ThreadArgs.
     let (wi, a) = unsafe { (&*wi, &*((*wi).kernarg as *const ThreadArgs)) };
@@ -242,6 +249,8 @@ struct ReduceArgs {
     n: u64,
 }
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn reduce_kernel(wip: *mut WorkItem) {
     // SAFETY: valid work-item; kernarg is a ReduceArgs with `out` of one entry per group and
     // group memory of at least local_size u32s.
@@ -312,6 +321,8 @@ struct CountArgs {
     out2: *mut u32,
 }
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn predicate_kernel(wip: *mut WorkItem) {
     // SAFETY: valid work-item; `out` and `out2` have one entry per work-item of the grid.
     unsafe {
@@ -363,6 +374,8 @@ struct WaveArgs {
     waves_per_group: u32,
 }
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn wave_kernel(wip: *mut WorkItem) {
     // SAFETY: valid work-item; the output arrays are sized by the test.
     unsafe {
@@ -479,6 +492,8 @@ struct EarlyArgs {
     exit_hi: u32,
 }
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe fn early_body(wip: *mut WorkItem) {
     // SAFETY: valid work-item; arrays have one entry per work-item; group memory holds
     // local_size u32s.
@@ -506,11 +521,15 @@ unsafe fn early_body(wip: *mut WorkItem) {
     }
 }
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn early_kernel(wip: *mut WorkItem) {
     // SAFETY: forwarded engine contract.
     unsafe { early_body(wip) }
 }
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn early_group(wip: *mut WorkItem, begin: u32, _end: u32) {
     // SAFETY: forwarded engine contract; ids written between items.
     unsafe {
@@ -604,6 +623,8 @@ struct LoopWaveArgs {
     runs: *const AtomicU32,
 }
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn loop_wave_kernel(wip: *mut WorkItem) {
     // SAFETY: valid work-item; arrays have one entry per work-item.
     unsafe {
@@ -653,6 +674,8 @@ struct MixedArgs {
     sums: *mut u32,
 }
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn mixed_mode_kernel(wip: *mut WorkItem) {
     // SAFETY: valid work-item; `runs` has one entry per work-item, `sums` one per group; group
     // memory holds local_size u32s.
@@ -728,6 +751,8 @@ fn expected_big(n: usize, seed: u64) -> u64 {
     (0..n).fold(0u64, |a, i| a.wrapping_add(seed.wrapping_mul(i as u64 + 1)))
 }
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn local_array_8k(wip: *mut WorkItem) {
     // SAFETY: valid work-item; kernarg is an array of one u64 per work-item.
     unsafe {
@@ -737,6 +762,8 @@ unsafe extern "C" fn local_array_8k(wip: *mut WorkItem) {
     }
 }
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn local_array_512k(wip: *mut WorkItem) {
     // SAFETY: as above.
     unsafe {
@@ -796,6 +823,8 @@ struct SegArgs {
     ids: *const AtomicU64,
 }
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn segments_kernel(wip: *mut WorkItem) {
     // SAFETY: valid work-item; the dispatch has 48 bytes of private memory per work-item, a
     // static group size of 20 and 100 bytes of dynamic group memory.
@@ -862,6 +891,8 @@ fn private_and_dynamic_group_segments() {
 // Invalid programs must not hang
 // ---------------------------------------------------------------------------------------------
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn mixed_sync_kernel(wip: *mut WorkItem) {
     // SAFETY: valid work-item.
     unsafe {
@@ -889,12 +920,16 @@ fn barrier_mixed_with_wave_exchange_does_not_hang() {
     }
 }
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn outside_kernel_probe(_wi: *mut WorkItem) {}
 
 #[test]
 fn device_ops_called_outside_a_dispatch_act_as_a_lone_work_item() {
     // Capture the ops table from a dispatch, then call it from a plain thread.
     static OPS: AtomicU64 = AtomicU64::new(0);
+    /// # Safety
+    /// Called by the engine with a valid work-item of a dispatch made by this test.
     unsafe extern "C" fn grab(wi: *mut WorkItem) {
         // SAFETY: valid work-item.
         OPS.store(unsafe { (*wi).ops } as u64, Ordering::Relaxed);
@@ -939,6 +974,8 @@ struct VaddArgs {
     n: u64,
 }
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn vadd_kernel(wi: *mut WorkItem) {
     // SAFETY: valid work-item; arrays of `n` floats.
     unsafe {
@@ -951,6 +988,8 @@ unsafe extern "C" fn vadd_kernel(wi: *mut WorkItem) {
     }
 }
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn vadd_group(wi: *mut WorkItem, begin: u32, _end: u32) {
     // SAFETY: as above; the loop re-reads range_end.
     unsafe {
@@ -1016,6 +1055,8 @@ fn concurrent_dispatches_from_four_threads() {
 // Validation
 // ---------------------------------------------------------------------------------------------
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn never_runs(_wi: *mut WorkItem) {
     panic!("a rejected dispatch must not run");
 }

@@ -22,6 +22,8 @@ fn process_cpu_time() -> Duration {
     tv(u.ru_utime) + tv(u.ru_stime)
 }
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn busy(_wi: *mut WorkItem) {
     spin_for(20_000);
 }

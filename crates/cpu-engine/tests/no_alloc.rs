@@ -38,8 +38,12 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn empty(_wi: *mut WorkItem) {}
 
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
 unsafe extern "C" fn with_barriers(wi: *mut WorkItem) {
     // SAFETY: called by the engine with a valid work-item.
     unsafe {
