@@ -155,6 +155,35 @@ fn main() {
         );
         ours.push(t.elapsed().as_nanos() as f64);
     }
+    q.set_profiling(true);
+    let (mut a, mut b, mut c) = (Vec::new(), Vec::new(), Vec::new());
+    // Same protocol, timed per phase.
+    for _ in 0..200 {
+        std::thread::sleep(ASLEEP);
+        done.store(1, MemoryOrder::Relaxed);
+        let t0 = hsa::time::now();
+        submit(&q, &raw);
+        done.wait(
+            Condition::Lt,
+            1,
+            u64::MAX,
+            WaitState::Active,
+            MemoryOrder::Acquire,
+        );
+        let t3 = hsa::time::now();
+        let (t1, t2) = done.dispatch_times();
+        a.push(t1.saturating_sub(t0) as f64);
+        b.push(t2.saturating_sub(t1) as f64);
+        c.push(t3.saturating_sub(t2) as f64);
+    }
+    q.set_profiling(false);
+    // Where the asleep round trip goes (profiling timestamps written by the processor).
+    println!(
+        "  phases (median): doorbell -> processor picks packet {:.2} us | run {:.2} us | completion -> host sees it {:.2} us",
+        Stats::of(&mut a).median / 1e3,
+        Stats::of(&mut b).median / 1e3,
+        Stats::of(&mut c).median / 1e3
+    );
     let mut peer = peer_handoff_latency(iterations);
     row(
         "empty dispatch, sync, processor asleep",
