@@ -127,22 +127,22 @@ impl Isa {
 
     /// `HSA_ISA_INFO_MACHINE_MODELS`: whether each model is supported.
     pub fn supports_machine_model(&self, model: MachineModel) -> bool {
-        model == MachineModel::Large
+        self.obj.machine_models[model as usize]
     }
 
     /// `HSA_ISA_INFO_PROFILES`: whether each profile is supported.
     pub fn supports_profile(&self, profile: Profile) -> bool {
-        profile == Profile::Full
+        self.obj.profiles[profile as usize]
     }
 
     /// `HSA_ISA_INFO_DEFAULT_FLOAT_ROUNDING_MODES`: whether each mode is supported.
     pub fn supports_rounding_mode(&self, mode: FloatRoundingMode) -> bool {
-        matches!(mode, FloatRoundingMode::Default | FloatRoundingMode::Near)
+        self.obj.rounding_modes[mode as usize]
     }
 
     /// `HSA_ISA_INFO_FAST_F16_OPERATION`.
     pub fn fast_f16(&self) -> bool {
-        false
+        self.obj.fast_f16
     }
 
     /// `HSA_ISA_INFO_WORKGROUP_MAX_DIM`.

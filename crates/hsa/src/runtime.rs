@@ -27,10 +27,17 @@ use crate::agent::Agent;
 use crate::core;
 use crate::status::HsaResult;
 
-/// `HSA_SYSTEM_INFO_VERSION_MAJOR` / `_MINOR` reported by this runtime (ROCR: 1.1).
-pub const HSA_VERSION: (u16, u16) = (1, 1);
-/// `HSA_AMD_SYSTEM_INFO_EXT_VERSION_MAJOR` / `_MINOR`: the `hsa_ext_amd.h` interface version.
-pub const AMD_EXT_VERSION: (u16, u16) = (1, 6);
+pub use crate::core::runtime::{AMD_EXT_VERSION, HSA_VERSION};
+
+use crate::core::info::InfoValue;
+
+/// A boolean attribute of `hsa_system_get_info`, read from the core's single table.
+fn system_flag(attribute: u32) -> bool {
+    matches!(
+        core::runtime::system_info(attribute),
+        Ok(InfoValue::Bool(true))
+    )
+}
 
 /// `hsa_machine_model_t`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -177,7 +184,10 @@ impl Runtime {
     /// `HSA_SYSTEM_INFO_SIGNAL_MAX_WAIT`: the longest a signal wait blocks, in ticks
     /// (`u64::MAX`: no limit, as in ROCR).
     pub fn signal_max_wait(&self) -> u64 {
-        u64::MAX
+        match core::runtime::system_info(4) {
+            Ok(InfoValue::U64(v)) => v,
+            _ => u64::MAX,
+        }
     }
 
     /// `HSA_SYSTEM_INFO_MACHINE_MODEL`.
@@ -200,31 +210,31 @@ impl Runtime {
 
     /// `HSA_AMD_SYSTEM_INFO_MWAITX_ENABLED` (never: signal waits use futexes).
     pub fn mwaitx_enabled(&self) -> bool {
-        false
+        system_flag(0x203)
     }
 
     /// `HSA_AMD_SYSTEM_INFO_DMABUF_SUPPORTED` (no dma-buf export on the CPU agent).
     pub fn dmabuf_supported(&self) -> bool {
-        false
+        system_flag(0x204)
     }
 
     /// `HSA_AMD_SYSTEM_INFO_SVM_SUPPORTED`: host and agents share one address space.
     pub fn svm_supported(&self) -> bool {
-        true
+        system_flag(0x201)
     }
 
     /// `HSA_AMD_SYSTEM_INFO_SVM_ACCESSIBLE_BY_DEFAULT`.
     pub fn svm_accessible_by_default(&self) -> bool {
-        true
+        system_flag(0x202)
     }
 
     /// `HSA_AMD_SYSTEM_INFO_XNACK_ENABLED` (page faults are not an issue on the CPU).
     pub fn xnack_enabled(&self) -> bool {
-        false
+        system_flag(0x206)
     }
 
     /// `HSA_AMD_SYSTEM_INFO_BUILD_VERSION`: this crate's version.
     pub fn build_version(&self) -> &'static str {
-        env!("CARGO_PKG_VERSION")
+        crate::core::runtime::BUILD_VERSION.trim_end_matches('\0')
     }
 }

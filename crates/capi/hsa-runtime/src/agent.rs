@@ -20,31 +20,6 @@ fn wavefront_of(isa: u64) -> u64 {
     isa | 1
 }
 
-fn isa_info(isa: &IsaObject, attribute: u32) -> HsaResult<InfoValue> {
-    Ok(match attribute {
-        0 => InfoValue::U32(isa.name.len() as u32 + 1),
-        1 => {
-            let mut bytes = isa.name.as_bytes().to_vec();
-            bytes.push(0);
-            InfoValue::Bytes(bytes)
-        }
-        2 => InfoValue::U32(1),                  // CALL_CONVENTION_COUNT
-        3 => InfoValue::U32(isa.wavefront_size), // CALL_CONVENTION_INFO_WAVEFRONT_SIZE
-        4 => InfoValue::U32(1),                  // WAVEFRONTS_PER_COMPUTE_UNIT
-        5 => InfoValue::Bytes(vec![0, 1]),       // MACHINE_MODELS: large only
-        6 => InfoValue::Bytes(vec![1, 1]),       // PROFILES: base and full
-        7 => InfoValue::Bytes(vec![0, 0, 1]),    // DEFAULT_FLOAT_ROUNDING_MODES: NEAR
-        8 => InfoValue::Bytes(vec![0, 0, 1]),    // BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES
-        9 => InfoValue::Bool(false),             // FAST_F16_OPERATION
-        12 => InfoValue::u16_array(&isa.workgroup_max_dim),
-        13 => InfoValue::U32(isa.workgroup_max_size),
-        14 => InfoValue::u32_array(&isa.grid_max_dim),
-        16 => InfoValue::U64(isa.grid_max_size),
-        17 => InfoValue::U32(isa.fbarrier_max_size),
-        _ => return Err(HsaError::ERROR_INVALID_ARGUMENT),
-    })
-}
-
 fn find_isa(handle: u64) -> HsaResult<Arc<IsaObject>> {
     rt()?.topology.isa(handle).cloned()
 }
@@ -161,7 +136,7 @@ hsa_api! {
             return Err(HsaError::ERROR_INVALID_INDEX);
         }
         // SAFETY: the caller passes a buffer of the attribute's type.
-        unsafe { write_info(isa_info(&i, attribute), value) }
+        unsafe { write_info(i.info(attribute), value) }
     }
 
     fn hsa_isa_get_info_alt(isa: hsa_isa_t, attribute: u32, value: *mut c_void) {
@@ -171,7 +146,7 @@ hsa_api! {
             return Err(HsaError::ERROR_INVALID_ARGUMENT);
         }
         // SAFETY: the caller passes a buffer of the attribute's type.
-        unsafe { write_info(isa_info(&i, attribute), value) }
+        unsafe { write_info(i.info(attribute), value) }
     }
 
     fn hsa_isa_get_exception_policies(isa: hsa_isa_t, profile: u32, mask: *mut u16) {

@@ -2,14 +2,12 @@
 
 use std::ffi::{c_char, c_void};
 
-use hsa::core::info::InfoValue;
 use hsa::core::runtime;
 use hsa::{HsaError, HsaResult, Status};
 
 use crate::entry::{non_null, rt, write_info, write_out};
 
-/// Extension ids this runtime reports (none of the standard finalizer/images ones).
-const EXT_AMD_PROFILER: u16 = 0x200;
+/// `HSA_EXTENSION_AMD_LOADER`: known, but its function table is not provided.
 const EXT_AMD_LOADER: u16 = 0x201;
 
 fn extension_name(ext: u16) -> Option<&'static [u8]> {
@@ -28,37 +26,7 @@ fn extension_name(ext: u16) -> Option<&'static [u8]> {
 
 /// Extensions ferrocm implements; none of them offers a function table yet.
 fn extension_supported(ext: u16) -> bool {
-    ext == EXT_AMD_PROFILER
-}
-
-fn system_info(attribute: u32) -> HsaResult<InfoValue> {
-    Ok(match attribute {
-        0 => InfoValue::U16(1),
-        1 => InfoValue::U16(1),
-        2 => InfoValue::U64(hsa::time::now()),
-        3 => InfoValue::U64(hsa::time::TIMESTAMP_FREQUENCY_HZ),
-        4 => InfoValue::U64(u64::MAX),
-        5 => InfoValue::U32(if cfg!(target_endian = "little") { 0 } else { 1 }),
-        6 => InfoValue::U32(1), // HSA_MACHINE_MODEL_LARGE
-        7 => {
-            let mut mask = vec![0u8; 128];
-            // Bit i = extension id i: only the AMD profiler extension is reported.
-            mask[usize::from(EXT_AMD_PROFILER / 8)] |= 1 << (EXT_AMD_PROFILER % 8);
-            InfoValue::Bytes(mask)
-        }
-        0x200 => InfoValue::Pointer(
-            concat!("ferrocm ", env!("CARGO_PKG_VERSION"), "\0").as_ptr() as usize,
-        ),
-        0x201 => InfoValue::Bool(true), // SVM_SUPPORTED: all memory is host memory
-        0x202 => InfoValue::Bool(true), // SVM_ACCESSIBLE_BY_DEFAULT
-        0x203 => InfoValue::Bool(false), // MWAITX_ENABLED
-        0x204 => InfoValue::Bool(false), // DMABUF_SUPPORTED
-        0x205 => InfoValue::Bool(false), // VIRTUAL_MEM_API_SUPPORTED
-        0x206 => InfoValue::Bool(false), // XNACK_ENABLED
-        0x207 => InfoValue::U16(1),     // EXT_VERSION_MAJOR
-        0x208 => InfoValue::U16(6),     // EXT_VERSION_MINOR
-        _ => return Err(HsaError::ERROR_INVALID_ARGUMENT),
-    })
+    runtime::SUPPORTED_EXTENSIONS.contains(&ext)
 }
 
 hsa_api! {
@@ -81,7 +49,7 @@ hsa_api! {
     fn hsa_system_get_info(attribute: u32, value: *mut c_void) {
         rt()?;
         // SAFETY: the caller passes a buffer of the attribute's type.
-        unsafe { write_info(system_info(attribute), value) }
+        unsafe { write_info(runtime::system_info(attribute), value) }
     }
 
     fn hsa_extension_get_name(extension: u16, name: *mut *const c_char) {

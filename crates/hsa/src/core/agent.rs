@@ -49,6 +49,42 @@ pub struct IsaObject {
     pub grid_max_dim: [u32; 3],
     pub grid_max_size: u64,
     pub fbarrier_max_size: u32,
+    /// Indexed by `hsa_machine_model_t` (SMALL, LARGE).
+    pub machine_models: [bool; 2],
+    /// Indexed by `hsa_profile_t` (BASE, FULL).
+    pub profiles: [bool; 2],
+    /// Indexed by `hsa_default_float_rounding_mode_t` (DEFAULT, ZERO, NEAR).
+    pub rounding_modes: [bool; 3],
+    pub fast_f16: bool,
+}
+
+impl IsaObject {
+    /// `hsa_isa_get_info` / `hsa_isa_get_info_alt` (the call-convention attributes 2..=4
+    /// exist only in the deprecated query; the C layer filters them).
+    pub fn info(&self, attribute: u32) -> HsaResult<InfoValue> {
+        let bools = |v: &[bool]| InfoValue::Bytes(v.iter().map(|&b| u8::from(b)).collect());
+        Ok(match attribute {
+            0 => InfoValue::U32(self.name.len() as u32 + 1),
+            1 => {
+                let mut bytes = self.name.as_bytes().to_vec();
+                bytes.push(0);
+                InfoValue::Bytes(bytes)
+            }
+            2 => InfoValue::U32(1),                   // CALL_CONVENTION_COUNT
+            3 => InfoValue::U32(self.wavefront_size), // CALL_CONVENTION_INFO_WAVEFRONT_SIZE
+            4 => InfoValue::U32(1),                   // WAVEFRONTS_PER_COMPUTE_UNIT
+            5 => bools(&self.machine_models),
+            6 => bools(&self.profiles),
+            7 | 8 => bools(&self.rounding_modes),
+            9 => InfoValue::Bool(self.fast_f16),
+            12 => InfoValue::u16_array(&self.workgroup_max_dim),
+            13 => InfoValue::U32(self.workgroup_max_size),
+            14 => InfoValue::u32_array(&self.grid_max_dim),
+            16 => InfoValue::U64(self.grid_max_size),
+            17 => InfoValue::U32(self.fbarrier_max_size),
+            _ => return Err(HsaError::ERROR_INVALID_ARGUMENT),
+        })
+    }
 }
 
 /// An agent and everything `hsa_agent_get_info` reports about it.
@@ -238,6 +274,12 @@ fn cpu_agent() -> AgentObject {
         grid_max_dim: [u32::MAX; 3],
         grid_max_size: u64::from(u32::MAX),
         fbarrier_max_size: 32,
+        machine_models: [false, true],
+        // The agent's profile (HSA_AGENT_INFO_PROFILE) is FULL.
+        profiles: [false, true],
+        // DEFAULT and NEAR, as ROCR reports them; host arithmetic rounds to nearest.
+        rounding_modes: [true, false, true],
+        fast_f16: false,
     };
     AgentObject {
         device_type: DeviceType::Cpu,

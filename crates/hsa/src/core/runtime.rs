@@ -10,7 +10,50 @@ use std::sync::Arc;
 use parking_lot::{Mutex, RwLock};
 
 use super::agent::{AgentObject, Topology};
+use super::info::InfoValue;
 use crate::status::{HsaError, HsaResult};
+
+/// `HSA_SYSTEM_INFO_VERSION_MAJOR/MINOR`: HSA 1.1, as ROCR reports.
+pub const HSA_VERSION: (u16, u16) = (1, 1);
+/// `HSA_AMD_SYSTEM_INFO_EXT_VERSION_MAJOR/MINOR`: the `hsa_ext_amd.h` interface version.
+pub const AMD_EXT_VERSION: (u16, u16) = (1, 6);
+/// `HSA_EXTENSION_AMD_PROFILER`: the only extension reported (its functions are exported
+/// by name; no function table).
+pub const EXTENSION_AMD_PROFILER: u16 = 0x200;
+/// Extensions this runtime supports, by `hsa_extension_t` id.
+pub const SUPPORTED_EXTENSIONS: &[u16] = &[EXTENSION_AMD_PROFILER];
+/// `HSA_AMD_SYSTEM_INFO_BUILD_VERSION`, NUL-terminated for the C ABI.
+pub const BUILD_VERSION: &str = concat!("ferrocm ", env!("CARGO_PKG_VERSION"), "\0");
+
+/// `hsa_system_get_info`: the one table both the C ABI and the safe API read.
+pub fn system_info(attribute: u32) -> HsaResult<InfoValue> {
+    Ok(match attribute {
+        0 => InfoValue::U16(HSA_VERSION.0),
+        1 => InfoValue::U16(HSA_VERSION.1),
+        2 => InfoValue::U64(crate::time::now()),
+        3 => InfoValue::U64(crate::time::TIMESTAMP_FREQUENCY_HZ),
+        4 => InfoValue::U64(u64::MAX), // SIGNAL_MAX_WAIT: no limit, as in ROCR
+        5 => InfoValue::U32(if cfg!(target_endian = "little") { 0 } else { 1 }),
+        6 => InfoValue::U32(u32::from(cfg!(target_pointer_width = "64"))), // LARGE on 64-bit
+        7 => {
+            let mut mask = vec![0u8; 128];
+            for &ext in SUPPORTED_EXTENSIONS {
+                mask[usize::from(ext / 8)] |= 1 << (ext % 8);
+            }
+            InfoValue::Bytes(mask)
+        }
+        0x200 => InfoValue::Pointer(BUILD_VERSION.as_ptr() as usize),
+        0x201 => InfoValue::Bool(true), // SVM_SUPPORTED: all memory is host memory
+        0x202 => InfoValue::Bool(true), // SVM_ACCESSIBLE_BY_DEFAULT
+        0x203 => InfoValue::Bool(false), // MWAITX_ENABLED: waits use futexes
+        0x204 => InfoValue::Bool(false), // DMABUF_SUPPORTED
+        0x205 => InfoValue::Bool(false), // VIRTUAL_MEM_API_SUPPORTED
+        0x206 => InfoValue::Bool(false), // XNACK_ENABLED
+        0x207 => InfoValue::U16(AMD_EXT_VERSION.0),
+        0x208 => InfoValue::U16(AMD_EXT_VERSION.1),
+        _ => return Err(HsaError::ERROR_INVALID_ARGUMENT),
+    })
+}
 
 /// The initialised runtime: what `hsa_init` builds and the last `hsa_shut_down` drops.
 pub struct RuntimeState {
