@@ -104,6 +104,37 @@ fn peer_handoff_latency(iterations: usize) -> Vec<f64> {
     samples
 }
 
+/// Store -> wake latency: for k = 1..=iterations, the main thread sleeps (so the waiter is
+/// asleep too), stamps the time and calls `notify(k)`; a waiter thread returns from
+/// `wait(k)` and reports how long after the stamp it woke. Same protocol for ours and peers.
+fn wake_latency(
+    iterations: usize,
+    wait: impl Fn(i64) + Send + 'static,
+    notify: impl Fn(i64),
+) -> Vec<f64> {
+    let stamp = Arc::new(AtomicU64::new(0));
+    let (tx, rx) = mpsc::channel::<u64>();
+    let waiter = {
+        let stamp = stamp.clone();
+        std::thread::spawn(move || {
+            for k in 1..=iterations as i64 {
+                wait(k);
+                let woke = hsa::time::now();
+                let _ = tx.send(woke.saturating_sub(stamp.load(Ordering::Acquire)));
+            }
+        })
+    };
+    let mut samples = Vec::with_capacity(iterations);
+    for k in 1..=iterations as i64 {
+        std::thread::sleep(ASLEEP);
+        stamp.store(hsa::time::now(), Ordering::Release);
+        notify(k);
+        samples.push(rx.recv().unwrap_or(0) as f64);
+    }
+    let _ = waiter.join();
+    samples
+}
+
 fn main() {
     if let Err(e) = runtime::init() {
         eprintln!("hsa init failed: {e}");
@@ -269,57 +300,35 @@ fn main() {
 
     // 3. Signal store -> waiter wakes.
     let sig = signal::create(0, &[]).expect("signal");
-    let stamp = Arc::new(AtomicU64::new(0));
-    let (tx, rx) = mpsc::channel::<u64>();
-    let waiter = {
-        let (sig, stamp) = (sig.clone(), stamp.clone());
-        std::thread::spawn(move || {
-            for k in 1..=iterations as i64 {
-                sig.wait(
-                    Condition::Eq,
-                    k,
-                    u64::MAX,
-                    WaitState::Blocked,
-                    MemoryOrder::Acquire,
-                );
-                let woke = hsa::time::now();
-                let _ = tx.send(woke.saturating_sub(stamp.load(Ordering::Acquire)));
-            }
-        })
-    };
-    let mut ours = Vec::with_capacity(iterations);
-    for k in 1..=iterations as i64 {
-        std::thread::sleep(ASLEEP);
-        stamp.store(hsa::time::now(), Ordering::Release);
-        sig.store(k, MemoryOrder::Release);
-        ours.push(rx.recv().unwrap_or(0) as f64);
-    }
-    let _ = waiter.join();
+    let waiter_sig = sig.clone();
+    let mut ours = wake_latency(
+        iterations,
+        move |k| {
+            waiter_sig.wait(
+                Condition::Eq,
+                k,
+                u64::MAX,
+                WaitState::Blocked,
+                MemoryOrder::Acquire,
+            );
+        },
+        |k| sig.store(k, MemoryOrder::Release),
+    );
     let shared = Arc::new((Mutex::new(0i64), Condvar::new()));
-    let (tx, rx) = mpsc::channel::<u64>();
-    let waiter = {
-        let (shared, stamp) = (shared.clone(), stamp.clone());
-        std::thread::spawn(move || {
-            for k in 1..=iterations as i64 {
-                let mut g = shared.0.lock().unwrap_or_else(|e| e.into_inner());
-                while *g != k {
-                    g = shared.1.wait(g).unwrap_or_else(|e| e.into_inner());
-                }
-                drop(g);
-                let woke = hsa::time::now();
-                let _ = tx.send(woke.saturating_sub(stamp.load(Ordering::Acquire)));
+    let waiter_shared = shared.clone();
+    let mut peer = wake_latency(
+        iterations,
+        move |k| {
+            let mut g = waiter_shared.0.lock().unwrap_or_else(|e| e.into_inner());
+            while *g != k {
+                g = waiter_shared.1.wait(g).unwrap_or_else(|e| e.into_inner());
             }
-        })
-    };
-    let mut peer = Vec::with_capacity(iterations);
-    for k in 1..=iterations as i64 {
-        std::thread::sleep(ASLEEP);
-        stamp.store(hsa::time::now(), Ordering::Release);
-        *shared.0.lock().unwrap_or_else(|e| e.into_inner()) = k;
-        shared.1.notify_one();
-        peer.push(rx.recv().unwrap_or(0) as f64);
-    }
-    let _ = waiter.join();
+        },
+        |k| {
+            *shared.0.lock().unwrap_or_else(|e| e.into_inner()) = k;
+            shared.1.notify_one();
+        },
+    );
     row(
         "signal store -> sleeping waiter wakes",
         Stats::of(&mut ours),
