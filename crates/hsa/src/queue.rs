@@ -767,11 +767,11 @@ impl Queue {
 
 impl Drop for Queue {
     fn drop(&mut self) {
+        // Asked before destroying: destroy hands the processor's thread handle back.
+        let on_processor = self.obj.on_processor_thread();
         // Stops and joins the processor (unless this runs on it); already gone after a
         // forced shutdown, which is fine.
         let _ = core_queue::destroy(self.obj.key());
-        let on_processor = std::thread::current().name()
-            == Some(format!("ferrocm-queue-{}", self.obj.id()).as_str());
         if on_processor {
             // Dropped from a callback running on the queue's own processor thread, which
             // may still be inside the error callback: keep its closure alive.

@@ -255,6 +255,15 @@ impl QueueObject {
         self.state.load(Ordering::Acquire) == QueueState::Active as u32
     }
 
+    /// Whether the calling thread is this queue's packet processor (e.g. inside its error
+    /// callback or a host-call packet).
+    pub fn on_processor_thread(&self) -> bool {
+        self.processor
+            .lock()
+            .as_ref()
+            .is_some_and(|h| h.thread().id() == std::thread::current().id())
+    }
+
     fn join_processor(&self) {
         let handle = self.processor.lock().take();
         if let Some(h) = handle {
