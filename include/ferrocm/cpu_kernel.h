@@ -111,6 +111,20 @@ typedef void (*ferrocm_workitem_fn)(ferrocm_workitem_t *wi);
 typedef void (*ferrocm_workgroup_fn)(ferrocm_workitem_t *wi, uint32_t begin, uint32_t end);
 
 /*
+ * Layout of a kernel's explicit arguments inside its kernarg segment (optional
+ * metadata; HIP's hipLaunchKernel / hipModuleLaunchKernel(kernelParams) need it to
+ * pack `void **args`). Argument i occupies sizes[i] bytes at offsets[i]; the
+ * explicit arguments end at explicit_size (HIP's `extra` buffer size). Hidden,
+ * implementation-defined data may follow up to kernarg_segment_size.
+ */
+typedef struct ferrocm_kernel_params {
+  uint32_t count;          /*  0: number of explicit arguments */
+  uint32_t explicit_size;  /*  4: bytes of explicit arguments */
+  const uint32_t *offsets; /*  8: count entries */
+  const uint32_t *sizes;   /* 16: count entries */
+} ferrocm_kernel_params_t;
+
+/*
  * A kernel of a CPU code object. A code object exports one per kernel as a
  * global data symbol named "<kernel name>.kd" (AMD's convention), e.g. via
  *   FERROCM_KERNEL_DESCRIPTOR(my_kernel, my_kernel_entry, NULL, kernarg_size, kernarg_align, group_size)
@@ -126,7 +140,10 @@ typedef struct ferrocm_kernel_descriptor {
   uint32_t reserved0;                  /* 28 */
   ferrocm_workitem_fn workitem_fn;     /* 32: required */
   ferrocm_workgroup_fn workgroup_fn;   /* 40: optional (NULL) */
-  uint64_t reserved[2];                /* 48..64 */
+  const ferrocm_kernel_params_t *params; /* 48: optional (NULL): explicit-argument layout */
+  const void *host_function;           /* 56: optional (NULL): the source-level kernel function;
+                                              its dynamic symbol names the kernel when the
+                                              descriptor comes from a kernel table (below) */
 } ferrocm_kernel_descriptor_t;
 
 #define FERROCM_KERNEL_DESCRIPTOR_MAGIC 0x4b434652u /* "RFCK" little endian: 'R','F','C','K' */
@@ -141,7 +158,15 @@ typedef struct ferrocm_kernel_descriptor {
  *     hsa_executable_get_symbol_by_name (address and size from the symbol table).
  * It must also export `ferrocm_code_object_abi_version` (uint32_t, the ABI
  * version it was built for). Loading runs the object's constructors.
+ *
+ * Kernel table (what hipcc --genco and hiprtc emit, since C++ kernel names are
+ * mangled): a code object may also export the function
+ *   const ferrocm_kernel_descriptor_t *const *ferrocm_code_object_kernels(size_t *count);
+ * returning an array of descriptors whose host_function is set; after loading, each
+ * such kernel is named by the dynamic symbol at host_function (dladdr), e.g.
+ * "_Z6vaddPfS_i" or an extern "C" name.
  */
+#define FERROCM_KERNEL_TABLE_SYMBOL "ferrocm_code_object_kernels"
 #define FERROCM_CODE_OBJECT_ABI_SYMBOL "ferrocm_code_object_abi_version"
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -161,7 +186,7 @@ typedef struct ferrocm_kernel_descriptor {
 #define FERROCM_KERNEL_DESCRIPTOR(name, wi_fn, wg_fn, kernarg_size, kernarg_align, group_size) \
   FERROCM_EXPORT const ferrocm_kernel_descriptor_t ferrocm_kd_##name __asm__(FERROCM_STR(name) ".kd") = { \
       FERROCM_KERNEL_DESCRIPTOR_MAGIC, FERROCM_CPU_ABI_VERSION, (kernarg_size), (kernarg_align),         \
-      (group_size), 0u, 0u, 0u, (wi_fn), (wg_fn), {0u, 0u}}
+      (group_size), 0u, 0u, 0u, (wi_fn), (wg_fn), NULL, NULL}
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -192,8 +192,25 @@ pub struct KernelDescriptor {
     pub workitem_fn: Option<WorkItemFn>,
     /// Offset 40: optional.
     pub workgroup_fn: Option<WorkGroupFn>,
-    /// Offsets 48..64: reserved.
-    pub reserved: [u64; 2],
+    /// Offset 48: optional explicit-argument layout ([`KernelParams`]), or null.
+    pub params: *const KernelParams,
+    /// Offset 56: optional source-level kernel function (names table kernels), or null.
+    pub host_function: *const c_void,
+}
+
+/// `ferrocm_kernel_params_t`: where each explicit kernel argument lives in the kernarg
+/// segment (HIP packs `void **args` with it).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct KernelParams {
+    /// Offset 0: number of explicit arguments.
+    pub count: u32,
+    /// Offset 4: bytes of explicit arguments.
+    pub explicit_size: u32,
+    /// Offset 8: `count` offsets.
+    pub offsets: *const u32,
+    /// Offset 16: `count` sizes.
+    pub sizes: *const u32,
 }
 
 #[cfg(test)]
@@ -250,7 +267,11 @@ mod tests {
         assert_eq!(offset_of!(KernelDescriptor, reserved0), 28);
         assert_eq!(offset_of!(KernelDescriptor, workitem_fn), 32);
         assert_eq!(offset_of!(KernelDescriptor, workgroup_fn), 40);
-        assert_eq!(offset_of!(KernelDescriptor, reserved), 48);
+        assert_eq!(offset_of!(KernelDescriptor, params), 48);
+        assert_eq!(offset_of!(KernelDescriptor, host_function), 56);
+        assert_eq!(size_of::<KernelParams>(), 24);
+        assert_eq!(offset_of!(KernelParams, offsets), 8);
+        assert_eq!(offset_of!(KernelParams, sizes), 16);
         // `Option<fn>` is pointer-sized with null as `None`, as in C.
         assert_eq!(size_of::<Option<WorkItemFn>>(), 8);
     }

@@ -1,0 +1,1 @@
+//! libamdhip64.so

@@ -1,0 +1,1 @@
+//! hipcc library: source rewriting and compiler driving.
