@@ -560,6 +560,16 @@ impl Queue {
         Ok(())
     }
 
+    /// Reserves the next packet index and waits until its slot is free. The caller must
+    /// then publish a packet there ([`Queue::publish_raw`]): an unpublished reservation
+    /// stalls the queue. Lets a producer fill per-slot side data (kernel arguments) first.
+    pub fn reserve(&self) -> HsaResult<u64> {
+        self.check_active()?;
+        let index = self.obj.add_write_index(1, MemoryOrder::Relaxed);
+        self.wait_for_slot(index)?;
+        Ok(index)
+    }
+
     /// Writes a packet into slot `index` (already reserved and free) and publishes its
     /// header with a release store, then rings the doorbell.
     ///
@@ -582,9 +592,7 @@ impl Queue {
     /// and must not be accessed in conflicting ways by the host, until it completes.
     /// An INVALID (1) header stalls the queue forever.
     pub unsafe fn submit_raw(&self, packet: &RawPacket) -> HsaResult<u64> {
-        self.check_active()?;
-        let index = self.obj.add_write_index(1, MemoryOrder::Relaxed);
-        self.wait_for_slot(index)?;
+        let index = self.reserve()?;
         // SAFETY: `index` was reserved just above and its slot is free.
         unsafe { self.publish_raw(index, packet) };
         Ok(index)

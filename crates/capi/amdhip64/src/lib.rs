@@ -1,1 +1,18 @@
-//! libamdhip64.so
+//! # libamdhip64.so: the HIP runtime C ABI
+//!
+//! Every entry point follows one discipline ([`entry`]): arguments are validated and the
+//! documented `hipError_t` returned, failures also become the calling thread's last error,
+//! and a panic never crosses into C (`hipErrorUnknown`). The work is done by the runtime
+//! core, crate `ferrocm-hip`; the types mirror `include/hip/hip_runtime_api.h`.
+
+#![allow(non_snake_case)]
+// Entry points are documented by HIP's API reference; each carries its safety contract.
+#![allow(clippy::missing_safety_doc)]
+
+pub mod device;
+pub mod entry;
+pub mod errors;
+pub mod launch;
+pub mod memory;
+pub mod props;
+pub mod stream;

@@ -29,7 +29,9 @@ pub const QUEUE_TYPE_SINGLE: u32 = 1;
 /// Queue limits of the CPU agent.
 pub const CPU_QUEUE_MIN_SIZE: u32 = 2;
 pub const CPU_QUEUE_MAX_SIZE: u32 = 1 << 17;
-pub const CPU_QUEUES_MAX: u32 = 256;
+/// Each queue has its own processor thread (sleeping when idle), so the limit is generous:
+/// HIP programs create a queue per stream and may keep a thousand streams alive.
+pub const CPU_QUEUES_MAX: u32 = 4096;
 
 /// One cache level of an agent (`hsa_cache_t`).
 #[derive(Debug, Clone)]

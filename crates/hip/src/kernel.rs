@@ -1,0 +1,278 @@
+//! Kernels: CPU kernel descriptors made dispatchable, the registry of the program's kernels
+//! and device variables (filled by hipcc-emitted static initialisers), launch validation
+//! and kernel-argument packing.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use cpu_engine::{KernelDescriptor, WorkItemFn};
+use hsa::core::executable::{self as hsa_exe, KernelObject};
+use parking_lot::RwLock;
+
+use crate::error::{HipError, HipResult};
+use crate::runtime::Runtime;
+use crate::stream::{StreamCore, KERNARG_SLOT_SIZE};
+
+/// A dispatchable kernel.
+pub struct Kernel {
+    pub name: String,
+    /// The HSA kernel object that dispatch packets name.
+    pub(crate) object: u64,
+    pub kernarg_size: u32,
+    pub kernarg_alignment: u32,
+    /// Static group memory per work-group.
+    pub group_segment_size: u32,
+    /// Static private memory per work-item.
+    pub private_segment_size: u32,
+    /// `(offset, size)` of each explicit argument, when the descriptor describes them.
+    pub params: Option<Vec<(u32, u32)>>,
+    /// Bytes of explicit arguments (`extra` buffer size).
+    pub explicit_size: u32,
+    _object: Arc<KernelObject>,
+}
+
+impl Drop for Kernel {
+    fn drop(&mut self) {
+        hsa_exe::unregister_kernel(self.object);
+    }
+}
+
+impl Kernel {
+    /// Makes a descriptor dispatchable.
+    ///
+    /// # Safety
+    /// `kd` must point to a valid descriptor whose functions (and parameter tables) stay
+    /// valid while the kernel exists, and that are sound to call as CPU kernels.
+    pub unsafe fn from_descriptor(kd: *const KernelDescriptor, name: String) -> HipResult<Kernel> {
+        if kd.is_null() {
+            return Err(HipError::InvalidDeviceFunction);
+        }
+        // SAFETY: the caller guarantees `kd` is valid.
+        let d = unsafe { &*kd };
+        if d.magic != cpu_engine::abi::KERNEL_DESCRIPTOR_MAGIC
+            || d.abi_version != cpu_engine::abi::ABI_VERSION
+        {
+            return Err(HipError::InvalidDeviceFunction);
+        }
+        let workitem_fn: WorkItemFn = d.workitem_fn.ok_or(HipError::InvalidDeviceFunction)?;
+        // SAFETY: the caller guarantees the parameter table is valid when non-null.
+        let (params, explicit_size) = unsafe { read_params(d) };
+        let engine_kernel = cpu_engine::Kernel {
+            workitem_fn,
+            workgroup_fn: d.workgroup_fn,
+            static_group_segment_size: d.group_segment_size,
+            static_private_segment_size: d.private_segment_size,
+        };
+        let object = Arc::new(KernelObject::from_functions(
+            name.clone(),
+            engine_kernel,
+            d.kernarg_segment_size,
+            d.kernarg_segment_alignment,
+        ));
+        let handle = hsa_exe::register_kernel(Arc::clone(&object));
+        Ok(Kernel {
+            name,
+            object: handle,
+            kernarg_size: d.kernarg_segment_size,
+            kernarg_alignment: d.kernarg_segment_alignment,
+            group_segment_size: d.group_segment_size,
+            private_segment_size: d.private_segment_size,
+            params,
+            explicit_size,
+            _object: object,
+        })
+    }
+
+    /// Packs `args[i]` (pointers to each argument, HIP's `kernelParams`) into a kernarg block.
+    ///
+    /// # Safety
+    /// `args` must hold one valid pointer per explicit parameter, each readable for the
+    /// parameter's size.
+    pub unsafe fn pack_params(&self, args: *const *const u8) -> HipResult<Vec<u8>> {
+        let params = self
+            .params
+            .as_ref()
+            .ok_or(HipError::InvalidDeviceFunction)?;
+        let mut block = vec![0u8; self.kernarg_size as usize];
+        if params.is_empty() {
+            return Ok(block);
+        }
+        if args.is_null() {
+            return Err(HipError::InvalidValue);
+        }
+        for (i, &(offset, size)) in params.iter().enumerate() {
+            // SAFETY: the caller guarantees one pointer per parameter.
+            let src = unsafe { *args.add(i) };
+            if src.is_null() {
+                return Err(HipError::InvalidValue);
+            }
+            let (offset, size) = (offset as usize, size as usize);
+            // SAFETY: the caller guarantees `size` readable bytes; the table was checked to
+            // fit the kernarg segment when it was read.
+            unsafe {
+                std::ptr::copy_nonoverlapping(src, block.as_mut_ptr().add(offset), size);
+            }
+        }
+        Ok(block)
+    }
+
+    /// Validates a launch configuration and enqueues the kernel on `stream`.
+    pub fn launch(
+        &self,
+        grid: [u32; 3],
+        block: [u32; 3],
+        dynamic_shared: usize,
+        stream: &StreamCore,
+        kernarg: &[u8],
+    ) -> HipResult<()> {
+        let rt = Runtime::get()?;
+        let props = rt.device(stream.device)?.properties();
+        validate_config(props, grid, block)?;
+        let group = u64::from(self.group_segment_size) + dynamic_shared as u64;
+        if group > props.shared_mem_per_block {
+            return Err(HipError::InvalidValue);
+        }
+        if kernarg.len() < self.kernarg_size as usize || kernarg.len() > KERNARG_SLOT_SIZE {
+            return Err(HipError::InvalidValue);
+        }
+        stream.launch(self.object, grid, block, group as u32, kernarg)
+    }
+}
+
+/// HIP's launch-configuration rules on this device: `hipErrorInvalidConfiguration` for a
+/// zero or oversized block or grid.
+pub fn validate_config(
+    props: &crate::device::DeviceProperties,
+    grid: [u32; 3],
+    block: [u32; 3],
+) -> HipResult<()> {
+    let threads: u64 = block.iter().map(|&b| u64::from(b)).product();
+    if threads == 0 || threads > props.max_threads_per_block as u64 {
+        return Err(HipError::InvalidConfiguration);
+    }
+    for d in 0..3 {
+        if block[d] > props.max_threads_dim[d] as u32
+            || grid[d] == 0
+            || grid[d] > props.max_grid_size[d] as u32
+            || u64::from(grid[d]) * u64::from(block[d]) > u64::from(u32::MAX)
+        {
+            return Err(HipError::InvalidConfiguration);
+        }
+    }
+    Ok(())
+}
+
+/// Reads a descriptor's parameter table, dropping it if it does not fit the segment.
+///
+/// # Safety
+/// `d.params`, when non-null, must point to a valid table.
+unsafe fn read_params(d: &KernelDescriptor) -> (Option<Vec<(u32, u32)>>, u32) {
+    if d.params.is_null() {
+        return (None, d.kernarg_segment_size);
+    }
+    // SAFETY: the caller guarantees the table.
+    let p = unsafe { &*d.params };
+    let count = p.count as usize;
+    if count > 0 && (p.offsets.is_null() || p.sizes.is_null()) {
+        return (None, d.kernarg_segment_size);
+    }
+    let mut out = Vec::with_capacity(count);
+    for i in 0..count {
+        // SAFETY: `count` entries each, per the table's contract.
+        let (offset, size) = unsafe { (*p.offsets.add(i), *p.sizes.add(i)) };
+        if u64::from(offset) + u64::from(size) > u64::from(d.kernarg_segment_size) {
+            return (None, d.kernarg_segment_size);
+        }
+        out.push((offset, size));
+    }
+    (Some(out), p.explicit_size.min(d.kernarg_segment_size))
+}
+
+// ---------------------------------------------------------------------------------------
+// Kernels and variables compiled into the program.
+
+/// Descriptors of the program seen so far (by address), made dispatchable once.
+static BY_DESCRIPTOR: RwLock<Option<HashMap<usize, Arc<Kernel>>>> = RwLock::new(None);
+/// Registered kernels by host function address (`hipLaunchKernel`, `hipFuncGetAttributes`).
+static BY_FUNCTION: RwLock<Option<HashMap<usize, Arc<Kernel>>>> = RwLock::new(None);
+
+/// A device variable of the program (`__device__`, `__constant__`, `__managed__`).
+#[derive(Debug, Clone)]
+pub struct Variable {
+    pub address: usize,
+    pub size: usize,
+    pub name: String,
+}
+static VARIABLES: RwLock<Option<HashMap<usize, Variable>>> = RwLock::new(None);
+
+/// The kernel for a descriptor compiled into the program, created on first use.
+///
+/// # Safety
+/// As for [`Kernel::from_descriptor`]; descriptors of the program are static.
+pub unsafe fn program_kernel(kd: *const KernelDescriptor, name: &str) -> HipResult<Arc<Kernel>> {
+    if let Some(k) = BY_DESCRIPTOR
+        .read()
+        .as_ref()
+        .and_then(|m| m.get(&(kd as usize)))
+    {
+        return Ok(Arc::clone(k));
+    }
+    // SAFETY: forwarded from the caller.
+    let kernel = Arc::new(unsafe { Kernel::from_descriptor(kd, name.to_string())? });
+    let mut map = BY_DESCRIPTOR.write();
+    let entry = map
+        .get_or_insert_with(HashMap::new)
+        .entry(kd as usize)
+        .or_insert(kernel);
+    Ok(Arc::clone(entry))
+}
+
+/// `__ferrocmRegisterFunction`.
+///
+/// # Safety
+/// As for [`program_kernel`].
+pub unsafe fn register_function(
+    host_fn: usize,
+    kd: *const KernelDescriptor,
+    name: &str,
+) -> HipResult<()> {
+    // SAFETY: forwarded from the caller.
+    let kernel = unsafe { program_kernel(kd, name)? };
+    BY_FUNCTION
+        .write()
+        .get_or_insert_with(HashMap::new)
+        .entry(host_fn)
+        .or_insert(kernel);
+    Ok(())
+}
+
+/// The registered kernel for a host function address.
+pub fn function(host_fn: usize) -> HipResult<Arc<Kernel>> {
+    BY_FUNCTION
+        .read()
+        .as_ref()
+        .and_then(|m| m.get(&host_fn).cloned())
+        .ok_or(HipError::InvalidDeviceFunction)
+}
+
+/// `__ferrocmRegisterVar`.
+pub fn register_variable(address: usize, size: usize, name: &str) {
+    VARIABLES
+        .write()
+        .get_or_insert_with(HashMap::new)
+        .entry(address)
+        .or_insert_with(|| Variable {
+            address,
+            size,
+            name: name.to_string(),
+        });
+}
+
+/// The registered variable at `address` (`hipErrorInvalidSymbol` if none).
+pub fn variable(address: usize) -> HipResult<Variable> {
+    VARIABLES
+        .read()
+        .as_ref()
+        .and_then(|m| m.get(&address).cloned())
+        .ok_or(HipError::InvalidSymbol)
+}

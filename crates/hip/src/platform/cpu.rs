@@ -1,0 +1,68 @@
+//! The CPU platform: the HSA CPU agent described as a HIP device.
+
+use crate::device::DeviceProperties;
+
+/// Per-work-item stack bytes of the CPU kernel engine (fibers and worker threads).
+pub fn stack_size() -> usize {
+    cpu_engine::Engine::global().stack_size()
+}
+
+/// The properties of the CPU device, from the HSA agent and the engine's limits.
+pub fn properties(agent: &hsa::Agent) -> DeviceProperties {
+    let limits = cpu_engine::Engine::limits();
+    let obj = agent.object();
+    let isa_name = obj
+        .isa()
+        .map_or_else(|| "cpu".to_string(), |isa| isa.name.clone());
+    let l2 = obj
+        .caches
+        .iter()
+        .filter(|c| c.level >= 2)
+        .map(|c| c.size)
+        .max()
+        .unwrap_or(0);
+    let cores = obj.compute_units.max(1) as i32;
+    let max_block = limits.max_workgroup_size as i32;
+    let shared = u64::from(limits.max_group_segment_size);
+    DeviceProperties {
+        name: format!("{} (ferrocm CPU)", obj.name),
+        arch_name: isa_name,
+        total_global_mem: hsa::core::agent::total_memory(),
+        shared_mem_per_block: shared,
+        // No register file to report; AMD's per-block figure keeps occupancy maths sane.
+        regs_per_block: 65536,
+        warp_size: limits.wavefront_size as i32,
+        max_threads_per_block: max_block,
+        max_threads_dim: [max_block, max_block, 64.min(max_block)],
+        max_grid_size: [i32::MAX, 65535, 65535],
+        clock_rate_khz: (obj.max_clock_mhz as i32).saturating_mul(1000),
+        memory_clock_rate_khz: 0,
+        memory_bus_width: 0,
+        total_const_mem: hsa::core::agent::total_memory().min(i32::MAX as u64),
+        // Not a GCN/CDNA device: 0.0 says "no AMD GPU ISA"; code must test features instead.
+        major: 0,
+        minor: 0,
+        multi_processor_count: cores,
+        l2_cache_size: l2 as i32,
+        max_threads_per_multiprocessor: max_block,
+        max_shared_memory_per_multiprocessor: shared,
+        concurrent_kernels: true,
+        can_map_host_memory: true,
+        integrated: true,
+        managed_memory: true,
+        concurrent_managed_access: true,
+        pageable_memory_access: true,
+        host_native_atomic_supported: true,
+        unified_addressing: true,
+        // Grid-wide synchronisation is not implemented: say so.
+        cooperative_launch: false,
+        async_engine_count: 1,
+        wall_clock_rate_khz: 1_000_000,
+        pci_bus_id: 0,
+        pci_device_id: 0,
+        pci_domain_id: 0,
+        mem_pitch: i32::MAX as u64,
+        texture_alignment: 256,
+        uuid: *b"ferrocm-cpu-0000",
+    }
+}

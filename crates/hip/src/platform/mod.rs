@@ -1,0 +1,3 @@
+//! Platforms under the runtime core. The CPU platform (the HSA CPU agent) is always present.
+
+pub mod cpu;

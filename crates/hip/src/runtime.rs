@@ -1,0 +1,145 @@
+//! The process-wide runtime: started lazily by the first call that needs it (as HIP does),
+//! never torn down (devices and the null streams live as long as the process).
+
+use std::cell::Cell;
+use std::sync::{Arc, OnceLock, Weak};
+
+use parking_lot::Mutex;
+
+use crate::device::{Device, Platform};
+use crate::error::{HipError, HipResult};
+use crate::stream::{StreamCore, StreamKind};
+
+/// Per-device state that streams share.
+pub(crate) struct DeviceState {
+    pub(crate) device: Arc<Device>,
+    /// The legacy default (null) stream, created on first use.
+    null_stream: OnceLock<Arc<StreamCore>>,
+    /// Live blocking streams: the null stream synchronises with them.
+    pub(crate) blocking: Mutex<Vec<Weak<StreamCore>>>,
+}
+
+/// The runtime: the HSA runtime under it and the devices.
+pub struct Runtime {
+    pub(crate) agent: hsa::Agent,
+    pub(crate) devices: Vec<DeviceState>,
+    _hsa: hsa::Runtime,
+}
+
+static RUNTIME: OnceLock<HipResult<Runtime>> = OnceLock::new();
+
+thread_local! {
+    /// `hipSetDevice`'s per-thread current device.
+    static CURRENT_DEVICE: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Physical device ordinals selected by `HIP_VISIBLE_DEVICES` (or `CUDA_VISIBLE_DEVICES`,
+/// as HIP honours both): a comma-separated list; parsing stops at the first entry that is
+/// not a valid ordinal, as in HIP. Unset means every device.
+fn visible_devices(physical: usize) -> Vec<usize> {
+    let var = std::env::var("HIP_VISIBLE_DEVICES")
+        .or_else(|_| std::env::var("CUDA_VISIBLE_DEVICES"))
+        .ok();
+    let Some(list) = var else {
+        return (0..physical).collect();
+    };
+    let mut out = Vec::new();
+    for entry in list.split(',') {
+        match entry.trim().parse::<usize>() {
+            Ok(i) if i < physical && !out.contains(&i) => out.push(i),
+            _ => break,
+        }
+    }
+    out
+}
+
+impl Runtime {
+    fn start() -> HipResult<Runtime> {
+        let hsa_rt = hsa::Runtime::init().map_err(|_| HipError::NotInitialized)?;
+        let agent = hsa_rt.cpu_agent().map_err(|_| HipError::NoDevice)?;
+        let physical = [crate::platform::cpu::properties(&agent)];
+        let devices = visible_devices(physical.len())
+            .into_iter()
+            .enumerate()
+            .map(|(ordinal, phys)| DeviceState {
+                device: Arc::new(Device::new(ordinal, Platform::Cpu, physical[phys].clone())),
+                null_stream: OnceLock::new(),
+                blocking: Mutex::new(Vec::new()),
+            })
+            .collect();
+        Ok(Runtime {
+            agent,
+            devices,
+            _hsa: hsa_rt,
+        })
+    }
+
+    /// The runtime, started on first use.
+    pub fn get() -> HipResult<&'static Runtime> {
+        RUNTIME.get_or_init(Runtime::start).as_ref().map_err(|e| *e)
+    }
+
+    /// Number of visible devices.
+    pub fn device_count(&self) -> usize {
+        self.devices.len()
+    }
+
+    /// The device with this ordinal, or `hipErrorInvalidDevice`.
+    pub fn device(&self, ordinal: usize) -> HipResult<&Arc<Device>> {
+        self.devices
+            .get(ordinal)
+            .map(|d| &d.device)
+            .ok_or(HipError::InvalidDevice)
+    }
+
+    pub(crate) fn device_state(&self, ordinal: usize) -> HipResult<&DeviceState> {
+        self.devices.get(ordinal).ok_or(HipError::InvalidDevice)
+    }
+
+    /// The calling thread's current device ordinal (`hipErrorNoDevice` if there are none).
+    pub fn current_device(&self) -> HipResult<usize> {
+        if self.devices.is_empty() {
+            return Err(HipError::NoDevice);
+        }
+        Ok(CURRENT_DEVICE.with(|c| c.get()).min(self.devices.len() - 1))
+    }
+
+    /// `hipSetDevice` for the calling thread.
+    pub fn set_current_device(&self, ordinal: usize) -> HipResult<()> {
+        if self.devices.is_empty() {
+            return Err(HipError::NoDevice);
+        }
+        self.device(ordinal)?;
+        CURRENT_DEVICE.with(|c| c.set(ordinal));
+        Ok(())
+    }
+
+    /// The legacy null stream of `ordinal`, created on first use.
+    pub fn null_stream(&self, ordinal: usize) -> HipResult<&Arc<StreamCore>> {
+        let state = self.device_state(ordinal)?;
+        if let Some(s) = state.null_stream.get() {
+            return Ok(s);
+        }
+        let stream = StreamCore::new(self, ordinal, StreamKind::Null, 0, 0)?;
+        Ok(state.null_stream.get_or_init(|| stream))
+    }
+
+    /// The null stream of `ordinal` if it has been created.
+    pub(crate) fn existing_null_stream(&self, ordinal: usize) -> Option<&Arc<StreamCore>> {
+        self.devices.get(ordinal)?.null_stream.get()
+    }
+
+    /// Waits for all work on every stream of `ordinal` (`hipDeviceSynchronize`).
+    pub fn synchronize_device(&self, ordinal: usize) -> HipResult<()> {
+        let state = self.device_state(ordinal)?;
+        if let Some(null) = state.null_stream.get() {
+            null.synchronize()?;
+        }
+        let streams: Vec<Arc<StreamCore>> =
+            crate::stream::live_streams(ordinal).into_iter().collect();
+        for s in streams {
+            s.synchronize()?;
+        }
+        Ok(())
+    }
+}
