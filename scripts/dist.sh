@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the workspace and lays it out like a ROCm install under dist/:
-#   dist/bin/rocminfo, dist/lib/libhsa-runtime64.so{,.1}, dist/include/{hsa,ferrocm}/...
+#   dist/bin/{rocminfo,hipcc,hipconfig}
+#   dist/lib/{libhsa-runtime64.so{,.1},libamdhip64.so{,.7}}
+#   dist/include/{hsa,hip,ferrocm}/...
 # Usage: scripts/dist.sh [--debug]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,11 +10,16 @@ profile=release
 flag=--release
 if [ "${1:-}" = "--debug" ]; then profile=debug; flag=; fi
 cargo build $flag --workspace
+target=${CARGO_TARGET_DIR:-target}
 out=dist
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/lib" "$out/include"
-cp "target/$profile/rocminfo" "$out/bin/"
-cp "target/$profile/libhsa_runtime64.so" "$out/lib/libhsa-runtime64.so.1"
+for tool in rocminfo hipcc hipconfig; do
+  cp "$target/$profile/$tool" "$out/bin/"
+done
+cp "$target/$profile/libhsa_runtime64.so" "$out/lib/libhsa-runtime64.so.1"
 ln -sf libhsa-runtime64.so.1 "$out/lib/libhsa-runtime64.so"
-cp -r include/hsa include/ferrocm "$out/include/"
+cp "$target/$profile/libamdhip64.so" "$out/lib/libamdhip64.so.7"
+ln -sf libamdhip64.so.7 "$out/lib/libamdhip64.so"
+cp -r include/hsa include/hip include/ferrocm "$out/include/"
 echo "dist/ ready ($profile)"

@@ -1,0 +1,1 @@
+//! libhiprtc.so
