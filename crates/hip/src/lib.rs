@@ -16,6 +16,7 @@ pub mod kernel;
 pub mod memory;
 pub mod platform;
 pub mod runtime;
+pub mod safe;
 pub mod stream;
 
 pub use device::{Device, DeviceProperties, Limit, Platform};
