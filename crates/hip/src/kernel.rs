@@ -28,12 +28,17 @@ pub struct Kernel {
     pub params: Option<Vec<(u32, u32)>>,
     /// Bytes of explicit arguments (`extra` buffer size).
     pub explicit_size: u32,
+    /// Whether this wrapper registered the kernel object (module kernels are registered by
+    /// their HSA executable instead).
+    owns_registration: bool,
     _object: Arc<KernelObject>,
 }
 
 impl Drop for Kernel {
     fn drop(&mut self) {
-        hsa_exe::unregister_kernel(self.object);
+        if self.owns_registration {
+            hsa_exe::unregister_kernel(self.object);
+        }
     }
 }
 
@@ -79,8 +84,36 @@ impl Kernel {
             private_segment_size: d.private_segment_size,
             params,
             explicit_size,
+            owns_registration: true,
             _object: object,
         })
+    }
+
+    /// A kernel of a frozen HSA executable (a loaded module).
+    pub(crate) fn from_kernel_object(object: Arc<KernelObject>) -> Kernel {
+        let params = object.arguments.as_ref().map(|a| {
+            a.offsets()
+                .iter()
+                .zip(a.sizes())
+                .map(|(&o, &s)| (o, s))
+                .collect()
+        });
+        let explicit_size = object
+            .arguments
+            .as_ref()
+            .map_or(object.kernarg_segment_size, |a| a.explicit_size());
+        Kernel {
+            name: object.name.clone(),
+            object: object.handle(),
+            kernarg_size: object.kernarg_segment_size,
+            kernarg_alignment: object.kernarg_segment_alignment,
+            group_segment_size: object.engine_kernel.static_group_segment_size,
+            private_segment_size: object.engine_kernel.static_private_segment_size,
+            params,
+            explicit_size,
+            owns_registration: false,
+            _object: object,
+        }
     }
 
     /// Packs `args[i]` (pointers to each argument, HIP's `kernelParams`) into a kernarg block.

@@ -14,6 +14,7 @@ pub mod error;
 pub mod event;
 pub mod kernel;
 pub mod memory;
+pub mod module;
 pub mod platform;
 pub mod runtime;
 pub mod safe;

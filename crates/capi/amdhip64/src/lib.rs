@@ -14,5 +14,6 @@ pub mod entry;
 pub mod errors;
 pub mod launch;
 pub mod memory;
+pub mod module;
 pub mod props;
 pub mod stream;

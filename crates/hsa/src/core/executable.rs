@@ -24,6 +24,9 @@ pub struct KernelObject {
     pub kernarg_segment_size: u32,
     pub kernarg_segment_alignment: u32,
     pub dynamic_callstack: bool,
+    /// Layout of the explicit arguments, when the code object describes it (HIP packs
+    /// `hipModuleLaunchKernel`'s `kernelParams` with it).
+    pub arguments: Option<cpu_engine::code_object::KernelArguments>,
     /// Keeps the code (shared object) alive while the kernel object exists.
     _code: Option<Arc<LoadedCodeObject>>,
 }
@@ -43,6 +46,7 @@ impl KernelObject {
             kernarg_segment_size,
             kernarg_segment_alignment,
             dynamic_callstack: false,
+            arguments: None,
             _code: None,
         }
     }
@@ -358,6 +362,7 @@ impl ExecutableObject {
                 dynamic_callstack: k.descriptor().flags
                     & cpu_engine::abi::KERNEL_FLAG_DYNAMIC_CALLSTACK
                     != 0,
+                arguments: k.arguments().cloned(),
                 _code: Some(loaded.clone()),
             });
             new_symbols.push(Arc::new(SymbolObject {

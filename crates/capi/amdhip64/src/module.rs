@@ -1,0 +1,263 @@
+//! The module API: code objects from `hipcc --genco` / hiprtc.
+
+use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
+
+use hip::module::{Function, Module};
+use hip::stream::resolve;
+use hip::{HipError, HipResult};
+
+use crate::entry::{api, non_null, write_out, HipErrorT};
+use crate::stream::StreamT;
+
+pub type ModuleT = *mut c_void;
+pub type FunctionT = *mut c_void;
+
+/// # Safety
+/// `s` must be NULL (rejected) or NUL-terminated.
+unsafe fn c_str<'a>(s: *const c_char) -> HipResult<&'a str> {
+    non_null(s)?;
+    // SAFETY: forwarded from the caller.
+    unsafe { CStr::from_ptr(s) }
+        .to_str()
+        .map_err(|_| HipError::InvalidValue)
+}
+
+/// # Safety
+/// `module` must be NULL or writable; `path` NULL or NUL-terminated.
+#[no_mangle]
+pub unsafe extern "C" fn hipModuleLoad(module: *mut ModuleT, path: *const c_char) -> HipErrorT {
+    api(|| {
+        non_null(module)?;
+        // SAFETY: forwarded from the caller.
+        let path = unsafe { c_str(path)? };
+        let m = Module::load(std::path::Path::new(path))?;
+        // SAFETY: forwarded from the caller.
+        unsafe { write_out(module, m.handle as ModuleT) }
+    })
+}
+
+/// Size of the code object at `image`, read from its ELF header (section header table end).
+///
+/// # Safety
+/// `image` must point to a complete ELF image.
+unsafe fn elf_image_len(image: *const u8) -> HipResult<usize> {
+    // SAFETY: the caller promises a complete image; the 64-byte ELF header comes first.
+    let header = unsafe { std::slice::from_raw_parts(image, 64) };
+    if &header[..4] != b"\x7fELF" || header[4] != 2 {
+        return Err(HipError::InvalidImage);
+    }
+    let u64_at = |o: usize| u64::from_le_bytes(header[o..o + 8].try_into().unwrap_or([0; 8]));
+    let u16_at = |o: usize| u16::from_le_bytes([header[o], header[o + 1]]);
+    let shoff = u64_at(0x28);
+    let shentsize = u64::from(u16_at(0x3a));
+    let shnum = u64::from(u16_at(0x3c));
+    let end = shoff
+        .checked_add(shentsize * shnum)
+        .ok_or(HipError::InvalidImage)?;
+    usize::try_from(end.max(64)).map_err(|_| HipError::InvalidImage)
+}
+
+/// # Safety
+/// `module` must be NULL or writable; `image` NULL or a complete code object image.
+#[no_mangle]
+pub unsafe extern "C" fn hipModuleLoadData(
+    module: *mut ModuleT,
+    image: *const c_void,
+) -> HipErrorT {
+    api(|| {
+        non_null(module)?;
+        non_null(image)?;
+        // HIP passes no size: the ELF header says how long the image is.
+        // SAFETY: forwarded from the caller.
+        let len = unsafe { elf_image_len(image.cast())? };
+        // SAFETY: the image is `len` bytes long per its own header.
+        let bytes = unsafe { std::slice::from_raw_parts(image.cast::<u8>(), len) };
+        let m = Module::load_data(bytes)?;
+        // SAFETY: forwarded from the caller.
+        unsafe { write_out(module, m.handle as ModuleT) }
+    })
+}
+
+/// # Safety
+/// As for [`hipModuleLoadData`]; the JIT options are not used on the CPU.
+#[no_mangle]
+pub unsafe extern "C" fn hipModuleLoadDataEx(
+    module: *mut ModuleT,
+    image: *const c_void,
+    _num_options: c_uint,
+    _options: *mut c_int,
+    _values: *mut *mut c_void,
+) -> HipErrorT {
+    // SAFETY: forwarded from the caller.
+    unsafe { hipModuleLoadData(module, image) }
+}
+
+#[no_mangle]
+pub extern "C" fn hipModuleUnload(module: ModuleT) -> HipErrorT {
+    api(|| Module::unload(module as u64))
+}
+
+/// # Safety
+/// `function` must be NULL or writable; `name` NULL or NUL-terminated.
+#[no_mangle]
+pub unsafe extern "C" fn hipModuleGetFunction(
+    function: *mut FunctionT,
+    module: ModuleT,
+    name: *const c_char,
+) -> HipErrorT {
+    api(|| {
+        non_null(function)?;
+        // SAFETY: forwarded from the caller.
+        let name = unsafe { c_str(name)? };
+        let m = Module::lookup(module as u64)?;
+        let f = m.function(name)?;
+        // SAFETY: forwarded from the caller.
+        unsafe { write_out(function, f.handle as FunctionT) }
+    })
+}
+
+/// # Safety
+/// `ptr`/`size` must be NULL or writable (either may be NULL); `name` NUL-terminated.
+#[no_mangle]
+pub unsafe extern "C" fn hipModuleGetGlobal(
+    ptr: *mut *mut c_void,
+    size: *mut usize,
+    module: ModuleT,
+    name: *const c_char,
+) -> HipErrorT {
+    api(|| {
+        // SAFETY: forwarded from the caller.
+        let name = unsafe { c_str(name)? };
+        let m = Module::lookup(module as u64)?;
+        let (address, bytes) = m.global(name)?;
+        if !ptr.is_null() {
+            // SAFETY: non-null, writable per the caller.
+            unsafe { ptr.write_unaligned(address as *mut c_void) };
+        }
+        if !size.is_null() {
+            // SAFETY: as above.
+            unsafe { size.write_unaligned(bytes) };
+        }
+        Ok(())
+    })
+}
+
+/// `HIP_LAUNCH_PARAM_*` markers of the `extra` array.
+const PARAM_BUFFER_POINTER: usize = 1;
+const PARAM_BUFFER_SIZE: usize = 2;
+const PARAM_END: usize = 3;
+
+/// Packs the `extra` form: `{BUFFER_POINTER, buf, BUFFER_SIZE, &size, END}`.
+///
+/// # Safety
+/// `extra` must be a well-formed, END-terminated array whose buffer is readable.
+unsafe fn pack_extra(kernel: &hip::Kernel, extra: *mut *mut c_void) -> HipResult<Vec<u8>> {
+    let (mut buf, mut size): (*const u8, Option<usize>) = (std::ptr::null(), None);
+    let mut i = 0;
+    loop {
+        // SAFETY: the caller promises an END-terminated array of pairs.
+        let key = unsafe { *extra.add(i) } as usize;
+        match key {
+            PARAM_END => break,
+            // SAFETY: as above (value follows its key).
+            PARAM_BUFFER_POINTER => buf = unsafe { *extra.add(i + 1) } as *const u8,
+            PARAM_BUFFER_SIZE => {
+                // SAFETY: as above; the value points to a size_t.
+                let p = unsafe { *extra.add(i + 1) } as *const usize;
+                non_null(p)?;
+                // SAFETY: checked non-null; readable per the caller.
+                size = Some(unsafe { p.read_unaligned() });
+            }
+            _ => return Err(HipError::InvalidValue),
+        }
+        i += 2;
+        if i > 64 {
+            return Err(HipError::InvalidValue);
+        }
+    }
+    let size = size.ok_or(HipError::InvalidValue)?;
+    let mut block = vec![0u8; kernel.kernarg_size as usize];
+    if size < kernel.explicit_size as usize || size > block.len() {
+        return Err(HipError::InvalidValue);
+    }
+    if size > 0 {
+        non_null(buf)?;
+        // SAFETY: the caller's buffer holds `size` bytes; `block` is at least that long.
+        unsafe { std::ptr::copy_nonoverlapping(buf, block.as_mut_ptr(), size) };
+    }
+    Ok(block)
+}
+
+/// # Safety
+/// `kernel_params` must hold one pointer per parameter, or `extra` be a valid array.
+#[no_mangle]
+pub unsafe extern "C" fn hipModuleLaunchKernel(
+    function: FunctionT,
+    grid_x: c_uint,
+    grid_y: c_uint,
+    grid_z: c_uint,
+    block_x: c_uint,
+    block_y: c_uint,
+    block_z: c_uint,
+    shared_mem: c_uint,
+    stream: StreamT,
+    kernel_params: *mut *mut c_void,
+    extra: *mut *mut c_void,
+) -> HipErrorT {
+    api(|| {
+        let f = Function::lookup(function as u64)?;
+        let k = &f.kernel;
+        let args = match (kernel_params.is_null(), extra.is_null()) {
+            (false, false) => return Err(HipError::InvalidValue),
+            // SAFETY: forwarded from the caller.
+            (true, false) => unsafe { pack_extra(k, extra)? },
+            // SAFETY: forwarded from the caller.
+            (false, true) => unsafe { k.pack_params(kernel_params as *const *const u8)? },
+            (true, true) => {
+                if k.explicit_size > 0 {
+                    return Err(HipError::InvalidValue);
+                }
+                vec![0u8; k.kernarg_size as usize]
+            }
+        };
+        let s = resolve(stream as u64)?;
+        k.launch(
+            [grid_x, grid_y, grid_z],
+            [block_x, block_y, block_z],
+            shared_mem as usize,
+            &s,
+            &args,
+        )
+    })
+}
+
+/// # Safety
+/// `value` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn hipFuncGetAttribute(
+    value: *mut c_int,
+    attribute: c_uint,
+    function: FunctionT,
+) -> HipErrorT {
+    api(|| {
+        non_null(value)?;
+        let f = Function::lookup(function as u64)?;
+        let k = &f.kernel;
+        let rt = hip::Runtime::get()?;
+        let p = rt.device(rt.current_device()?)?.properties();
+        let v = match attribute {
+            0 => p.max_threads_per_block,         // MAX_THREADS_PER_BLOCK
+            1 => k.group_segment_size as c_int,   // SHARED_SIZE_BYTES
+            2 => 0,                               // CONST_SIZE_BYTES
+            3 => k.private_segment_size as c_int, // LOCAL_SIZE_BYTES
+            4 => 0,                               // NUM_REGS
+            5 | 6 => 0,                           // PTX/BINARY_VERSION
+            7 => 0,                               // CACHE_MODE_CA
+            8 => (p.shared_mem_per_block - u64::from(k.group_segment_size)) as c_int, // MAX_DYNAMIC_SHARED
+            9 => -1, // PREFERRED_SHARED_MEMORY_CARVEOUT
+            _ => return Err(HipError::InvalidValue),
+        };
+        // SAFETY: forwarded from the caller.
+        unsafe { write_out(value, v) }
+    })
+}
