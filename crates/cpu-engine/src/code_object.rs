@@ -3,7 +3,11 @@
 //! [`CodeObject::parse`] validates the bytes without running anything (read-only, through the
 //! `object` crate, with every size and offset checked); [`CodeObject::load`] maps them into the
 //! process with `dlopen` from a `memfd`, so each load is a separate instance with its own
-//! globals (like loading the same code object on two GPUs). The format is described in
+//! globals (like loading the same code object on two GPUs). Kernels are `<name>.kd` descriptor
+//! symbols and, for C++ code objects (`hipcc --genco`, hiprtc), the entries of the optional
+//! kernel table `ferrocm_code_object_kernels`, named after loading by the dynamic symbol of
+//! their `host_function`; both kinds look the same in [`LoadedCodeObject::kernels`].
+//! The format is described in
 //! `include/ferrocm/cpu_kernel.h` and `docs/CPU_CODE_OBJECT.md`.
 
 use std::collections::HashSet;
@@ -18,7 +22,7 @@ use object::read::elf::{ElfFile64, FileHeader, ProgramHeader, SectionHeader};
 use object::{LittleEndian, Object, ObjectSymbol, SymbolKind};
 
 use crate::abi::{
-    KernelDescriptor, WorkGroupFn, WorkItemFn, ABI_VERSION, CODE_OBJECT_ABI_SYMBOL,
+    KernelDescriptor, KernelParams, WorkGroupFn, WorkItemFn, ABI_VERSION, CODE_OBJECT_ABI_SYMBOL,
     KERNEL_DESCRIPTOR_MAGIC, KERNEL_DESCRIPTOR_SUFFIX,
 };
 use crate::engine::Kernel;
@@ -29,6 +33,16 @@ const EI_DATA: usize = 5;
 
 /// Size of a `ferrocm_kernel_descriptor_t` in bytes.
 const DESCRIPTOR_SIZE: u64 = core::mem::size_of::<KernelDescriptor>() as u64;
+
+/// `FERROCM_KERNEL_TABLE_SYMBOL`: the optional function listing a code object's kernels,
+/// `const ferrocm_kernel_descriptor_t *const *ferrocm_code_object_kernels(size_t *count)`.
+pub const KERNEL_TABLE_SYMBOL: &str = "ferrocm_code_object_kernels";
+
+/// Most kernels a kernel table may list (a sanity bound on what the table function returns).
+const MAX_TABLE_KERNELS: usize = 1 << 20;
+
+/// Most explicit arguments a kernel's `params` may describe.
+const MAX_KERNEL_PARAMS: u32 = 1 << 16;
 
 /// ABI versions this engine can run.
 pub const SUPPORTED_ABI_VERSIONS: &[u32] = &[ABI_VERSION];
@@ -98,7 +112,10 @@ pub enum CodeObjectError {
         /// What is wrong.
         reason: String,
     },
-    /// Two dynamic symbols have the same name.
+    /// The kernel table (`ferrocm_code_object_kernels`) returned something unusable.
+    #[error("bad kernel table (`{KERNEL_TABLE_SYMBOL}`): {0}")]
+    BadKernelTable(String),
+    /// Two dynamic symbols (or two kernels) have the same name.
     #[error("duplicate symbol `{0}`")]
     DuplicateSymbol(String),
     /// Creating or writing the memfd failed.
@@ -180,6 +197,7 @@ pub struct CodeObject {
     abi_version: u32,
     kernels: Vec<KernelInfo>,
     variables: Vec<VariableInfo>,
+    has_kernel_table: bool,
 }
 
 impl fmt::Debug for CodeObject {
@@ -189,6 +207,7 @@ impl fmt::Debug for CodeObject {
             .field("abi_version", &self.abi_version)
             .field("kernels", &self.kernels)
             .field("variables", &self.variables)
+            .field("has_kernel_table", &self.has_kernel_table)
             .finish()
     }
 }
@@ -340,6 +359,7 @@ impl CodeObject {
         }
 
         let mut abi_version = None;
+        let mut has_kernel_table = false;
         let mut kernels = Vec::new();
         let mut variables = Vec::new();
         let mut seen = HashSet::new();
@@ -363,6 +383,16 @@ impl CodeObject {
                     CodeObjectError::BadAbiSymbol("not inside a loadable segment".into())
                 })?;
                 abi_version = Some(u32_at(&data, 0));
+                continue;
+            }
+            if name == KERNEL_TABLE_SYMBOL {
+                if sym.kind() != SymbolKind::Text {
+                    return Err(CodeObjectError::BadKernelTable(format!(
+                        "symbol kind {:?}, expected a function",
+                        sym.kind()
+                    )));
+                }
+                has_kernel_table = true;
                 continue;
             }
             if let Some(kernel) = name.strip_suffix(KERNEL_DESCRIPTOR_SUFFIX) {
@@ -422,6 +452,7 @@ impl CodeObject {
             abi_version,
             kernels,
             variables,
+            has_kernel_table,
         })
     }
 
@@ -430,12 +461,25 @@ impl CodeObject {
         self.abi_version
     }
 
-    /// Kernels, in dynamic-symbol-table order.
+    /// Kernels exported as `<name>.kd` descriptor symbols, in dynamic-symbol-table order.
+    ///
+    /// Kernels listed by a kernel table ([`CodeObject::has_kernel_table`]) are only known once
+    /// the code object is loaded (the table is code): see [`LoadedCodeObject::kernels`].
     pub fn kernels(&self) -> &[KernelInfo] {
         &self.kernels
     }
 
-    /// Global variables (defined data objects other than descriptors and the ABI symbol).
+    /// Whether the code object exports a kernel table (`ferrocm_code_object_kernels`, what
+    /// `hipcc --genco` and hiprtc produce).
+    pub fn has_kernel_table(&self) -> bool {
+        self.has_kernel_table
+    }
+
+    /// Global variables (defined data objects other than `.kd` descriptors and the ABI symbol).
+    ///
+    /// Descriptors of kernel-table kernels that happen to be exported data symbols are listed
+    /// here too (they cannot be recognised before loading); [`LoadedCodeObject::variables`]
+    /// leaves them out.
     pub fn variables(&self) -> &[VariableInfo] {
         &self.variables
     }
@@ -473,37 +517,21 @@ impl CodeObject {
         for info in &self.kernels {
             let symbol = format!("{}{KERNEL_DESCRIPTOR_SUFFIX}", info.name);
             let addr = loaded.dlsym(&symbol)?;
-            let bad = |reason: &str| CodeObjectError::BadKernelDescriptor {
-                kernel: info.name.clone(),
-                reason: reason.to_owned(),
-            };
-            if addr.is_null() || (addr as usize) % core::mem::align_of::<KernelDescriptor>() != 0 {
-                return Err(bad("descriptor address is null or misaligned"));
-            }
-            let desc_ptr = addr.cast::<KernelDescriptor>();
-            // SAFETY: `dlsym` returned the address of a defined 64-byte data symbol of the loaded
-            // object (checked by `parse`), aligned for `KernelDescriptor` (checked above); every
-            // bit pattern is a valid `KernelDescriptor` (integers and nullable fn pointers).
-            let desc = unsafe { desc_ptr.read() };
-            check_descriptor_header(
-                &info.name,
-                desc.magic,
-                desc.abi_version,
-                desc.kernarg_segment_alignment,
-            )?;
-            let Some(workitem_fn) = desc.workitem_fn else {
-                return Err(bad("null workitem_fn"));
-            };
-            loaded.kernels.push(LoadedKernel {
-                name: info.name.clone(),
-                descriptor: desc,
-                descriptor_address: desc_ptr,
-                workitem_fn,
-                workgroup_fn: desc.workgroup_fn,
-            });
+            let kernel = loaded_kernel(info.name.clone(), addr.cast_const().cast())?;
+            loaded.kernels.push(kernel);
+        }
+        if self.has_kernel_table {
+            loaded.load_kernel_table()?;
         }
         for info in &self.variables {
             let addr = loaded.dlsym(&info.name)?;
+            if loaded
+                .kernels
+                .iter()
+                .any(|k| k.descriptor_address.cast::<c_void>() == addr.cast_const())
+            {
+                continue; // a table kernel's descriptor, exported as a data symbol
+            }
             loaded.variables.push(LoadedVariable {
                 name: info.name.clone(),
                 address: addr,
@@ -512,6 +540,113 @@ impl CodeObject {
         }
         Ok(loaded)
     }
+}
+
+/// Validates the descriptor at `addr` of a loaded object and makes a [`LoadedKernel`] of it.
+fn loaded_kernel(
+    name: String,
+    addr: *const KernelDescriptor,
+) -> Result<LoadedKernel, CodeObjectError> {
+    let bad = |reason: &str| CodeObjectError::BadKernelDescriptor {
+        kernel: name.clone(),
+        reason: reason.to_owned(),
+    };
+    if addr.is_null() || (addr as usize) % core::mem::align_of::<KernelDescriptor>() != 0 {
+        return Err(bad("descriptor address is null or misaligned"));
+    }
+    // SAFETY: the callers pass the address of a descriptor of a loaded object: a defined
+    // 64-byte data symbol (checked by `parse`) or an entry of the object's kernel table (whose
+    // contract is to point to descriptors); it is aligned (checked above) and every bit pattern
+    // is a valid `KernelDescriptor` (integers, nullable fn pointers and raw pointers).
+    let desc = unsafe { addr.read() };
+    check_descriptor_header(
+        &name,
+        desc.magic,
+        desc.abi_version,
+        desc.kernarg_segment_alignment,
+    )?;
+    let Some(workitem_fn) = desc.workitem_fn else {
+        return Err(bad("null workitem_fn"));
+    };
+    let arguments = read_params(&desc).map_err(|reason| bad(&reason))?;
+    Ok(LoadedKernel {
+        name,
+        descriptor: desc,
+        descriptor_address: addr,
+        workitem_fn,
+        workgroup_fn: desc.workgroup_fn,
+        arguments,
+    })
+}
+
+/// Copies and checks the optional explicit-argument layout (`params`) of a loaded descriptor.
+fn read_params(desc: &KernelDescriptor) -> Result<Option<KernelArguments>, String> {
+    let p = desc.params;
+    if p.is_null() {
+        return Ok(None);
+    }
+    if (p as usize) % core::mem::align_of::<KernelParams>() != 0 {
+        return Err("params pointer is misaligned".into());
+    }
+    // SAFETY: a non-null, aligned `params` of a loaded descriptor points to a
+    // `ferrocm_kernel_params_t` of the same object (the descriptor contract); every bit pattern
+    // is a valid `KernelParams`.
+    let params = unsafe { p.read() };
+    if params.count > MAX_KERNEL_PARAMS {
+        return Err(format!("params count {} is implausible", params.count));
+    }
+    let count = params.count as usize;
+    let array = |ptr: *const u32, what: &str| -> Result<Vec<u32>, String> {
+        if count == 0 {
+            return Ok(Vec::new());
+        }
+        if ptr.is_null() || (ptr as usize) % core::mem::align_of::<u32>() != 0 {
+            return Err(format!("params {what} pointer is null or misaligned"));
+        }
+        // SAFETY: non-null and aligned; the descriptor contract makes it an array of `count`
+        // `uint32_t` in the loaded object, which stays mapped while we copy it.
+        Ok(unsafe { std::slice::from_raw_parts(ptr, count) }.to_vec())
+    };
+    let offsets = array(params.offsets, "offsets")?;
+    let sizes = array(params.sizes, "sizes")?;
+    if params.explicit_size > desc.kernarg_segment_size {
+        return Err(format!(
+            "explicit argument size {} exceeds the kernarg segment size {}",
+            params.explicit_size, desc.kernarg_segment_size
+        ));
+    }
+    for (i, (&o, &s)) in offsets.iter().zip(&sizes).enumerate() {
+        if u64::from(o) + u64::from(s) > u64::from(params.explicit_size) {
+            return Err(format!(
+                "argument {i} ({s} bytes at offset {o}) ends past the explicit argument size {}",
+                params.explicit_size
+            ));
+        }
+    }
+    Ok(Some(KernelArguments {
+        explicit_size: params.explicit_size,
+        offsets,
+        sizes,
+    }))
+}
+
+/// The dynamic symbol that names `addr` exactly, if any (`dladdr`).
+fn symbol_at(addr: *const c_void) -> Option<String> {
+    let mut info = libc::Dl_info {
+        dli_fname: core::ptr::null(),
+        dli_fbase: core::ptr::null_mut(),
+        dli_sname: core::ptr::null(),
+        dli_saddr: core::ptr::null_mut(),
+    };
+    // SAFETY: dladdr only reads the loader's tables and writes `info`, which we own.
+    let found = unsafe { libc::dladdr(addr, &mut info) };
+    if found == 0 || info.dli_sname.is_null() || info.dli_saddr.cast_const() != addr {
+        return None;
+    }
+    // SAFETY: `dli_sname` is non-null and points to a NUL-terminated string in the string
+    // table of an object that stays loaded while we copy it.
+    let name = unsafe { CStr::from_ptr(info.dli_sname) };
+    Some(name.to_string_lossy().into_owned())
 }
 
 /// The last `dlerror()` message of this thread.
@@ -572,6 +707,35 @@ pub struct LoadedKernel {
     descriptor_address: *const KernelDescriptor,
     workitem_fn: WorkItemFn,
     workgroup_fn: Option<WorkGroupFn>,
+    arguments: Option<KernelArguments>,
+}
+
+/// The explicit-argument layout of a kernel (a copy of its descriptor's `params`): argument
+/// `i` occupies `sizes()[i]` bytes at `offsets()[i]` of the kernarg segment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KernelArguments {
+    explicit_size: u32,
+    offsets: Vec<u32>,
+    sizes: Vec<u32>,
+}
+
+impl KernelArguments {
+    /// Number of explicit arguments.
+    pub fn count(&self) -> usize {
+        self.offsets.len()
+    }
+    /// Bytes of explicit arguments (HIP's `extra` buffer size).
+    pub fn explicit_size(&self) -> u32 {
+        self.explicit_size
+    }
+    /// Offset of each argument in the kernarg segment.
+    pub fn offsets(&self) -> &[u32] {
+        &self.offsets
+    }
+    /// Size of each argument in bytes.
+    pub fn sizes(&self) -> &[u32] {
+        &self.sizes
+    }
 }
 
 // SAFETY: a `LoadedKernel` is immutable; its pointers refer to read-only code and data of a
@@ -600,6 +764,14 @@ impl LoadedKernel {
     /// Optional entry point running a range of work-items.
     pub fn workgroup_fn(&self) -> Option<WorkGroupFn> {
         self.workgroup_fn
+    }
+    /// The explicit-argument layout, when the descriptor has one (`params`).
+    pub fn arguments(&self) -> Option<&KernelArguments> {
+        self.arguments.as_ref()
+    }
+    /// The source-level kernel function (`host_function`), or null.
+    pub fn host_function(&self) -> *const c_void {
+        self.descriptor.host_function
     }
     /// Kernel-argument segment size in bytes.
     pub fn kernarg_segment_size(&self) -> u32 {
@@ -674,7 +846,8 @@ unsafe impl Send for LoadedCodeObject {}
 unsafe impl Sync for LoadedCodeObject {}
 
 impl LoadedCodeObject {
-    /// Kernels, in the code object's order.
+    /// Kernels, in the code object's order: the `.kd` descriptor symbols, then the kernel
+    /// table's kernels (named by the dynamic symbol of their `host_function`).
     pub fn kernels(&self) -> &[LoadedKernel] {
         &self.kernels
     }
@@ -692,6 +865,76 @@ impl LoadedCodeObject {
     /// The global variable named `name`.
     pub fn variable(&self, name: &str) -> Option<&LoadedVariable> {
         self.variables.iter().find(|v| v.name == name)
+    }
+
+    /// Appends the kernels of the object's kernel table (`ferrocm_code_object_kernels`), each
+    /// named by the dynamic symbol at its `host_function`. Entries repeating a descriptor are
+    /// skipped, and so are kernels whose function has no dynamic symbol of this object (internal
+    /// linkage or hidden visibility: they cannot be named).
+    fn load_kernel_table(&mut self) -> Result<(), CodeObjectError> {
+        let bad = |reason: String| CodeObjectError::BadKernelTable(reason);
+        let f = self.dlsym(KERNEL_TABLE_SYMBOL)?;
+        type TableFn = unsafe extern "C" fn(count: *mut usize) -> *const *const KernelDescriptor;
+        // SAFETY: `parse` checked that the symbol is a function; the format fixes its type as
+        // `const ferrocm_kernel_descriptor_t *const *(size_t *)`, which `TableFn` mirrors.
+        let table_fn = unsafe { core::mem::transmute::<*mut c_void, TableFn>(f) };
+        let mut count = 0usize;
+        // SAFETY: calls the object's table function with a valid out-pointer, per the format.
+        let table = unsafe { table_fn(&mut count) };
+        if count == 0 {
+            return Ok(());
+        }
+        if count > MAX_TABLE_KERNELS {
+            return Err(bad(format!("implausible kernel count {count}")));
+        }
+        if table.is_null()
+            || (table as usize) % core::mem::align_of::<*const KernelDescriptor>() != 0
+        {
+            return Err(bad("null or misaligned array".into()));
+        }
+        // SAFETY: non-null and aligned; the table function returns an array of `count`
+        // descriptor pointers that lives in the loaded object, which stays mapped while we copy.
+        let entries = unsafe { std::slice::from_raw_parts(table, count) }.to_vec();
+        let mut seen: HashSet<*const KernelDescriptor> = HashSet::new();
+        for (i, addr) in entries.into_iter().enumerate() {
+            if addr.is_null() {
+                return Err(bad(format!("entry {i} is null")));
+            }
+            if self.kernels.iter().any(|k| k.descriptor_address == addr) || !seen.insert(addr) {
+                continue;
+            }
+            let placeholder = format!("<kernel table entry {i}>");
+            if (addr as usize) % core::mem::align_of::<KernelDescriptor>() != 0 {
+                return Err(CodeObjectError::BadKernelDescriptor {
+                    kernel: placeholder,
+                    reason: "descriptor address is misaligned".into(),
+                });
+            }
+            // SAFETY: a non-null, aligned entry of the table points to a descriptor of the
+            // loaded object (the table's contract); every bit pattern is a valid
+            // `KernelDescriptor`. `loaded_kernel` validates the rest.
+            let host = unsafe { addr.read() }.host_function;
+            if host.is_null() {
+                return Err(CodeObjectError::BadKernelDescriptor {
+                    kernel: placeholder,
+                    reason: "a kernel-table descriptor needs host_function".into(),
+                });
+            }
+            let Some(name) = symbol_at(host) else {
+                continue;
+            };
+            // The symbol must be this object's own definition, not one of a dependency.
+            match self.dlsym(&name) {
+                Ok(own) if own.cast_const() == host => {}
+                _ => continue,
+            }
+            if self.kernels.iter().any(|k| k.name == name) {
+                return Err(CodeObjectError::DuplicateSymbol(name));
+            }
+            let kernel = loaded_kernel(name, addr)?;
+            self.kernels.push(kernel);
+        }
+        Ok(())
     }
 
     /// Looks up any symbol of this instance with `dlsym`.

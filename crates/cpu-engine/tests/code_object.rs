@@ -10,7 +10,7 @@ use std::sync::{Mutex, OnceLock};
 
 use common::{dispatch, engines};
 use cpu_engine::abi::{
-    DeviceOps, KernelDescriptor, WorkItem, ABI_VERSION, KERNEL_DESCRIPTOR_MAGIC,
+    DeviceOps, KernelDescriptor, KernelParams, WorkItem, ABI_VERSION, KERNEL_DESCRIPTOR_MAGIC,
     KERNEL_FLAG_DYNAMIC_CALLSTACK, MAX_WORKGROUP_SIZE, WAVEFRONT_SIZE,
 };
 use cpu_engine::{CodeObject, CodeObjectError, Dispatch, Engine};
@@ -275,7 +275,7 @@ fn c_compiler_agrees_with_the_rust_layouts() {
         ]
     );
     assert_eq!(
-        read("descriptor_layout", 12),
+        read("descriptor_layout", 13),
         [
             w(size_of::<KernelDescriptor>()),
             w(offset_of!(KernelDescriptor, magic)),
@@ -288,7 +288,18 @@ fn c_compiler_agrees_with_the_rust_layouts() {
             w(offset_of!(KernelDescriptor, reserved0)),
             w(offset_of!(KernelDescriptor, workitem_fn)),
             w(offset_of!(KernelDescriptor, workgroup_fn)),
-            w(offset_of!(KernelDescriptor, reserved)),
+            w(offset_of!(KernelDescriptor, params)),
+            w(offset_of!(KernelDescriptor, host_function)),
+        ]
+    );
+    assert_eq!(
+        read("params_layout", 5),
+        [
+            w(size_of::<KernelParams>()),
+            w(offset_of!(KernelParams, count)),
+            w(offset_of!(KernelParams, explicit_size)),
+            w(offset_of!(KernelParams, offsets)),
+            w(offset_of!(KernelParams, sizes)),
         ]
     );
     assert_eq!(
@@ -300,6 +311,132 @@ fn c_compiler_agrees_with_the_rust_layouts() {
             KERNEL_DESCRIPTOR_MAGIC,
             KERNEL_FLAG_DYNAMIC_CALLSTACK
         ]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kernel tables (`ferrocm_code_object_kernels`, what hipcc --genco emits)
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn kernel_table_kernels_are_named_by_their_host_function() {
+    let co = CodeObject::parse(&so("kernel_table")).expect("parse");
+    assert!(co.has_kernel_table());
+    // Before loading only the `.kd` kernel is known (the table is code).
+    let names: Vec<&str> = co.kernels().iter().map(|k| k.name()).collect();
+    assert_eq!(names, ["plain"]);
+
+    let loaded = co.load().expect("load");
+    let names: Vec<&str> = loaded.kernels().iter().map(|k| k.name()).collect();
+    // `.kd` kernels first, then the table's (in section order, which the compiler chooses);
+    // the repeated entry and the kernel whose function has no dynamic symbol are left out.
+    assert_eq!(names[0], "plain");
+    let mut table_names = names[1..].to_vec();
+    table_names.sort_unstable();
+    assert_eq!(table_names, ["_Z4vaddPKfS0_Pfm", "scale"]);
+
+    let vadd = loaded.kernel("_Z4vaddPKfS0_Pfm").expect("table kernel");
+    assert_eq!(
+        (
+            vadd.kernarg_segment_size(),
+            vadd.kernarg_segment_alignment()
+        ),
+        (48, 16)
+    );
+    let args = vadd.arguments().expect("argument layout");
+    assert_eq!(args.count(), 4);
+    assert_eq!(args.explicit_size(), 32);
+    assert_eq!(args.offsets(), [0, 8, 16, 24]);
+    assert_eq!(args.sizes(), [8, 8, 8, 8]);
+    assert_eq!(
+        vadd.host_function(),
+        loaded
+            .dlsym("_Z4vaddPKfS0_Pfm")
+            .expect("dlsym")
+            .cast_const()
+    );
+    assert_eq!(
+        vadd.descriptor_address().cast::<std::ffi::c_void>(),
+        loaded.dlsym("vadd_descriptor").expect("dlsym").cast_const()
+    );
+    let scale = loaded.kernel("scale").expect("table kernel");
+    assert_eq!(scale.group_segment_size(), 128);
+    assert!(scale.arguments().is_none());
+    assert!(loaded
+        .kernel("plain")
+        .expect("kd kernel")
+        .arguments()
+        .is_none());
+
+    // The exported descriptor is a variable before loading, not after.
+    assert!(co.variables().iter().any(|v| v.name() == "vadd_descriptor"));
+    assert!(loaded.variable("vadd_descriptor").is_none());
+
+    // Table kernels run like any other.
+    let kernel = vadd.kernel();
+    let n = 1000usize;
+    let a: Vec<f32> = (0..n).map(|i| i as f32).collect();
+    let b = vec![0.5f32; n];
+    let mut c = vec![0f32; n];
+    let kernarg = VaddArgs {
+        a: a.as_ptr(),
+        b: b.as_ptr(),
+        c: c.as_mut_ptr(),
+        n: n as u64,
+    };
+    Engine::global()
+        .run(&dispatch(
+            &kernel,
+            1,
+            [64, 1, 1],
+            [n as u32, 1, 1],
+            &kernarg,
+        ))
+        .expect("dispatch");
+    assert!(c.iter().enumerate().all(|(i, &v)| v == a[i] + 0.5));
+}
+
+#[test]
+fn empty_kernel_table_is_fine() {
+    let co = CodeObject::parse(&build("kernel_table", &["-DEMPTY_TABLE"])).expect("parse");
+    assert!(co.has_kernel_table());
+    let loaded = co.load().expect("load");
+    let names: Vec<&str> = loaded.kernels().iter().map(|k| k.name()).collect();
+    assert_eq!(names, ["plain"]);
+    // Not a table kernel here, so it stays an ordinary variable.
+    assert!(loaded.variable("vadd_descriptor").is_some());
+}
+
+#[test]
+fn kernel_table_entry_without_host_function_is_rejected() {
+    let co = CodeObject::parse(&build("kernel_table", &["-DNULL_HOST"])).expect("parse");
+    match co.load() {
+        Err(CodeObjectError::BadKernelDescriptor { reason, .. }) => {
+            assert!(reason.contains("host_function"), "{reason}")
+        }
+        other => panic!("expected a bad-descriptor error, got {other:?}"),
+    }
+}
+
+#[test]
+fn kernel_table_with_bad_argument_layout_is_rejected() {
+    let co = CodeObject::parse(&build("kernel_table", &["-DBAD_PARAMS"])).expect("parse");
+    match co.load() {
+        Err(CodeObjectError::BadKernelDescriptor { kernel, reason }) => {
+            assert_eq!(kernel, "_Z4vaddPKfS0_Pfm");
+            assert!(reason.contains("argument 3"), "{reason}");
+        }
+        other => panic!("expected a bad-descriptor error, got {other:?}"),
+    }
+}
+
+#[test]
+fn two_table_kernels_with_one_name_are_rejected() {
+    let co = CodeObject::parse(&build("kernel_table", &["-DDUPLICATE"])).expect("parse");
+    let r = co.load();
+    assert!(
+        matches!(&r, Err(CodeObjectError::DuplicateSymbol(name)) if name == "scale"),
+        "{r:?}"
     );
 }
 

@@ -36,7 +36,13 @@ FERROCM_EXPORT const uint32_t descriptor_layout[] = {
     OFF(ferrocm_kernel_descriptor_t, private_segment_size),
     OFF(ferrocm_kernel_descriptor_t, flags), OFF(ferrocm_kernel_descriptor_t, reserved0),
     OFF(ferrocm_kernel_descriptor_t, workitem_fn), OFF(ferrocm_kernel_descriptor_t, workgroup_fn),
-    OFF(ferrocm_kernel_descriptor_t, reserved),
+    OFF(ferrocm_kernel_descriptor_t, params), OFF(ferrocm_kernel_descriptor_t, host_function),
+};
+
+FERROCM_EXPORT const uint32_t params_layout[] = {
+    (uint32_t)sizeof(ferrocm_kernel_params_t),
+    OFF(ferrocm_kernel_params_t, count), OFF(ferrocm_kernel_params_t, explicit_size),
+    OFF(ferrocm_kernel_params_t, offsets), OFF(ferrocm_kernel_params_t, sizes),
 };
 
 FERROCM_EXPORT const uint32_t constants[] = {

@@ -1,1 +1,18 @@
-//! hipcc library: source rewriting and compiler driving.
+//! hipcc library: the HIP source rewriter and the compiler driver of ferrocm's `hipcc` and
+//! `hipconfig` (CPU platform: HIP C++ is compiled by the host C++ compiler).
+//!
+//! - [`lexer`]: a small C++ lexer (comments, literals, raw strings, directives);
+//! - [`rewrite`]: the source rewriter (chevron launches, `extern __shared__`, registration);
+//! - [`config`]: where things are (the ferrocm root, headers, `libamdhip64.so`, the host
+//!   compiler) and the platform;
+//! - [`driver`]: `hipcc`'s command line and the commands it runs;
+//! - [`hipconfig`]: `hipconfig`'s queries.
+
+pub mod config;
+pub mod driver;
+pub mod hipconfig;
+pub mod lexer;
+pub mod rewrite;
+
+/// ferrocm's HIP version, as `hipconfig --version` and `hipcc --version` report it.
+pub const HIP_VERSION: &str = "7.1.0-ferrocm";

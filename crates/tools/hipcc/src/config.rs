@@ -1,0 +1,382 @@
+//! Where things are: the platform, the ferrocm root (headers and `libamdhip64.so`) and the host
+//! compiler. Shared by `hipcc` and `hipconfig`; every lookup takes the environment as a
+//! function so that tests can supply their own.
+
+use std::ffi::OsString;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+/// The HIP platform a compilation targets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Platform {
+    /// ferrocm's CPU platform: HIP C++ compiled by the host compiler, kernels run by the CPU
+    /// engine. ROCm's `amd` (and the older `hcc`) name it too: on ferrocm the AMD stack's
+    /// device is the CPU agent.
+    Cpu,
+    /// NVIDIA GPUs through CUDA (not built yet).
+    Nvidia,
+}
+
+impl Platform {
+    /// The platform's name as `hipconfig --platform` prints it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Platform::Cpu => "cpu",
+            Platform::Nvidia => "nvidia",
+        }
+    }
+
+    /// The platform from `--platform` (`flag`), else `$HIP_PLATFORM`, else the CPU platform.
+    pub fn resolve(
+        flag: Option<&str>,
+        env: &dyn Fn(&str) -> Option<OsString>,
+    ) -> Result<Platform, PlatformError> {
+        if let Some(f) = flag {
+            return f.parse();
+        }
+        match env("HIP_PLATFORM") {
+            Some(v) if !v.is_empty() => v.to_string_lossy().parse(),
+            _ => Ok(Platform::Cpu),
+        }
+    }
+
+    /// Fails unless this platform is built.
+    pub fn ensure_built(self) -> Result<(), PlatformError> {
+        match self {
+            Platform::Cpu => Ok(()),
+            Platform::Nvidia => Err(PlatformError::NotBuilt("nvidia")),
+        }
+    }
+}
+
+impl fmt::Display for Platform {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Platform {
+    type Err = PlatformError;
+    fn from_str(s: &str) -> Result<Platform, PlatformError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "cpu" | "amd" | "hcc" => Ok(Platform::Cpu),
+            "nvidia" | "nvcc" => Ok(Platform::Nvidia),
+            _ => Err(PlatformError::Unknown(s.to_owned())),
+        }
+    }
+}
+
+/// A platform that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlatformError {
+    /// Not a platform name.
+    #[error("unknown HIP platform `{0}` (expected `cpu` or `nvidia`)")]
+    Unknown(String),
+    /// A platform ferrocm does not build yet.
+    #[error("NVIDIA platform not built yet: ferrocm's hipcc currently supports only the CPU platform (--platform cpu); unset HIP_PLATFORM or set it to `cpu`")]
+    NotBuilt(&'static str),
+}
+
+/// How the ferrocm root was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RootSource {
+    /// `$HIP_PATH`.
+    HipPath,
+    /// `$FERROCM_ROOT`.
+    FerrocmRoot,
+    /// The installed layout: `<root>/bin/hipcc` next to `<root>/include` and `<root>/lib`.
+    Installed,
+    /// A development build: headers found above the executable, library next to it.
+    Development,
+    /// A development build with a target directory outside the repository: the repository
+    /// root recorded at build time, library next to the executable.
+    BuildTimeRepository,
+}
+
+impl RootSource {
+    /// A short description for `-v` and `hipconfig --full`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            RootSource::HipPath => "from HIP_PATH",
+            RootSource::FerrocmRoot => "from FERROCM_ROOT",
+            RootSource::Installed => "installed layout next to the executable",
+            RootSource::Development => "development build (headers above the executable)",
+            RootSource::BuildTimeRepository => {
+                "development build (repository recorded at build time)"
+            }
+        }
+    }
+}
+
+/// The ferrocm installation hipcc uses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layout {
+    /// The root (`--path`).
+    pub root: PathBuf,
+    /// The include directory (holds `hip/` and `ferrocm/`).
+    pub include: PathBuf,
+    /// The directory holding `libamdhip64.so`.
+    pub lib: PathBuf,
+    /// How it was found.
+    pub source: RootSource,
+}
+
+/// The repository root recorded at build time (`crates/tools/hipcc/../../..`).
+pub fn build_time_repository() -> PathBuf {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..");
+    p.canonicalize().unwrap_or(p)
+}
+
+fn has_headers(root: &Path) -> bool {
+    root.join("include/hip/hip_runtime.h").is_file()
+}
+
+impl Layout {
+    /// Locates the ferrocm root for the executable at `exe`:
+    /// 1. `$HIP_PATH`, then `$FERROCM_ROOT` (include and lib below it);
+    /// 2. the installed layout: the directory above the executable's if it has
+    ///    `include/hip/hip_runtime.h` and `lib/`;
+    /// 3. a development build: the first directory above the executable with
+    ///    `include/hip/hip_runtime.h`, library = the executable's directory
+    ///    (`target/<profile>/`, where cargo puts `libamdhip64.so`);
+    /// 4. the repository recorded at build time, library = the executable's directory.
+    pub fn locate(exe: Option<&Path>, env: &dyn Fn(&str) -> Option<OsString>) -> Layout {
+        for (var, source) in [
+            ("HIP_PATH", RootSource::HipPath),
+            ("FERROCM_ROOT", RootSource::FerrocmRoot),
+        ] {
+            if let Some(v) = env(var).filter(|v| !v.is_empty()) {
+                let root = PathBuf::from(v);
+                return Layout {
+                    include: root.join("include"),
+                    lib: root.join("lib"),
+                    root,
+                    source,
+                };
+            }
+        }
+        let exe_dir = exe
+            .and_then(|e| e.canonicalize().ok().or_else(|| Some(e.to_path_buf())))
+            .and_then(|e| e.parent().map(Path::to_path_buf));
+        if let Some(dir) = &exe_dir {
+            if let Some(root) = dir.parent() {
+                if has_headers(root) && root.join("lib").is_dir() {
+                    return Layout {
+                        root: root.to_path_buf(),
+                        include: root.join("include"),
+                        lib: root.join("lib"),
+                        source: RootSource::Installed,
+                    };
+                }
+            }
+            if let Some(root) = dir.ancestors().skip(1).find(|a| has_headers(a)) {
+                return Layout {
+                    root: root.to_path_buf(),
+                    include: root.join("include"),
+                    lib: dir.clone(),
+                    source: RootSource::Development,
+                };
+            }
+        }
+        let root = build_time_repository();
+        Layout {
+            include: root.join("include"),
+            lib: exe_dir.unwrap_or_else(|| root.join("target/debug")),
+            root,
+            source: RootSource::BuildTimeRepository,
+        }
+    }
+
+    /// Locates the root for the running executable and the process environment.
+    pub fn current() -> Layout {
+        let exe = std::env::current_exe().ok();
+        Layout::locate(exe.as_deref(), &|k| std::env::var_os(k))
+    }
+
+    /// Whether `hip/hip_runtime.h` exists under the include directory.
+    pub fn has_hip_headers(&self) -> bool {
+        self.include.join("hip/hip_runtime.h").is_file()
+    }
+
+    /// Whether `libamdhip64.so` exists in the library directory.
+    pub fn has_runtime_library(&self) -> bool {
+        self.lib.join("libamdhip64.so").exists()
+    }
+}
+
+/// A compiler command: the program and the arguments that come with it (`ccache g++` is
+/// program `ccache`, argument `g++`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Compiler {
+    /// The program to run.
+    pub program: OsString,
+    /// Arguments that always come first.
+    pub args: Vec<OsString>,
+    /// Where the choice came from (`HIP_CLANG_PATH`, `HIPCC_CXX`, `CXX` or the default).
+    pub source: &'static str,
+}
+
+impl Compiler {
+    /// The host C++ compiler: `$HIP_CLANG_PATH/clang++` (ROCm's variable names the directory
+    /// holding clang), else `$HIPCC_CXX`, else `$CXX`, else `c++`.
+    pub fn host(env: &dyn Fn(&str) -> Option<OsString>) -> Compiler {
+        if let Some(dir) = env("HIP_CLANG_PATH").filter(|v| !v.is_empty()) {
+            return Compiler {
+                program: PathBuf::from(dir).join("clang++").into_os_string(),
+                args: Vec::new(),
+                source: "HIP_CLANG_PATH",
+            };
+        }
+        for var in ["HIPCC_CXX", "CXX"] {
+            if let Some(v) = env(var) {
+                let v = v.to_string_lossy().into_owned();
+                let mut words = v.split_whitespace().map(OsString::from);
+                if let Some(program) = words.next() {
+                    return Compiler {
+                        program,
+                        args: words.collect(),
+                        source: if var == "CXX" { "CXX" } else { "HIPCC_CXX" },
+                    };
+                }
+            }
+        }
+        Compiler {
+            program: "c++".into(),
+            args: Vec::new(),
+            source: "default",
+        }
+    }
+
+    /// The command as one string (for messages).
+    pub fn display(&self) -> String {
+        std::iter::once(&self.program)
+            .chain(&self.args)
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The program's full path: as given if it has a `/`, else the first match in `$PATH`.
+    pub fn resolved_program(&self, env: &dyn Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
+        let p = Path::new(&self.program);
+        if p.components().count() > 1 {
+            return p.is_file().then(|| p.to_path_buf());
+        }
+        let path = env("PATH")?;
+        std::env::split_paths(&path)
+            .map(|d| d.join(p))
+            .find(|c| c.is_file())
+    }
+}
+
+/// The preprocessor flags hipcc adds to every HIP compilation (`hipconfig --cpp_config`).
+///
+/// `__HIPCC__` and `__HIP__` are what ROCm's clang defines for HIP sources; the platform macros
+/// (`__HIP_PLATFORM_CPU__`, `__HIP_CPU_RT__`) come from `hip/hip_runtime.h` itself, so that a
+/// program compiled without hipcc gets them too.
+pub fn hip_cpp_flags(layout: &Layout) -> Vec<OsString> {
+    let mut include = OsString::from("-I");
+    include.push(&layout.include);
+    vec!["-D__HIPCC__=1".into(), "-D__HIP__=1".into(), include]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn env_of(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<OsString> {
+        let map: HashMap<String, OsString> = pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), OsString::from(v)))
+            .collect();
+        move |k| map.get(k).cloned()
+    }
+
+    #[test]
+    fn platform_resolution() {
+        let none = env_of(&[]);
+        assert_eq!(Platform::resolve(None, &none), Ok(Platform::Cpu));
+        assert_eq!(
+            Platform::resolve(Some("nvidia"), &none),
+            Ok(Platform::Nvidia)
+        );
+        let nv = env_of(&[("HIP_PLATFORM", "nvidia")]);
+        assert_eq!(Platform::resolve(None, &nv), Ok(Platform::Nvidia));
+        assert_eq!(Platform::resolve(Some("cpu"), &nv), Ok(Platform::Cpu));
+        assert_eq!(
+            Platform::resolve(None, &env_of(&[("HIP_PLATFORM", "amd")])),
+            Ok(Platform::Cpu)
+        );
+        assert!(matches!(
+            Platform::resolve(Some("tpu"), &none),
+            Err(PlatformError::Unknown(_))
+        ));
+        let e = Platform::Nvidia.ensure_built().expect_err("not built");
+        assert!(e.to_string().contains("NVIDIA platform not built yet"));
+    }
+
+    #[test]
+    fn compiler_choice() {
+        assert_eq!(Compiler::host(&env_of(&[])).program, "c++");
+        let c = Compiler::host(&env_of(&[("CXX", "ccache g++-12")]));
+        assert_eq!(
+            (c.program.as_os_str(), c.args.len()),
+            ("ccache".as_ref(), 1)
+        );
+        let c = Compiler::host(&env_of(&[("CXX", "g++"), ("HIPCC_CXX", "clang++")]));
+        assert_eq!(c.program, "clang++");
+        let c = Compiler::host(&env_of(&[
+            ("HIP_CLANG_PATH", "/opt/llvm/bin"),
+            ("CXX", "g++"),
+        ]));
+        assert_eq!(c.program, "/opt/llvm/bin/clang++");
+    }
+
+    #[test]
+    fn root_from_environment() {
+        let l = Layout::locate(None, &env_of(&[("HIP_PATH", "/opt/ferrocm")]));
+        assert_eq!(l.root, Path::new("/opt/ferrocm"));
+        assert_eq!(l.include, Path::new("/opt/ferrocm/include"));
+        assert_eq!(l.lib, Path::new("/opt/ferrocm/lib"));
+        assert_eq!(l.source, RootSource::HipPath);
+        let l = Layout::locate(None, &env_of(&[("FERROCM_ROOT", "/x")]));
+        assert_eq!(l.source, RootSource::FerrocmRoot);
+    }
+
+    #[test]
+    fn root_from_layouts() {
+        let tmp = std::env::temp_dir().join(format!("hipcc-layout-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&tmp);
+        // Installed: <root>/bin/hipcc, <root>/include/hip/hip_runtime.h, <root>/lib.
+        let dist = tmp.join("dist");
+        std::fs::create_dir_all(dist.join("bin")).expect("mkdir");
+        std::fs::create_dir_all(dist.join("include/hip")).expect("mkdir");
+        std::fs::create_dir_all(dist.join("lib")).expect("mkdir");
+        std::fs::write(dist.join("include/hip/hip_runtime.h"), "").expect("write");
+        std::fs::write(dist.join("bin/hipcc"), "").expect("write");
+        let l = Layout::locate(Some(&dist.join("bin/hipcc")), &env_of(&[]));
+        assert_eq!(l.source, RootSource::Installed);
+        assert_eq!(l.lib, dist.canonicalize().expect("canon").join("lib"));
+        // Development: <repo>/include/hip/hip_runtime.h, <repo>/target/debug/hipcc.
+        let repo = tmp.join("repo");
+        std::fs::create_dir_all(repo.join("target/debug")).expect("mkdir");
+        std::fs::create_dir_all(repo.join("include/hip")).expect("mkdir");
+        std::fs::write(repo.join("include/hip/hip_runtime.h"), "").expect("write");
+        std::fs::write(repo.join("target/debug/hipcc"), "").expect("write");
+        let l = Layout::locate(Some(&repo.join("target/debug/hipcc")), &env_of(&[]));
+        assert_eq!(l.source, RootSource::Development);
+        let repo = repo.canonicalize().expect("canon");
+        assert_eq!(l.root, repo);
+        assert_eq!(l.lib, repo.join("target/debug"));
+        // Elsewhere: the build-time repository, library next to the executable.
+        let other = tmp.join("elsewhere/debug");
+        std::fs::create_dir_all(&other).expect("mkdir");
+        std::fs::write(other.join("hipcc"), "").expect("write");
+        let l = Layout::locate(Some(&other.join("hipcc")), &env_of(&[]));
+        assert_eq!(l.root, build_time_repository());
+        assert_eq!(l.lib, other.canonicalize().expect("canon"));
+        let _ = std::fs::remove_dir_all(&tmp);
+    }
+}

@@ -1,0 +1,1156 @@
+//! `hipcc`: the command line (ROCm hipcc's, which is clang's) and the commands it runs.
+//!
+//! On the CPU platform a HIP source is rewritten ([`crate::rewrite`]) into a private
+//! temporary directory and compiled by the host C++ compiler as C++; objects are linked with
+//! `libamdhip64.so`. See [`HELP`] for the behaviour in detail.
+
+use std::ffi::{OsStr, OsString};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use crate::config::{hip_cpp_flags, Compiler, Layout, Platform, PlatformError};
+use crate::rewrite::rewrite;
+use crate::HIP_VERSION;
+
+/// `hipcc --help`.
+pub const HELP: &str = "\
+usage: hipcc [options] <inputs>
+
+ferrocm's HIP compiler driver for the CPU platform: HIP sources are rewritten (chevron launches,
+extern __shared__, kernel and device-variable registration) and compiled by the host C++
+compiler; programs and shared libraries are linked with libamdhip64.so.
+
+Inputs:
+  .hip .cu .cpp .cc .cxx .c++ .C   HIP C++ (rewritten, compiled with -x c++)
+  .c                               C (compiled as C, not rewritten)
+  .o .a .so .so.N .lo              passed to the linker
+  -x hip|cu|cuda|c++|c|none        treat the following inputs as this language
+
+Modes:
+  (default)          compile and link an executable (a.out unless -o)
+  -c / -S / -E       compile / compile to assembly / preprocess only
+  -shared            link a shared library (sources are compiled with -fPIC)
+  --genco            compile the inputs into a CPU code object for hipModuleLoad (-o, default
+                     <first input stem>.co): a shared object with a kernel table
+  --emit-static-lib  compile the inputs and archive them (ar rcs; -o, default a.a)
+
+Options passed to the host compiler: -O<n> -g -std= -I -isystem -iquote -include -D -U -W... -w
+-f... -m... -pthread -fopenmp -M -MM -MD -MMD -MF -MT -MQ -MP; to the linker: -L -l -Wl,...
+-Xlinker -shared -static -rdynamic. Other options starting with '-' go to every command.
+
+  --platform cpu|nvidia  the HIP platform (default: $HIP_PLATFORM, else cpu; `amd` means cpu);
+                         nvidia is not built yet
+  -v                     print the commands hipcc runs (also HIPCC_VERBOSE=1)
+  -###                   print the commands without running them
+  -save-temps            keep the temporary directory (rewritten sources, objects)
+  --version, --help
+
+Accepted and ignored on the CPU platform (there is no GPU code to build): --offload-arch=...,
+--amdgpu-target=..., --cuda-gpu-arch=..., -fgpu-rdc, -fno-gpu-rdc, --rocm-path=..., -nogpulib,
+-mcode-object-version=..., and similar GPU-only options (-v lists the ones it ignored).
+
+Defaults, and why:
+  -std=c++17  when no -std= is given: ROCm's clang compiles HIP as C++17 by default, and the
+              HIP headers need it;
+  -O3         when no -O is given: ROCm compiles device code at -O3 by default, and here the
+              device code is the whole unit (kernels are ordinary host functions);
+  -D__HIPCC__=1 -D__HIP__=1 for HIP sources, as ROCm's clang defines them (the headers define
+              __HIP_PLATFORM_CPU__ and __HIP_CPU_RT__ themselves);
+  -I<root>/include, and -include hip/hip_runtime.h for a source that uses HIP's device language
+              (as clang's HIP mode includes its wrapper header);
+  when linking an executable or shared library: -L<lib> -lamdhip64 -Wl,-rpath,<lib> -pthread.
+
+Environment: HIP_PLATFORM; HIP_PATH or FERROCM_ROOT (the ferrocm root; default: found from the
+executable); HIP_CLANG_PATH (directory of clang++), HIPCC_CXX or CXX (the host compiler, default
+c++); AR; HIPCC_COMPILE_FLAGS_APPEND, HIPCC_LINK_FLAGS_APPEND; HIPCC_VERBOSE.
+
+Limitation: the rewriter sees the source before preprocessing, so a kernel launch or a kernel
+definition produced by a macro, or one in an #included file, is not rewritten or registered
+(hipLaunchKernelGGL works everywhere).
+";
+
+/// Why hipcc stopped before (or instead of) running a compiler.
+#[derive(Debug, thiserror::Error)]
+pub enum DriverError {
+    /// A bad command line.
+    #[error("{0}")]
+    Usage(String),
+    /// The platform cannot be used.
+    #[error(transparent)]
+    Platform(#[from] PlatformError),
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// A program could not be started.
+    #[error("cannot run `{program}`: {source}")]
+    Spawn {
+        /// The program.
+        program: String,
+        /// The error.
+        source: std::io::Error,
+    },
+}
+
+fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> DriverError + '_ {
+    move |source| DriverError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// The language of an input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputKind {
+    /// HIP C++ (also plain C++): rewritten, compiled as C++.
+    Hip,
+    /// C: compiled as C.
+    C,
+    /// An object, archive or shared library: given to the linker.
+    Linker,
+}
+
+/// An input file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Input {
+    /// As given on the command line.
+    pub path: PathBuf,
+    /// Its language.
+    pub kind: InputKind,
+}
+
+/// What hipcc produces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Compile and link (an executable, or a shared library with `-shared`).
+    Link,
+    /// `-c`: objects.
+    Compile,
+    /// `-S`: assembly.
+    Assemble,
+    /// `-E` (or `-M`/`-MM`): preprocessed output.
+    Preprocess,
+    /// `--genco`: a CPU code object.
+    Genco,
+    /// `--emit-static-lib`: an archive.
+    StaticLib,
+}
+
+/// One element of the link command, in command-line order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkItem {
+    /// The object compiled from (or the file given as) input `i`.
+    Input(usize),
+    /// A linker option (`-L`, `-l`, `-Wl,`, `-shared`...).
+    Arg(OsString),
+}
+
+/// A parsed hipcc command line.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// `--platform`.
+    pub platform: Option<String>,
+    /// Input files in order.
+    pub inputs: Vec<Input>,
+    /// The link command's inputs and options in order.
+    pub link: Vec<LinkItem>,
+    /// Options for every compile command, in order.
+    pub compile: Vec<OsString>,
+    /// `-o`.
+    pub output: Option<PathBuf>,
+    /// `-c`, `-S`, `-E`, `--genco`, `--emit-static-lib` (the last one given wins).
+    pub mode: Option<Mode>,
+    /// `-shared`.
+    pub shared: bool,
+    /// `-v`.
+    pub verbose: bool,
+    /// `-###`.
+    pub dry_run: bool,
+    /// `-save-temps`.
+    pub save_temps: bool,
+    /// `--version`.
+    pub version: bool,
+    /// `--help`.
+    pub help: bool,
+    /// Some `-O` was given.
+    pub has_optimization: bool,
+    /// The `-std=` given, if any.
+    pub std: Option<String>,
+    /// `-MF`'s file.
+    pub dep_file: Option<PathBuf>,
+    /// `-MD` or `-MMD` was given.
+    pub dep_side_output: bool,
+    /// GPU-only options that were accepted and ignored.
+    pub ignored: Vec<String>,
+}
+
+/// Options that take a separate argument and go to the compile commands.
+const COMPILE_WITH_ARG: &[&str] = &[
+    "-I",
+    "-isystem",
+    "-iquote",
+    "-idirafter",
+    "-include",
+    "-imacros",
+    "-D",
+    "-U",
+    "-MT",
+    "-MQ",
+    "-isysroot",
+    "-iprefix",
+    "-iwithprefix",
+];
+
+/// Prefixes of GPU-only options accepted and ignored.
+const IGNORED_PREFIXES: &[&str] = &[
+    "--offload-arch=",
+    "-offload-arch=",
+    "--no-offload-arch=",
+    "--amdgpu-target=",
+    "--cuda-gpu-arch=",
+    "--rocm-path=",
+    "--hip-path=",
+    "--hip-device-lib-path=",
+    "--hip-version=",
+    "-mcode-object-version=",
+    "--gpu-max-threads-per-block=",
+    "-fgpu-",
+    "-fno-gpu-",
+    "-fhip-",
+    "-fno-hip-",
+    "--gpu-bundle-output",
+    "--no-gpu-bundle-output",
+    "-Xarch_device",
+    "-Xoffload-linker",
+];
+
+/// GPU-only options (exact) accepted and ignored.
+const IGNORED_EXACT: &[&str] = &[
+    "--cuda-host-only",
+    "--cuda-device-only",
+    "--offload-host-only",
+    "--offload-device-only",
+    "--hip-link",
+    "-nogpulib",
+    "-nogpuinc",
+    "-nohipwrapperinc",
+    "-munsafe-fp-atomics",
+    "-mno-unsafe-fp-atomics",
+    "-mwavefrontsize64",
+    "-mno-wavefrontsize64",
+    "-mcumode",
+    "-mno-cumode",
+    "-use_fast_math",
+    "--use_fast_math",
+];
+
+/// The language `-x <lang>` names (`None` for `-x none`).
+fn language(lang: &str) -> Result<Option<InputKind>, DriverError> {
+    match lang {
+        "hip" | "cu" | "cuda" | "c++" | "cpp" => Ok(Some(InputKind::Hip)),
+        "c" => Ok(Some(InputKind::C)),
+        "none" => Ok(None),
+        _ => Err(DriverError::Usage(format!(
+            "language `{lang}` not supported (use hip, c++ or c)"
+        ))),
+    }
+}
+
+/// The language of `path` from its extension.
+pub fn kind_of(path: &Path) -> Option<InputKind> {
+    let name = path.file_name()?.to_string_lossy();
+    if name.contains(".so.") {
+        return Some(InputKind::Linker);
+    }
+    let ext = path.extension()?.to_string_lossy();
+    match ext.as_ref() {
+        "hip" | "cu" | "cpp" | "cc" | "cxx" | "c++" | "C" | "cp" | "CPP" => Some(InputKind::Hip),
+        "c" => Some(InputKind::C),
+        "o" | "obj" | "a" | "so" | "lo" => Some(InputKind::Linker),
+        _ => None,
+    }
+}
+
+impl Options {
+    /// Parses hipcc's arguments (without the program name).
+    pub fn parse<I, S>(args: I) -> Result<Options, DriverError>
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<OsString>,
+    {
+        let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+        let mut o = Options::default();
+        let mut lang: Option<InputKind> = None;
+        let mut i = 0;
+        let missing = |a: &str| DriverError::Usage(format!("argument to `{a}` is missing"));
+        while i < args.len() {
+            let raw = &args[i];
+            let a = raw.to_string_lossy().into_owned();
+            i += 1;
+            let next = |i: &mut usize| -> Result<OsString, DriverError> {
+                let v = args.get(*i).cloned().ok_or_else(|| missing(&a))?;
+                *i += 1;
+                Ok(v)
+            };
+            if !a.starts_with('-') || a == "-" {
+                if a == "-" {
+                    return Err(DriverError::Usage(
+                        "reading a source from standard input is not supported".into(),
+                    ));
+                }
+                let path = PathBuf::from(raw);
+                let kind = match lang.or_else(|| kind_of(&path)) {
+                    Some(k) => k,
+                    None => {
+                        return Err(DriverError::Usage(format!(
+                            "{}: unknown file type (expected .hip, .cu, .cpp, .cc, .cxx, .c, .o, .a or .so; or give -x <language> before it)",
+                            path.display()
+                        )))
+                    }
+                };
+                o.link.push(LinkItem::Input(o.inputs.len()));
+                o.inputs.push(Input { path, kind });
+                continue;
+            }
+            match a.as_str() {
+                "--help" | "-help" | "-h" => o.help = true,
+                "--version" | "-version" => o.version = true,
+                "-v" => o.verbose = true,
+                "-###" => {
+                    o.dry_run = true;
+                    o.verbose = true;
+                }
+                "-save-temps" | "--save-temps" => o.save_temps = true,
+                "-c" => o.mode = Some(Mode::Compile),
+                "-S" => o.mode = Some(Mode::Assemble),
+                "-E" => o.mode = Some(Mode::Preprocess),
+                "-M" | "-MM" => {
+                    o.mode = Some(Mode::Preprocess);
+                    o.compile.push(raw.clone());
+                }
+                "-MD" | "-MMD" => {
+                    o.dep_side_output = true;
+                    o.compile.push(raw.clone());
+                }
+                "-MP" | "-MG" => o.compile.push(raw.clone()),
+                "-MF" => o.dep_file = Some(PathBuf::from(next(&mut i)?)),
+                "--genco" | "-genco" => o.mode = Some(Mode::Genco),
+                "--emit-static-lib" => o.mode = Some(Mode::StaticLib),
+                "-shared" => {
+                    o.shared = true;
+                    o.link.push(LinkItem::Arg(raw.clone()));
+                }
+                "-o" => o.output = Some(PathBuf::from(next(&mut i)?)),
+                "-x" => lang = language(&next(&mut i)?.to_string_lossy())?,
+                "--platform" => o.platform = Some(next(&mut i)?.to_string_lossy().into_owned()),
+                "-L" | "-l" | "-Xlinker" | "-u" => {
+                    let v = next(&mut i)?;
+                    o.link.push(LinkItem::Arg(raw.clone()));
+                    o.link.push(LinkItem::Arg(v));
+                }
+                "-static" | "-rdynamic" | "-static-libstdc++" | "-static-libgcc" | "-nostdlib"
+                | "-nodefaultlibs" | "-pie" | "-no-pie" | "-s" => {
+                    o.link.push(LinkItem::Arg(raw.clone()))
+                }
+                "-pthread" | "-fPIC" | "-fpic" | "-fPIE" | "-fpie" => {
+                    o.compile.push(raw.clone());
+                    o.link.push(LinkItem::Arg(raw.clone()));
+                }
+                "-target" => {
+                    let v = next(&mut i)?;
+                    o.compile.push(raw.clone());
+                    o.compile.push(v.clone());
+                    o.link.push(LinkItem::Arg(raw.clone()));
+                    o.link.push(LinkItem::Arg(v));
+                }
+                _ if COMPILE_WITH_ARG.contains(&a.as_str()) => {
+                    let v = next(&mut i)?;
+                    o.compile.push(raw.clone());
+                    o.compile.push(v);
+                }
+                _ if IGNORED_EXACT.contains(&a.as_str())
+                    || IGNORED_PREFIXES.iter().any(|p| a.starts_with(p)) =>
+                {
+                    o.ignored.push(a);
+                }
+                _ if a == "--offload-arch" || a == "--amdgpu-target" || a == "--cuda-gpu-arch" => {
+                    let v = next(&mut i)?;
+                    o.ignored.push(format!("{a} {}", v.to_string_lossy()));
+                }
+                _ if a.starts_with("--platform=") => {
+                    o.platform = Some(a["--platform=".len()..].to_owned());
+                }
+                _ if a.starts_with("-o") => o.output = Some(PathBuf::from(&a[2..])),
+                _ if a.starts_with("-x") => lang = language(&a[2..])?,
+                _ if a.starts_with("-MF") => o.dep_file = Some(PathBuf::from(&a[3..])),
+                _ if a.starts_with("-std=") => {
+                    o.std = Some(a["-std=".len()..].to_owned());
+                    o.compile.push(raw.clone());
+                }
+                _ if a.starts_with("-O") => {
+                    o.has_optimization = true;
+                    o.compile.push(raw.clone());
+                    o.link.push(LinkItem::Arg(raw.clone()));
+                }
+                _ if a.starts_with("-Wl,") || a.starts_with("-L") || a.starts_with("-l") => {
+                    o.link.push(LinkItem::Arg(raw.clone()));
+                }
+                _ if a.starts_with("-I")
+                    || a.starts_with("-D")
+                    || a.starts_with("-U")
+                    || a.starts_with("-W")
+                    || a.starts_with("-w")
+                    || a.starts_with("-isystem")
+                    || a.starts_with("-MT")
+                    || a.starts_with("-MQ") =>
+                {
+                    o.compile.push(raw.clone());
+                }
+                _ => {
+                    // -g*, -f*, -m*, -fopenmp, --sysroot=, and anything unknown: every command.
+                    o.compile.push(raw.clone());
+                    o.link.push(LinkItem::Arg(raw.clone()));
+                }
+            }
+        }
+        Ok(o)
+    }
+
+    fn mode(&self) -> Mode {
+        self.mode.unwrap_or(Mode::Link)
+    }
+}
+
+/// A private temporary directory, removed when dropped (unless kept).
+struct TempDir {
+    path: PathBuf,
+    keep: bool,
+}
+
+impl TempDir {
+    fn new(keep: bool) -> Result<TempDir, DriverError> {
+        use std::os::unix::fs::DirBuilderExt;
+        use std::sync::atomic::{AtomicU32, Ordering};
+        use std::time::{SystemTime, UNIX_EPOCH};
+        static SERIAL: AtomicU32 = AtomicU32::new(0);
+        let base = std::env::temp_dir();
+        for _ in 0..100 {
+            let nanos = SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map(|d| d.subsec_nanos())
+                .unwrap_or(0);
+            let path = base.join(format!(
+                "hipcc-{}-{nanos:08x}-{}",
+                std::process::id(),
+                SERIAL.fetch_add(1, Ordering::Relaxed)
+            ));
+            match std::fs::DirBuilder::new().mode(0o700).create(&path) {
+                Ok(()) => return Ok(TempDir { path, keep }),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(io_err(&base)(e)),
+            }
+        }
+        Err(DriverError::Usage(format!(
+            "cannot create a temporary directory in {}",
+            base.display()
+        )))
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        if !self.keep {
+            let _ = std::fs::remove_dir_all(&self.path);
+        }
+    }
+}
+
+/// Quotes `s` for a POSIX shell when it needs it (for `-v` output).
+pub fn shell_quote(s: &OsStr) -> String {
+    let s = s.to_string_lossy();
+    let safe = !s.is_empty()
+        && s.chars().all(|c| {
+            c.is_ascii_alphanumeric()
+                || matches!(c, '-' | '_' | '=' | '/' | '.' | ',' | '+' | ':' | '@' | '%')
+        });
+    if safe {
+        s.into_owned()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+fn command_line(cmd: &Command) -> String {
+    std::iter::once(cmd.get_program())
+        .chain(cmd.get_args())
+        .map(shell_quote)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The environment and places a run uses.
+pub struct Context {
+    /// The ferrocm root.
+    pub layout: Layout,
+    /// The host compiler.
+    pub compiler: Compiler,
+    /// `$AR` or `ar`.
+    pub ar: OsString,
+    /// Extra compile flags (`HIPCC_COMPILE_FLAGS_APPEND`).
+    pub compile_append: Vec<OsString>,
+    /// Extra link flags (`HIPCC_LINK_FLAGS_APPEND`).
+    pub link_append: Vec<OsString>,
+    /// `HIPCC_VERBOSE` set to something other than 0.
+    pub verbose_env: bool,
+    /// The platform from the environment, used when `--platform` is not given.
+    pub env_platform: Option<OsString>,
+}
+
+impl Context {
+    /// The context of this process.
+    pub fn from_env() -> Context {
+        let env = |k: &str| std::env::var_os(k);
+        let split = |k: &str| -> Vec<OsString> {
+            env(k)
+                .map(|v| {
+                    v.to_string_lossy()
+                        .split_whitespace()
+                        .map(OsString::from)
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        Context {
+            layout: Layout::current(),
+            compiler: Compiler::host(&env),
+            ar: env("AR")
+                .filter(|v| !v.is_empty())
+                .unwrap_or_else(|| "ar".into()),
+            compile_append: split("HIPCC_COMPILE_FLAGS_APPEND"),
+            link_append: split("HIPCC_LINK_FLAGS_APPEND"),
+            verbose_env: env("HIPCC_VERBOSE").is_some_and(|v| !v.is_empty() && v != "0"),
+            env_platform: env("HIP_PLATFORM"),
+        }
+    }
+}
+
+/// Runs hipcc with `args` (without the program name); returns the exit status.
+pub fn main_with_args<I, S>(args: I) -> i32
+where
+    I: IntoIterator<Item = S>,
+    S: Into<OsString>,
+{
+    let ctx = Context::from_env();
+    match Options::parse(args).and_then(|o| run(&o, &ctx)) {
+        Ok(status) => status,
+        Err(e) => {
+            eprintln!("hipcc: error: {e}");
+            1
+        }
+    }
+}
+
+struct Runner<'a> {
+    ctx: &'a Context,
+    verbose: bool,
+    dry_run: bool,
+}
+
+impl Runner<'_> {
+    /// Runs `cmd`; returns its exit status (0 in a dry run).
+    fn run(&self, cmd: &mut Command) -> Result<i32, DriverError> {
+        if self.verbose {
+            eprintln!("{}", command_line(cmd));
+        }
+        if self.dry_run {
+            return Ok(0);
+        }
+        let status = cmd.status().map_err(|source| DriverError::Spawn {
+            program: cmd.get_program().to_string_lossy().into_owned(),
+            source,
+        })?;
+        Ok(exit_code(status))
+    }
+
+    /// Runs `cmd` capturing its standard output.
+    fn output(&self, cmd: &mut Command) -> Result<(i32, Vec<u8>), DriverError> {
+        if self.verbose {
+            eprintln!("{}", command_line(cmd));
+        }
+        if self.dry_run {
+            return Ok((0, Vec::new()));
+        }
+        let out = cmd
+            .stdin(Stdio::null())
+            .stderr(Stdio::inherit())
+            .output()
+            .map_err(|source| DriverError::Spawn {
+                program: cmd.get_program().to_string_lossy().into_owned(),
+                source,
+            })?;
+        Ok((exit_code(out.status), out.stdout))
+    }
+
+    fn compiler(&self) -> Command {
+        let mut c = Command::new(&self.ctx.compiler.program);
+        c.args(&self.ctx.compiler.args);
+        c
+    }
+}
+
+fn exit_code(status: std::process::ExitStatus) -> i32 {
+    use std::os::unix::process::ExitStatusExt;
+    status
+        .code()
+        .or_else(|| status.signal().map(|s| 128 + s))
+        .unwrap_or(1)
+}
+
+/// The file stem of `p` (`"a"` when there is none).
+fn stem(p: &Path) -> String {
+    p.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "a".into())
+}
+
+/// Replaces every occurrence of `from` by `to` in `bytes`.
+fn replace_bytes(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    if from.is_empty() {
+        return bytes.to_vec();
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i..].starts_with(from) {
+            out.extend_from_slice(to);
+            i += from.len();
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The generated unit of a `--genco` code object: the ABI version and the kernel table, made of
+/// the descriptor pointers that `FERROCM_REGISTER_KERNEL` puts in the `ferrocm_kernels`
+/// section. The section bounds are the linker's `__start_`/`__stop_` symbols (GNU ld and lld
+/// both define them for a section whose name is a C identifier); they are weak so that a
+/// code object without kernels links too, and hidden so that the references need no dynamic
+/// relocation.
+pub const GENCO_UNIT: &str = "\
+/* Generated by ferrocm hipcc --genco: the code object's ABI version and kernel table. */
+#include <stddef.h>
+#include <ferrocm/cpu_kernel.h>
+
+FERROCM_CODE_OBJECT();
+
+extern const ferrocm_kernel_descriptor_t *const __start_ferrocm_kernels[]
+    __attribute__((weak, visibility(\"hidden\")));
+extern const ferrocm_kernel_descriptor_t *const __stop_ferrocm_kernels[]
+    __attribute__((weak, visibility(\"hidden\")));
+
+FERROCM_EXPORT const ferrocm_kernel_descriptor_t *const *ferrocm_code_object_kernels(size_t *count) {
+  if (!__start_ferrocm_kernels || !__stop_ferrocm_kernels) {
+    *count = 0;
+    return NULL;
+  }
+  *count = (size_t)(__stop_ferrocm_kernels - __start_ferrocm_kernels);
+  return __start_ferrocm_kernels;
+}
+";
+
+/// Runs a parsed command line.
+pub fn run(o: &Options, ctx: &Context) -> Result<i32, DriverError> {
+    let env = |k: &str| {
+        if k == "HIP_PLATFORM" {
+            ctx.env_platform.clone()
+        } else {
+            std::env::var_os(k)
+        }
+    };
+    let platform = Platform::resolve(o.platform.as_deref(), &env)?;
+    platform.ensure_built()?;
+    let r = Runner {
+        ctx,
+        verbose: o.verbose || ctx.verbose_env,
+        dry_run: o.dry_run,
+    };
+    if o.help {
+        print!("{HELP}");
+        return Ok(0);
+    }
+    if o.version || (o.verbose && o.inputs.is_empty()) {
+        println!("HIP version: {HIP_VERSION}");
+        println!("ferrocm hipcc, platform: {platform}");
+        println!(
+            "ferrocm root: {} ({})",
+            ctx.layout.root.display(),
+            ctx.layout.source.describe()
+        );
+        println!("host compiler: {}", ctx.compiler.display());
+        std::io::stdout().flush().ok();
+        if !r.dry_run {
+            let mut c = r.compiler();
+            c.arg("--version");
+            let _ = c.status();
+        }
+        return Ok(0);
+    }
+    if o.inputs.is_empty() {
+        return Err(DriverError::Usage("no input files".into()));
+    }
+    for input in &o.inputs {
+        if !input.path.exists() {
+            return Err(DriverError::Usage(format!(
+                "no such file or directory: '{}'",
+                input.path.display()
+            )));
+        }
+    }
+    let mode = o.mode();
+    let sources = o
+        .inputs
+        .iter()
+        .filter(|i| i.kind != InputKind::Linker)
+        .count();
+    if matches!(mode, Mode::Compile | Mode::Assemble | Mode::Preprocess)
+        && o.output.is_some()
+        && sources > 1
+    {
+        return Err(DriverError::Usage(
+            "cannot specify -o when generating multiple output files".into(),
+        ));
+    }
+    if r.verbose {
+        eprintln!(
+            "hipcc: ferrocm {HIP_VERSION}, platform {platform}, root {} ({}), library directory {}, host compiler {} ({})",
+            ctx.layout.root.display(),
+            ctx.layout.source.describe(),
+            ctx.layout.lib.display(),
+            ctx.compiler.display(),
+            ctx.compiler.source
+        );
+        for opt in &o.ignored {
+            eprintln!("hipcc: note: `{opt}` ignored: the CPU platform builds no GPU code");
+        }
+    }
+
+    let tmp = TempDir::new(o.save_temps)?;
+    if o.save_temps {
+        eprintln!("hipcc: temporary files kept in {}", tmp.path.display());
+    }
+    let pic = o.shared || mode == Mode::Genco;
+    let mut objects: Vec<Option<PathBuf>> = vec![None; o.inputs.len()];
+    for (idx, input) in o.inputs.iter().enumerate() {
+        if input.kind == InputKind::Linker {
+            objects[idx] = Some(input.path.clone());
+            continue;
+        }
+        let out = match (mode, &o.output) {
+            (Mode::Compile | Mode::Assemble | Mode::Preprocess, Some(p)) => Some(p.clone()),
+            (Mode::Compile, None) => Some(PathBuf::from(format!("{}.o", stem(&input.path)))),
+            (Mode::Assemble, None) => Some(PathBuf::from(format!("{}.s", stem(&input.path)))),
+            (Mode::Preprocess, None) => None,
+            _ => Some(tmp.path.join(format!("{idx}-{}.o", stem(&input.path)))),
+        };
+        let status = compile_one(&r, o, ctx, &tmp.path, idx, input, out.as_deref(), pic)?;
+        if status != 0 {
+            return Ok(status);
+        }
+        objects[idx] = out;
+    }
+
+    match mode {
+        Mode::Compile | Mode::Assemble | Mode::Preprocess => Ok(0),
+        Mode::StaticLib => {
+            let out = o.output.clone().unwrap_or_else(|| PathBuf::from("a.a"));
+            if !r.dry_run && out.exists() {
+                std::fs::remove_file(&out).map_err(io_err(&out))?;
+            }
+            let mut c = Command::new(&ctx.ar);
+            c.arg("rcs").arg(&out);
+            for (idx, obj) in objects.iter().enumerate() {
+                let Some(obj) = obj else { continue };
+                let is_archive_member = o.inputs[idx].kind != InputKind::Linker
+                    || obj
+                        .extension()
+                        .is_some_and(|e| e == "o" || e == "obj" || e == "lo");
+                if is_archive_member {
+                    c.arg(obj);
+                } else {
+                    eprintln!(
+                        "hipcc: warning: {} is not an object file: not put in the archive",
+                        obj.display()
+                    );
+                }
+            }
+            r.run(&mut c)
+        }
+        Mode::Genco => {
+            let unit = tmp.path.join("ferrocm_code_object.c");
+            if !r.dry_run {
+                std::fs::write(&unit, GENCO_UNIT).map_err(io_err(&unit))?;
+            }
+            let unit_obj = tmp.path.join("ferrocm_code_object.o");
+            let mut c = r.compiler();
+            c.args(["-x", "c", "-fPIC", "-O2"])
+                .arg(include_flag(&ctx.layout))
+                .arg("-c")
+                .arg(&unit)
+                .arg("-o")
+                .arg(&unit_obj);
+            let status = r.run(&mut c)?;
+            if status != 0 {
+                return Ok(status);
+            }
+            let out = o
+                .output
+                .clone()
+                .unwrap_or_else(|| PathBuf::from(format!("{}.co", stem(&o.inputs[0].path))));
+            let mut c = r.compiler();
+            c.args(["-shared", "-fPIC"]);
+            push_link_items(&mut c, o, &objects);
+            c.arg(&unit_obj).arg("-o").arg(&out).args(&ctx.link_append);
+            r.run(&mut c)
+        }
+        Mode::Link => {
+            let out = o.output.clone().unwrap_or_else(|| PathBuf::from("a.out"));
+            let mut c = r.compiler();
+            push_link_items(&mut c, o, &objects);
+            c.arg("-o").arg(&out);
+            let mut libdir = OsString::from("-L");
+            libdir.push(&ctx.layout.lib);
+            let mut rpath = OsString::from("-Wl,-rpath,");
+            rpath.push(&ctx.layout.lib);
+            c.arg(libdir).arg("-lamdhip64").arg(rpath).arg("-pthread");
+            c.args(&ctx.link_append);
+            r.run(&mut c)
+        }
+    }
+}
+
+fn include_flag(layout: &Layout) -> OsString {
+    let mut f = OsString::from("-I");
+    f.push(&layout.include);
+    f
+}
+
+fn push_link_items(c: &mut Command, o: &Options, objects: &[Option<PathBuf>]) {
+    for item in &o.link {
+        match item {
+            LinkItem::Input(i) => {
+                if let Some(p) = objects.get(*i).and_then(Option::as_ref) {
+                    c.arg(p);
+                }
+            }
+            LinkItem::Arg(a) => {
+                c.arg(a);
+            }
+        }
+    }
+}
+
+/// Compiles (or preprocesses) one source input to `out` (`None`: standard output).
+#[allow(clippy::too_many_arguments)]
+fn compile_one(
+    r: &Runner<'_>,
+    o: &Options,
+    ctx: &Context,
+    tmp: &Path,
+    idx: usize,
+    input: &Input,
+    out: Option<&Path>,
+    pic: bool,
+) -> Result<i32, DriverError> {
+    let mode = o.mode();
+    let hip = input.kind == InputKind::Hip;
+    let mut c = r.compiler();
+    // The file the compiler reads: for HIP, the rewritten copy in <tmp>/<idx>/<name>.
+    let (source, rewritten_path) = if hip {
+        let dir = tmp.join(idx.to_string());
+        let name = input
+            .path
+            .file_name()
+            .map(|n| n.to_os_string())
+            .unwrap_or_else(|| "input.hip".into());
+        let path = dir.join(name);
+        let text = std::fs::read(&input.path).map_err(io_err(&input.path))?;
+        let text = String::from_utf8_lossy(&text);
+        let rewritten = rewrite(&text, &input.path.to_string_lossy());
+        if !r.dry_run {
+            std::fs::create_dir(&dir).map_err(io_err(&dir))?;
+            std::fs::write(&path, &rewritten.source).map_err(io_err(&path))?;
+        }
+        c.args(["-x", "c++"]);
+        if o.std.as_deref().is_none_or(|s| !s.contains("++")) {
+            c.arg("-std=c++17");
+        }
+        (path, Some(rewritten.uses_hip))
+    } else {
+        c.args(["-x", "c"]);
+        (input.path.clone(), None)
+    };
+    if !o.has_optimization {
+        c.arg("-O3");
+    }
+    if let Some(uses_hip) = rewritten_path {
+        c.args(["-D__HIPCC__=1", "-D__HIP__=1"]);
+        // Quoted includes were relative to the original file's directory.
+        let dir = input
+            .path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        c.arg("-iquote").arg(dir);
+        if uses_hip && ctx.layout.has_hip_headers() {
+            c.args(["-include", "hip/hip_runtime.h"]);
+        }
+    }
+    if pic {
+        c.arg("-fPIC");
+    }
+    if mode == Mode::Genco {
+        c.arg("-D__FERROCM_CODE_OBJECT__");
+    }
+    for a in &o.compile {
+        // A C++ -std= does not apply to C inputs, nor a C one to C++ inputs.
+        let s = a.to_string_lossy();
+        if let Some(std) = s.strip_prefix("-std=") {
+            if std.contains("++") != hip {
+                continue;
+            }
+        }
+        c.arg(a);
+    }
+    c.args(&ctx.compile_append);
+    c.arg(include_flag(&ctx.layout));
+    // Dependency output: name the file explicitly, so it can be fixed up afterwards.
+    let dep_file = if o.dep_side_output {
+        let f = o.dep_file.clone().or_else(|| {
+            out.map(|p| p.with_extension("d"))
+                .or_else(|| Some(PathBuf::from(format!("{}.d", stem(&input.path)))))
+        });
+        if let Some(f) = &f {
+            c.arg("-MF").arg(f);
+        }
+        f
+    } else {
+        if let Some(f) = &o.dep_file {
+            c.arg("-MF").arg(f);
+        }
+        o.dep_file.clone()
+    };
+    if hip && o.dep_side_output && !o.compile.iter().any(|a| a == "-MT" || a == "-MQ") {
+        // Without -MT the target would be named after the temporary copy.
+        let target = out
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| PathBuf::from(format!("{}.o", stem(&input.path))));
+        c.arg("-MT").arg(target);
+    }
+    c.arg(match mode {
+        Mode::Preprocess => "-E",
+        Mode::Assemble => "-S",
+        _ => "-c",
+    });
+    c.arg(&source);
+    let fix = |bytes: &[u8]| -> Vec<u8> {
+        if hip {
+            replace_bytes(
+                bytes,
+                source.to_string_lossy().as_bytes(),
+                input.path.to_string_lossy().as_bytes(),
+            )
+        } else {
+            bytes.to_vec()
+        }
+    };
+    let status = match out {
+        Some(p) => {
+            c.arg("-o").arg(p);
+            let status = r.run(&mut c)?;
+            if status == 0 && hip && mode == Mode::Preprocess && !r.dry_run {
+                let b = std::fs::read(p).map_err(io_err(p))?;
+                std::fs::write(p, fix(&b)).map_err(io_err(p))?;
+            }
+            status
+        }
+        None => {
+            let (status, stdout) = r.output(&mut c)?;
+            std::io::stdout()
+                .write_all(&fix(&stdout))
+                .map_err(io_err(Path::new("<stdout>")))?;
+            status
+        }
+    };
+    if status == 0 && hip && !r.dry_run {
+        if let Some(d) = dep_file.filter(|d| d.is_file()) {
+            let b = std::fs::read(&d).map_err(io_err(&d))?;
+            std::fs::write(&d, fix(&b)).map_err(io_err(&d))?;
+        }
+    }
+    Ok(status)
+}
+
+/// The flags `hipconfig --cpp_config` prints (those hipcc adds to HIP compilations).
+pub fn cpp_config(layout: &Layout) -> String {
+    hip_cpp_flags(layout)
+        .iter()
+        .map(|f| shell_quote(f))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Options {
+        Options::parse(args.iter().copied()).expect("parse")
+    }
+
+    #[test]
+    fn inputs_by_extension_and_language() {
+        let o = parse(&[
+            "a.hip",
+            "b.cu",
+            "c.cpp",
+            "d.c",
+            "e.o",
+            "libf.so.7",
+            "-x",
+            "hip",
+            "g.txt",
+            "-x",
+            "none",
+            "h.a",
+        ]);
+        let kinds: Vec<InputKind> = o.inputs.iter().map(|i| i.kind).collect();
+        use InputKind::*;
+        assert_eq!(kinds, [Hip, Hip, Hip, C, Linker, Linker, Hip, Linker]);
+        assert!(matches!(
+            Options::parse(["x.txt"]),
+            Err(DriverError::Usage(m)) if m.contains("unknown file type")
+        ));
+        assert!(Options::parse(["-x", "fortran", "a.f"]).is_err());
+    }
+
+    #[test]
+    fn options_are_sorted_into_compile_and_link() {
+        let o = parse(&[
+            "-O2",
+            "-g",
+            "-std=c++20",
+            "-Iinc",
+            "-I",
+            "inc2",
+            "-DX=1",
+            "-UY",
+            "-Wall",
+            "-c",
+            "--offload-arch=gfx90a",
+            "-fgpu-rdc",
+            "--amdgpu-target=gfx906",
+            "a.hip",
+            "-o",
+            "a.o",
+            "-L/l",
+            "-lfoo",
+            "-Wl,--as-needed",
+            "-fopenmp",
+            "-MD",
+            "-MF",
+            "a.d",
+        ]);
+        assert_eq!(o.mode, Some(Mode::Compile));
+        assert!(o.has_optimization);
+        assert_eq!(o.std.as_deref(), Some("c++20"));
+        assert_eq!(o.output.as_deref(), Some(Path::new("a.o")));
+        assert_eq!(o.dep_file.as_deref(), Some(Path::new("a.d")));
+        assert!(o.dep_side_output);
+        assert_eq!(
+            o.ignored,
+            [
+                "--offload-arch=gfx90a",
+                "-fgpu-rdc",
+                "--amdgpu-target=gfx906"
+            ]
+        );
+        let compile: Vec<String> = o
+            .compile
+            .iter()
+            .map(|a| a.to_string_lossy().into())
+            .collect();
+        assert_eq!(
+            compile,
+            [
+                "-O2",
+                "-g",
+                "-std=c++20",
+                "-Iinc",
+                "-I",
+                "inc2",
+                "-DX=1",
+                "-UY",
+                "-Wall",
+                "-fopenmp",
+                "-MD"
+            ]
+        );
+        let link: Vec<String> = o
+            .link
+            .iter()
+            .map(|l| match l {
+                LinkItem::Input(i) => format!("#{i}"),
+                LinkItem::Arg(a) => a.to_string_lossy().into(),
+            })
+            .collect();
+        assert_eq!(
+            link,
+            [
+                "-O2",
+                "-g",
+                "#0",
+                "-L/l",
+                "-lfoo",
+                "-Wl,--as-needed",
+                "-fopenmp"
+            ]
+        );
+    }
+
+    #[test]
+    fn platform_and_modes() {
+        assert_eq!(
+            parse(&["--platform", "cpu"]).platform.as_deref(),
+            Some("cpu")
+        );
+        assert_eq!(
+            parse(&["--platform=nvidia"]).platform.as_deref(),
+            Some("nvidia")
+        );
+        assert_eq!(parse(&["--genco", "k.hip"]).mode, Some(Mode::Genco));
+        assert_eq!(
+            parse(&["--emit-static-lib", "k.hip"]).mode,
+            Some(Mode::StaticLib)
+        );
+        assert!(parse(&["-shared", "k.hip"]).shared);
+        assert!(matches!(Options::parse(["-o"]), Err(DriverError::Usage(_))));
+    }
+
+    #[test]
+    fn quoting() {
+        assert_eq!(shell_quote(OsStr::new("-I/a/b")), "-I/a/b");
+        assert_eq!(shell_quote(OsStr::new("a b")), "'a b'");
+        assert_eq!(shell_quote(OsStr::new("it's")), "'it'\\''s'");
+        assert_eq!(
+            replace_bytes(b"x /t/a.hip y /t/a.hip", b"/t/a.hip", b"a.hip"),
+            b"x a.hip y a.hip"
+        );
+    }
+}

@@ -1,0 +1,1659 @@
+//! The HIP source rewriter (docs/HIP_CPU.md sections 4 and 5).
+//!
+//! [`rewrite`] turns a HIP translation unit into plain C++ for the host compiler:
+//!
+//! - `k<<<grid, block[, shm[, stream]]>>>(args)` becomes
+//!   `::hip_impl::chevron(k, [=](auto&&... __hip_a) { k(static_cast<decltype(__hip_a)&&>(__hip_a)...); }, grid, block[, shm[, stream]])(args)`;
+//! - `extern __shared__ T name[];` becomes `static ::hip_impl::dynamic_shared<T> name;`;
+//! - `FERROCM_REGISTER_KERNEL(n, ::qualified::name, "qualified::name")` and
+//!   `FERROCM_REGISTER_VARIABLE(...)` lines are appended for the unit's namespace-scope
+//!   `__global__` function definitions (non-template, not overloaded) and
+//!   `__device__`/`__constant__`/`__managed__` variable definitions, each wrapped in the
+//!   preprocessor conditions (`#if`/`#ifdef`/`#else`...) it was defined under;
+//! - a `#line 1 "<file>"` directive goes first, and no rewrite adds or removes a line, so the
+//!   compiler's diagnostics point at the user's file and lines.
+//!
+//! The rewriter works on the source before preprocessing: a chevron launch or a kernel that a
+//! macro produces is not seen, nor is anything in an `#include`d file. Preprocessor directives
+//! are left alone (a chevron inside a `#define` is not rewritten).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+use crate::lexer::{directive_name, tokenize, Token, TokenKind};
+
+/// What was registered: a kernel or a device variable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SymbolKind {
+    /// A `__global__` function.
+    Kernel,
+    /// A `__device__`, `__constant__` or `__managed__` variable.
+    Variable,
+}
+
+/// A registration emitted at the end of the unit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Registration {
+    /// Kernel or variable.
+    pub kind: SymbolKind,
+    /// The qualified name without the leading `::` (anonymous namespaces left out), e.g.
+    /// `"ns::vadd"`.
+    pub name: String,
+    /// The preprocessor conditions around the definition, outermost first: each entry is the
+    /// `#if...`/`#elif...`/`#else` directives of one conditional group up to the branch that
+    /// holds the definition (include guards are left out).
+    pub conditions: Vec<Vec<String>>,
+}
+
+/// The result of rewriting a unit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rewritten {
+    /// The C++ source to compile.
+    pub source: String,
+    /// Number of chevron launches rewritten.
+    pub chevrons: usize,
+    /// Number of `extern __shared__` declarations rewritten.
+    pub dynamic_shared: usize,
+    /// The registrations appended, in order.
+    pub registrations: Vec<Registration>,
+    /// Whether the unit uses HIP's device language at all (a rewrite happened, or it mentions
+    /// `__global__`, `__device__`, `threadIdx`, ...): hipcc then makes sure `hip_runtime.h` is
+    /// included, as clang's HIP mode does.
+    pub uses_hip: bool,
+}
+
+/// Rewrites the HIP unit `src`; `file_name` is what the `#line` directive names.
+pub fn rewrite(src: &str, file_name: &str) -> Rewritten {
+    let src = src.strip_prefix('\u{feff}').unwrap_or(src);
+    let toks = tokenize(src);
+    let mut edits = chevron_edits(src, &toks);
+    let chevrons = edits.len();
+    let shared = extern_shared_edits(src, &toks);
+    let dynamic_shared = shared.len();
+    edits.extend(shared);
+    edits.sort_by_key(|e| e.start);
+    let registrations = find_registrations(src, &toks);
+
+    let mut out = String::with_capacity(src.len() + 256);
+    let _ = writeln!(out, "#line 1 \"{}\"", escape_c_string(file_name));
+    let mut pos = 0;
+    for e in &edits {
+        if e.start < pos {
+            continue; // overlapping (cannot happen for well-formed input): keep the first
+        }
+        out.push_str(&src[pos..e.start]);
+        out.push_str(&e.text);
+        pos = e.end;
+    }
+    out.push_str(&src[pos..]);
+    out.push_str(&registration_block(&registrations));
+
+    let uses_hip = !edits.is_empty()
+        || !registrations.is_empty()
+        || toks
+            .iter()
+            .any(|t| t.kind == TokenKind::Ident && HIP_LANGUAGE_WORDS.contains(&t.text(src)));
+    Rewritten {
+        source: out,
+        chevrons,
+        dynamic_shared,
+        registrations,
+        uses_hip,
+    }
+}
+
+/// Identifiers that mark a unit as using HIP's device language.
+const HIP_LANGUAGE_WORDS: &[&str] = &[
+    "__global__",
+    "__device__",
+    "__host__",
+    "__shared__",
+    "__constant__",
+    "__managed__",
+    "threadIdx",
+    "blockIdx",
+    "blockDim",
+    "gridDim",
+    "__syncthreads",
+    "hipLaunchKernelGGL",
+    "HIP_DYNAMIC_SHARED",
+];
+
+/// The text appended at the end of the unit: one `FERROCM_REGISTER_*` line per registration,
+/// inside the conditions it was defined under. Empty when there is nothing to register.
+pub fn registration_block(regs: &[Registration]) -> String {
+    if regs.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("\n");
+    for (n, r) in regs.iter().enumerate() {
+        for group in &r.conditions {
+            for d in group {
+                out.push_str(d);
+                out.push('\n');
+            }
+        }
+        let _ = writeln!(out, "{}", registration_line(n, r));
+        for _ in &r.conditions {
+            out.push_str("#endif\n");
+        }
+    }
+    out
+}
+
+/// `FERROCM_REGISTER_KERNEL(<n>, ::<name>, "<name>")` or `FERROCM_REGISTER_VARIABLE(...)`.
+pub fn registration_line(n: usize, r: &Registration) -> String {
+    let mac = match r.kind {
+        SymbolKind::Kernel => "FERROCM_REGISTER_KERNEL",
+        SymbolKind::Variable => "FERROCM_REGISTER_VARIABLE",
+    };
+    format!("{mac}({n}, ::{}, \"{}\")", r.name, r.name)
+}
+
+/// Escapes `s` for a C string literal (the `#line` file name).
+pub fn escape_c_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A replacement of `src[start..end]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Edit {
+    start: usize,
+    end: usize,
+    text: String,
+}
+
+fn is_punct(src: &str, t: &Token, p: &str) -> bool {
+    t.kind == TokenKind::Punct && t.text(src) == p
+}
+
+fn is_ident(src: &str, t: &Token, w: &str) -> bool {
+    t.kind == TokenKind::Ident && t.text(src) == w
+}
+
+/// Three adjacent `c` tokens at `i` (`<<<` or `>>>`).
+fn triple(src: &str, toks: &[Token], i: usize, c: &str) -> bool {
+    i + 2 < toks.len()
+        && is_punct(src, &toks[i], c)
+        && is_punct(src, &toks[i + 1], c)
+        && is_punct(src, &toks[i + 2], c)
+        && toks[i].end == toks[i + 1].start
+        && toks[i + 1].end == toks[i + 2].start
+}
+
+/// The tokens `toks[a..b]` as text, comments and line breaks between them replaced by one
+/// space (tokens that touched stay together).
+fn join_tokens(src: &str, toks: &[Token]) -> String {
+    let mut out = String::new();
+    for (k, t) in toks.iter().enumerate() {
+        if k > 0 && toks[k - 1].end != t.start {
+            out.push(' ');
+        }
+        out.push_str(t.text(src));
+    }
+    out
+}
+
+/// `text` followed by as many newlines as `original` has more than `text`, so that a rewrite
+/// never changes the line numbers of what follows.
+fn keep_lines(mut text: String, original: &str) -> String {
+    let lost = original
+        .matches('\n')
+        .count()
+        .saturating_sub(text.matches('\n').count());
+    text.extend(std::iter::repeat_n('\n', lost));
+    text
+}
+
+/// Index of the `open` token matching the `close` token at `j`, walking backwards.
+fn match_backward(src: &str, toks: &[Token], j: usize, open: &str, close: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut k = j;
+    loop {
+        let t = &toks[k];
+        if t.kind == TokenKind::Directive {
+            return None;
+        }
+        if is_punct(src, t, close) {
+            depth += 1;
+        } else if is_punct(src, t, open) {
+            depth -= 1;
+            if depth == 0 {
+                return Some(k);
+            }
+        } else if is_punct(src, t, ";") || is_punct(src, t, "{") || is_punct(src, t, "}") {
+            return None;
+        }
+        if k == 0 {
+            return None;
+        }
+        k -= 1;
+    }
+}
+
+/// Start of the kernel expression that ends right before the `<<<` at `i`: `name`,
+/// `ns::name`, `::ns::name<T, 4>`, `(expr)`.
+fn kernel_start(src: &str, toks: &[Token], i: usize) -> Option<usize> {
+    let mut j = i.checked_sub(1)?;
+    if is_punct(src, &toks[j], ")") {
+        return match_backward(src, toks, j, "(", ")");
+    }
+    loop {
+        if is_punct(src, &toks[j], ">") {
+            j = match_backward(src, toks, j, "<", ">")?.checked_sub(1)?;
+        }
+        if toks[j].kind != TokenKind::Ident {
+            return None;
+        }
+        // `name` at j; a `::` before it continues the qualified name.
+        if j >= 1 && is_punct(src, &toks[j - 1], "::") {
+            if j >= 2
+                && (toks[j - 2].kind == TokenKind::Ident || is_punct(src, &toks[j - 2], ">"))
+                && !is_keyword_before_name(toks[j - 2].text(src))
+            {
+                j -= 2;
+                continue;
+            }
+            return Some(j - 1); // a leading `::`
+        }
+        return Some(j);
+    }
+}
+
+/// Keywords that can precede a `::name` without being part of it (`return ::k<<<...>>>()`).
+fn is_keyword_before_name(w: &str) -> bool {
+    matches!(
+        w,
+        "return" | "else" | "do" | "case" | "co_await" | "co_return" | "co_yield" | "throw"
+    )
+}
+
+/// The edits for every chevron launch.
+fn chevron_edits(src: &str, toks: &[Token]) -> Vec<Edit> {
+    let mut edits = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        if !triple(src, toks, i, "<") {
+            i += 1;
+            continue;
+        }
+        let Some(start) = kernel_start(src, toks, i) else {
+            i += 3;
+            continue;
+        };
+        // The closing `>>>` at nesting depth 0.
+        let mut depth = 0i32;
+        let mut close = None;
+        let mut k = i + 3;
+        while k < toks.len() {
+            let t = &toks[k];
+            if t.kind == TokenKind::Punct {
+                match t.text(src) {
+                    "(" | "[" | "{" => depth += 1,
+                    ")" | "]" | "}" => {
+                        depth -= 1;
+                        if depth < 0 {
+                            break;
+                        }
+                    }
+                    ";" if depth == 0 => break,
+                    ">" if depth == 0 && triple(src, toks, k, ">") => {
+                        close = Some(k);
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            k += 1;
+        }
+        let Some(close) = close else {
+            i += 3;
+            continue;
+        };
+        let kernel = join_tokens(src, &toks[start..i]);
+        let config = &src[toks[i + 2].end..toks[close].start];
+        let sep = if config.starts_with(char::is_whitespace) {
+            ""
+        } else {
+            " "
+        };
+        let text = format!(
+            "::hip_impl::chevron({kernel}, [=](auto&&... __hip_a) {{ {kernel}(static_cast<decltype(__hip_a)&&>(__hip_a)...); }},{sep}{config})"
+        );
+        let (s, e) = (toks[start].start, toks[close + 2].end);
+        edits.push(Edit {
+            start: s,
+            end: e,
+            text: keep_lines(text, &src[s..e]),
+        });
+        i = close + 3;
+    }
+    edits
+}
+
+/// Attribute-like specifiers that take a parenthesised argument and can be dropped from a
+/// declaration's type or ignored when looking for a parameter list.
+const ATTRIBUTE_WORDS: &[&str] = &[
+    "__attribute__",
+    "__attribute",
+    "__declspec",
+    "alignas",
+    "_Alignas",
+    "__align__",
+    "__launch_bounds__",
+    "__amdgpu_waves_per_eu__",
+    "__amdgpu_flat_work_group_size__",
+];
+
+/// Keywords followed by a parenthesised operand that is not a parameter list.
+const NON_DECLARATOR_PARENS: &[&str] = &[
+    "decltype",
+    "noexcept",
+    "throw",
+    "__asm__",
+    "__asm",
+    "asm",
+    "requires",
+    "sizeof",
+    "alignof",
+    "__alignof__",
+    "typeof",
+    "__typeof__",
+    "__typeof",
+    "static_assert",
+    "_Static_assert",
+    "explicit",
+];
+
+/// If an attribute group starts at `k` (`__attribute__((...))`, `alignas(...)`, `[[...]]`...),
+/// the index one past its end.
+fn attribute_end(src: &str, toks: &[Token], k: usize) -> Option<usize> {
+    let t = toks.get(k)?;
+    if t.kind == TokenKind::Ident && ATTRIBUTE_WORDS.contains(&t.text(src)) {
+        if toks.get(k + 1).is_some_and(|n| is_punct(src, n, "(")) {
+            return Some(match_forward(src, toks, k + 1, "(", ")")? + 1);
+        }
+        return Some(k + 1);
+    }
+    if is_punct(src, t, "[") && toks.get(k + 1).is_some_and(|n| is_punct(src, n, "[")) {
+        return Some(match_forward(src, toks, k, "[", "]")? + 1);
+    }
+    None
+}
+
+/// Index of the `close` token matching the `open` token at `j`.
+fn match_forward(src: &str, toks: &[Token], j: usize, open: &str, close: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (k, t) in toks.iter().enumerate().skip(j) {
+        if is_punct(src, t, open) {
+            depth += 1;
+        } else if is_punct(src, t, close) {
+            depth = depth.checked_sub(1)?;
+            if depth == 0 {
+                return Some(k);
+            }
+        }
+    }
+    None
+}
+
+/// The edits for every `extern __shared__ T name[];`.
+fn extern_shared_edits(src: &str, toks: &[Token]) -> Vec<Edit> {
+    let mut edits = Vec::new();
+    let mut i = 0;
+    'outer: while i < toks.len() {
+        if !is_ident(src, &toks[i], "extern") {
+            i += 1;
+            continue;
+        }
+        // Collect the declaration up to `;`, dropping attribute groups.
+        let mut kept: Vec<usize> = Vec::new();
+        let mut shared = false;
+        let mut k = i + 1;
+        let end = loop {
+            let Some(t) = toks.get(k) else {
+                i += 1;
+                continue 'outer;
+            };
+            if let Some(after) = attribute_end(src, toks, k) {
+                k = after;
+                continue;
+            }
+            if t.kind == TokenKind::Directive
+                || t.kind == TokenKind::Str
+                || is_punct(src, t, "{")
+                || is_punct(src, t, "}")
+                || kept.len() > 64
+            {
+                i += 1;
+                continue 'outer;
+            }
+            if is_punct(src, t, ";") {
+                break k;
+            }
+            if is_ident(src, t, "__shared__") {
+                shared = true;
+            } else {
+                kept.push(k);
+            }
+            k += 1;
+        };
+        // kept = type..., name, `[`, `]`
+        let n = kept.len();
+        let well_formed = shared
+            && n >= 4
+            && is_punct(src, &toks[kept[n - 1]], "]")
+            && is_punct(src, &toks[kept[n - 2]], "[")
+            && toks[kept[n - 3]].kind == TokenKind::Ident
+            && !kept[..n - 3]
+                .iter()
+                .any(|&x| is_punct(src, &toks[x], "[") || is_punct(src, &toks[x], "="));
+        if !well_formed {
+            i = end + 1;
+            continue;
+        }
+        let ty: Vec<Token> = kept[..n - 3].iter().map(|&x| toks[x]).collect();
+        let name = toks[kept[n - 3]].text(src);
+        let text = format!(
+            "static ::hip_impl::dynamic_shared<{}> {name};",
+            join_tokens(src, &ty)
+        );
+        let (s, e) = (toks[i].start, toks[end].end);
+        edits.push(Edit {
+            start: s,
+            end: e,
+            text: keep_lines(text, &src[s..e]),
+        });
+        i = end + 1;
+    }
+    edits
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registration: a light structural walk over namespace scope.
+
+/// One conditional group (`#if ... #endif`) open at some point.
+#[derive(Debug, Clone)]
+struct CondFrame {
+    directives: Vec<String>,
+    /// `#ifndef X` directly followed by `#define X`: an include guard, always true.
+    guard: bool,
+}
+
+#[derive(Debug, Default)]
+struct Conditions {
+    frames: Vec<CondFrame>,
+    /// The macro an `#ifndef` just opened on, until the next token.
+    pending_guard: Option<String>,
+}
+
+impl Conditions {
+    fn directive(&mut self, text: &str) {
+        let name = directive_name(text);
+        let pending = self.pending_guard.take();
+        let first_word_after = |t: &str| -> String {
+            let rest = t.trim_start_matches('#').trim_start();
+            let rest = rest.get(name.len()..).unwrap_or("").trim_start();
+            rest.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .next()
+                .unwrap_or("")
+                .to_owned()
+        };
+        match name {
+            "if" | "ifdef" | "ifndef" => {
+                self.frames.push(CondFrame {
+                    directives: vec![text.to_owned()],
+                    guard: false,
+                });
+                if name == "ifndef" {
+                    self.pending_guard = Some(first_word_after(text));
+                }
+            }
+            "elif" | "elifdef" | "elifndef" | "else" => {
+                if let Some(f) = self.frames.last_mut() {
+                    f.directives.push(text.to_owned());
+                    f.guard = false;
+                }
+            }
+            "endif" => {
+                self.frames.pop();
+            }
+            "define" => {
+                if let (Some(p), Some(f)) = (pending, self.frames.last_mut()) {
+                    if !p.is_empty() && first_word_after(text) == p && f.directives.len() == 1 {
+                        f.guard = true;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn token(&mut self) {
+        self.pending_guard = None;
+    }
+
+    fn snapshot(&self) -> Vec<Vec<String>> {
+        self.frames
+            .iter()
+            .filter(|f| !f.guard)
+            .map(|f| f.directives.clone())
+            .collect()
+    }
+}
+
+#[derive(Debug, Clone)]
+enum Scope {
+    /// A namespace definition: its names (`namespace a::b {` has two, an anonymous one none).
+    Namespace(Vec<String>),
+    /// `extern "C" {` / `extern "C++" {`.
+    Linkage,
+}
+
+/// A function declaration or definition seen at namespace scope.
+#[derive(Debug)]
+struct FunctionSeen {
+    name: String,
+    signature: String,
+    kernel_definition: bool,
+    conditions: Vec<Vec<String>>,
+}
+
+struct Walker<'a> {
+    src: &'a str,
+    toks: &'a [Token],
+    conds: Conditions,
+    scopes: Vec<Scope>,
+    functions: Vec<FunctionSeen>,
+    variables: Vec<Registration>,
+    /// Order of the registrations: (position, index into functions or variables).
+    order: Vec<(SymbolKind, usize)>,
+}
+
+fn find_registrations(src: &str, toks: &[Token]) -> Vec<Registration> {
+    let mut w = Walker {
+        src,
+        toks,
+        conds: Conditions::default(),
+        scopes: Vec::new(),
+        functions: Vec::new(),
+        variables: Vec::new(),
+        order: Vec::new(),
+    };
+    w.walk();
+    w.finish()
+}
+
+/// What the `{` that interrupts a namespace-scope statement opens.
+#[derive(Debug, PartialEq, Eq)]
+enum BraceKind {
+    FunctionBody,
+    /// A class/enum body, an initializer or anything else the statement continues after.
+    Other,
+}
+
+impl<'a> Walker<'a> {
+    fn text(&self, k: usize) -> &'a str {
+        self.toks[k].text(self.src)
+    }
+    fn punct(&self, k: usize, p: &str) -> bool {
+        self.toks.get(k).is_some_and(|t| is_punct(self.src, t, p))
+    }
+    fn ident(&self, k: usize, w: &str) -> bool {
+        self.toks.get(k).is_some_and(|t| is_ident(self.src, t, w))
+    }
+
+    /// Skips the brace group opening at `k`, tracking directives inside; returns the index
+    /// after the closing brace.
+    fn skip_braces(&mut self, k: usize) -> usize {
+        let mut depth = 0usize;
+        let mut j = k;
+        while j < self.toks.len() {
+            let t = self.toks[j];
+            if t.kind == TokenKind::Directive {
+                self.conds.directive(t.text(self.src));
+            } else {
+                self.conds.token();
+                if is_punct(self.src, &t, "{") {
+                    depth += 1;
+                } else if is_punct(self.src, &t, "}") {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return j + 1;
+                    }
+                }
+            }
+            j += 1;
+        }
+        j
+    }
+
+    fn walk(&mut self) {
+        let mut stmt: Vec<usize> = Vec::new();
+        let mut parens = 0usize;
+        let mut i = 0;
+        while i < self.toks.len() {
+            let t = self.toks[i];
+            if t.kind == TokenKind::Directive {
+                self.conds.directive(t.text(self.src));
+                i += 1;
+                continue;
+            }
+            self.conds.token();
+            if stmt.is_empty() {
+                if let Some(next) = self.scope_opener(i) {
+                    i = next;
+                    continue;
+                }
+                if self.punct(i, "}") {
+                    self.scopes.pop();
+                    i += 1;
+                    continue;
+                }
+            }
+            if parens > 0 {
+                // Inside a parameter list or other parentheses: braces are default arguments or
+                // lambdas, not statement structure.
+                if self.punct(i, "{") {
+                    i = self.skip_braces(i);
+                    continue;
+                }
+                if self.punct(i, "(") {
+                    parens += 1;
+                } else if self.punct(i, ")") {
+                    parens -= 1;
+                }
+                stmt.push(i);
+                i += 1;
+                continue;
+            }
+            if self.punct(i, "(") {
+                parens += 1;
+                stmt.push(i);
+                i += 1;
+                continue;
+            }
+            if self.punct(i, ";") {
+                self.statement(&stmt, false);
+                stmt.clear();
+                i += 1;
+                continue;
+            }
+            if self.punct(i, "}") {
+                // Unbalanced: drop the statement, close the scope.
+                stmt.clear();
+                self.scopes.pop();
+                i += 1;
+                continue;
+            }
+            if self.punct(i, "{") {
+                if self.brace_kind(&stmt) == BraceKind::FunctionBody {
+                    self.statement(&stmt, true);
+                    stmt.clear();
+                }
+                i = self.skip_braces(i);
+                continue;
+            }
+            stmt.push(i);
+            i += 1;
+        }
+    }
+
+    /// A namespace or linkage block opening at `i` (statement start): pushes the scopes and
+    /// returns the index after its `{`. Namespace aliases are skipped whole.
+    fn scope_opener(&mut self, i: usize) -> Option<usize> {
+        if self.ident(i, "extern")
+            && self
+                .toks
+                .get(i + 1)
+                .is_some_and(|t| t.kind == TokenKind::Str)
+            && self.punct(i + 2, "{")
+        {
+            self.scopes.push(Scope::Linkage);
+            return Some(i + 3);
+        }
+        let mut k = i;
+        if self.ident(k, "inline") {
+            k += 1;
+        }
+        if !self.ident(k, "namespace") {
+            return None;
+        }
+        k += 1;
+        let mut names = Vec::new();
+        while k < self.toks.len() {
+            if let Some(after) = attribute_end(self.src, self.toks, k) {
+                k = after;
+                continue;
+            }
+            let t = self.toks[k];
+            if t.kind == TokenKind::Ident {
+                if t.text(self.src) != "inline" {
+                    names.push(t.text(self.src).to_owned());
+                }
+            } else if is_punct(self.src, &t, "{") {
+                self.scopes.push(Scope::Namespace(names));
+                return Some(k + 1);
+            } else if !is_punct(self.src, &t, "::") {
+                // `namespace a = b;`: skip to the `;`.
+                while k < self.toks.len() && !self.punct(k, ";") {
+                    k += 1;
+                }
+                return Some(k + 1);
+            }
+            k += 1;
+        }
+        Some(k)
+    }
+
+    /// Statement tokens with attribute groups removed.
+    fn without_attributes(&self, stmt: &[usize]) -> Vec<usize> {
+        let mut out = Vec::with_capacity(stmt.len());
+        let mut k = 0;
+        while k < stmt.len() {
+            if let Some(end) = attribute_end(self.src, self.toks, stmt[k]) {
+                // Statement indices are contiguous except where braces were skipped, and
+                // attribute groups never contain braces.
+                while k < stmt.len() && stmt[k] < end {
+                    k += 1;
+                }
+                continue;
+            }
+            out.push(stmt[k]);
+            k += 1;
+        }
+        out
+    }
+
+    /// Position (in `s`) of the `(` of the declarator's parameter list, if the statement
+    /// (attribute groups removed) declares a function.
+    fn parameter_list(&self, s: &[usize]) -> Option<usize> {
+        let mut parens = 0usize;
+        let mut angles = 0usize;
+        let mut p = 0;
+        while p < s.len() {
+            let k = s[p];
+            if self.toks[k].kind == TokenKind::Punct {
+                match self.text(k) {
+                    "=" if parens == 0 => return None,
+                    "<" if parens == 0 && p > 0 && self.toks[s[p - 1]].kind == TokenKind::Ident => {
+                        angles += 1
+                    }
+                    ">" if parens == 0 => angles = angles.saturating_sub(1),
+                    ")" => parens = parens.saturating_sub(1),
+                    "(" => {
+                        let candidate = parens == 0
+                            && angles == 0
+                            && p > 0
+                            && self.toks[s[p - 1]].kind == TokenKind::Ident
+                            && !NON_DECLARATOR_PARENS.contains(&self.text(s[p - 1]));
+                        if candidate {
+                            // A macro attribute `NAME(args)` is followed by the real name and
+                            // its parameter list; a parameter list is not.
+                            let close = self.close_in(s, p);
+                            let macro_like = close.is_some_and(|c| {
+                                c + 2 < s.len()
+                                    && self.toks[s[c + 1]].kind == TokenKind::Ident
+                                    && !NON_DECLARATOR_PARENS.contains(&self.text(s[c + 1]))
+                                    && (self.punct(s[c + 2], "(") || self.punct(s[c + 2], "::"))
+                            });
+                            if !macro_like {
+                                return Some(p);
+                            }
+                        }
+                        parens += 1;
+                    }
+                    _ => {}
+                }
+            }
+            p += 1;
+        }
+        None
+    }
+
+    /// Position in `s` of the `)` matching the `(` at position `p`.
+    fn close_in(&self, s: &[usize], p: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        for (q, &k) in s.iter().enumerate().skip(p) {
+            if self.punct(k, "(") {
+                depth += 1;
+            } else if self.punct(k, ")") {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(q);
+                }
+            }
+        }
+        None
+    }
+
+    /// A `{` after a declarator's parameter list opens a function body (also for
+    /// `template<class T> __global__ void k(T) {` and `struct S f() {`); anything else (a
+    /// class or enum body, a brace initializer, a lambda after `=`) is skipped and the
+    /// statement goes on to its `;`.
+    fn brace_kind(&self, stmt: &[usize]) -> BraceKind {
+        let s = self.without_attributes(stmt);
+        if self.parameter_list(&s).is_some() {
+            BraceKind::FunctionBody
+        } else {
+            BraceKind::Other
+        }
+    }
+
+    /// The scope's qualified-name prefix (anonymous namespaces left out).
+    fn scope_prefix(&self) -> Vec<String> {
+        self.scopes
+            .iter()
+            .flat_map(|s| match s {
+                Scope::Namespace(names) => names.clone(),
+                Scope::Linkage => Vec::new(),
+            })
+            .collect()
+    }
+
+    /// The (possibly qualified) name ending at position `p` of `s`: `name`, `ns::name`.
+    /// Returns the name parts, or `None` if a part is a class template (`A<T>::f`).
+    fn qualified_at(&self, s: &[usize], p: usize) -> Option<Vec<String>> {
+        let mut parts = vec![self.text(s[p]).to_owned()];
+        let mut q = p;
+        while q >= 2 && self.punct(s[q - 1], "::") && self.toks[s[q - 2]].kind == TokenKind::Ident {
+            parts.insert(0, self.text(s[q - 2]).to_owned());
+            q -= 2;
+        }
+        if q >= 1 && self.punct(s[q - 1], "::") && q >= 2 && self.punct(s[q - 2], ">") {
+            return None;
+        }
+        Some(parts)
+    }
+
+    /// A namespace-scope statement ended by `;` or (`body`) a function body.
+    fn statement(&mut self, stmt: &[usize], body: bool) {
+        let s = self.without_attributes(stmt);
+        let Some(&first) = s.first() else { return };
+        let template = self.ident(first, "template")
+            || (self.ident(first, "extern")
+                && s.get(1).is_some_and(|&k| self.ident(k, "template")));
+        if matches!(
+            self.text(first),
+            "typedef" | "using" | "friend" | "static_assert"
+        ) {
+            return;
+        }
+        match self.parameter_list(&s) {
+            Some(p) => self.function(&s, p, body, template),
+            None if !body && !template => self.variable(&s),
+            None => {}
+        }
+    }
+
+    fn function(&mut self, s: &[usize], p: usize, body: bool, template: bool) {
+        let Some(parts) = p.checked_sub(1).and_then(|n| self.qualified_at(s, n)) else {
+            return;
+        };
+        let mut name = self.scope_prefix();
+        name.extend(parts);
+        let name = name.join("::");
+        let signature = if template {
+            format!("template#{}", self.functions.len())
+        } else {
+            self.close_in(s, p)
+                .map(|c| self.signature(&s[p + 1..c]))
+                .unwrap_or_default()
+        };
+        let is_global = s[..p].iter().any(|&k| self.ident(k, "__global__"));
+        let kernel_definition = is_global && body && !template;
+        if kernel_definition {
+            self.order.push((SymbolKind::Kernel, self.functions.len()));
+        }
+        self.functions.push(FunctionSeen {
+            name,
+            signature,
+            kernel_definition,
+            conditions: self.conds.snapshot(),
+        });
+    }
+
+    /// A normalised parameter list: parameter names and default arguments dropped, so that a
+    /// declaration and the definition of one function compare equal.
+    fn signature(&self, params: &[usize]) -> String {
+        let mut out: Vec<String> = Vec::new();
+        let mut cur: Vec<usize> = Vec::new();
+        let mut depth = 0i32;
+        let flush = |cur: &mut Vec<usize>, out: &mut Vec<String>| {
+            out.push(self.parameter_type(cur));
+            cur.clear();
+        };
+        for &k in params {
+            if self.toks[k].kind == TokenKind::Punct {
+                match self.text(k) {
+                    "(" | "[" | "<" | "{" => depth += 1,
+                    ")" | "]" | ">" | "}" => depth -= 1,
+                    "," if depth == 0 => {
+                        flush(&mut cur, &mut out);
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
+            cur.push(k);
+        }
+        if !cur.is_empty() {
+            flush(&mut cur, &mut out);
+        }
+        if out.len() == 1 && (out[0] == "void" || out[0].is_empty()) {
+            out.clear();
+        }
+        out.join(",")
+    }
+
+    fn parameter_type(&self, param: &[usize]) -> String {
+        let mut p: Vec<usize> = param.to_vec();
+        if let Some(eq) = p.iter().position(|&k| self.punct(k, "=")) {
+            p.truncate(eq);
+        }
+        // A trailing array declarator `name[N]`: look at the name before it.
+        let mut name_at = p.len().checked_sub(1);
+        if let Some(last) = name_at {
+            if self.punct(p[last], "]") {
+                name_at = p
+                    .iter()
+                    .position(|&k| self.punct(k, "["))
+                    .and_then(|b| b.checked_sub(1));
+            }
+        }
+        if let Some(n) = name_at {
+            let k = p[n];
+            let is_name = self.toks[k].kind == TokenKind::Ident
+                && !TYPE_KEYWORDS.contains(&self.text(k))
+                && !QUALIFIERS.contains(&self.text(k))
+                && (n == 0 || !self.punct(p[n - 1], "::"))
+                && p[..n].iter().any(|&e| {
+                    (self.toks[e].kind == TokenKind::Ident && !QUALIFIERS.contains(&self.text(e)))
+                        || self.punct(e, ">")
+                });
+            if is_name {
+                p.remove(n);
+            }
+        }
+        p.iter()
+            .map(|&k| self.text(k))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn variable(&mut self, s: &[usize]) {
+        let specifier = s.iter().any(|&k| {
+            self.toks[k].kind == TokenKind::Ident
+                && matches!(self.text(k), "__device__" | "__constant__" | "__managed__")
+        });
+        if !specifier || s.iter().any(|&k| self.ident(k, "extern")) {
+            return;
+        }
+        // Split into declarators at top-level commas.
+        let mut declarators: Vec<&[usize]> = Vec::new();
+        let (mut depth, mut angles, mut in_init, mut from) = (0i32, 0i32, false, 0usize);
+        for (p, &k) in s.iter().enumerate() {
+            if self.toks[k].kind != TokenKind::Punct {
+                continue;
+            }
+            match self.text(k) {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => depth -= 1,
+                "=" if depth == 0 => in_init = true,
+                "<" if !in_init => angles += 1,
+                ">" if !in_init => angles -= 1,
+                "," if depth == 0 && angles <= 0 => {
+                    declarators.push(&s[from..p]);
+                    from = p + 1;
+                    in_init = false;
+                    angles = 0;
+                }
+                _ => {}
+            }
+        }
+        declarators.push(&s[from..]);
+        for d in declarators {
+            let decl_end = d
+                .iter()
+                .position(|&k| self.punct(k, "="))
+                .unwrap_or(d.len());
+            let d = &d[..decl_end];
+            // The name: the last identifier outside brackets.
+            let mut depth = 0i32;
+            let mut name_pos = None;
+            for (p, &k) in d.iter().enumerate() {
+                if self.punct(k, "[") || self.punct(k, "(") {
+                    depth += 1;
+                } else if self.punct(k, "]") || self.punct(k, ")") {
+                    depth -= 1;
+                } else if depth == 0 && self.toks[k].kind == TokenKind::Ident {
+                    name_pos = Some(p);
+                }
+            }
+            let Some(p) = name_pos else { continue };
+            if HIP_VARIABLE_WORDS.contains(&self.text(d[p]))
+                || TYPE_KEYWORDS.contains(&self.text(d[p]))
+            {
+                continue;
+            }
+            let Some(parts) = self.qualified_at(d, p) else {
+                continue;
+            };
+            let mut name = self.scope_prefix();
+            name.extend(parts);
+            self.order
+                .push((SymbolKind::Variable, self.variables.len()));
+            self.variables.push(Registration {
+                kind: SymbolKind::Variable,
+                name: name.join("::"),
+                conditions: self.conds.snapshot(),
+            });
+        }
+    }
+
+    fn finish(self) -> Vec<Registration> {
+        let mut signatures: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+        let mut definitions: BTreeMap<&str, usize> = BTreeMap::new();
+        for f in &self.functions {
+            signatures.entry(&f.name).or_default().insert(&f.signature);
+            if f.kernel_definition {
+                *definitions.entry(&f.name).or_default() += 1;
+            }
+        }
+        let mut out = Vec::new();
+        for &(kind, idx) in &self.order {
+            match kind {
+                SymbolKind::Kernel => {
+                    let f = &self.functions[idx];
+                    let overloaded = signatures.get(f.name.as_str()).is_some_and(|s| s.len() > 1)
+                        || definitions.get(f.name.as_str()).is_some_and(|&n| n > 1);
+                    if !overloaded {
+                        out.push(Registration {
+                            kind,
+                            name: f.name.clone(),
+                            conditions: f.conditions.clone(),
+                        });
+                    }
+                }
+                SymbolKind::Variable => out.push(self.variables[idx].clone()),
+            }
+        }
+        out
+    }
+}
+
+/// Keywords that name (part of) a type: never a parameter or variable name.
+const TYPE_KEYWORDS: &[&str] = &[
+    "int", "char", "short", "long", "unsigned", "signed", "float", "double", "bool", "void",
+    "wchar_t", "char8_t", "char16_t", "char32_t", "auto", "__int128", "_Float16", "__fp16",
+];
+
+/// Words in a declaration that are not a type name.
+const QUALIFIERS: &[&str] = &[
+    "const",
+    "volatile",
+    "__restrict__",
+    "__restrict",
+    "restrict",
+    "struct",
+    "class",
+    "union",
+    "enum",
+    "typename",
+    "register",
+];
+
+/// HIP declaration specifiers (never a variable's name).
+const HIP_VARIABLE_WORDS: &[&str] = &[
+    "__device__",
+    "__constant__",
+    "__managed__",
+    "__shared__",
+    "__host__",
+    "static",
+    "const",
+    "constexpr",
+    "inline",
+    "volatile",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rewritten body (without the `#line` directive and the registration block).
+    fn body(src: &str) -> String {
+        let r = rewrite(src, "t.hip");
+        let s = r
+            .source
+            .split_once('\n')
+            .map(|x| x.1)
+            .unwrap_or("")
+            .to_owned();
+        let block = registration_block(&r.registrations);
+        s.strip_suffix(block.as_str()).unwrap_or(&s).to_owned()
+    }
+
+    fn chevron(k: &str, config: &str) -> String {
+        format!(
+            "::hip_impl::chevron({k}, [=](auto&&... __hip_a) {{ {k}(static_cast<decltype(__hip_a)&&>(__hip_a)...); }}, {config})"
+        )
+    }
+
+    fn names(src: &str) -> Vec<(SymbolKind, String)> {
+        rewrite(src, "t.hip")
+            .registrations
+            .into_iter()
+            .map(|r| (r.kind, r.name))
+            .collect()
+    }
+
+    fn kernels(src: &str) -> Vec<String> {
+        names(src)
+            .into_iter()
+            .filter(|(k, _)| *k == SymbolKind::Kernel)
+            .map(|(_, n)| n)
+            .collect()
+    }
+
+    fn variables(src: &str) -> Vec<String> {
+        names(src)
+            .into_iter()
+            .filter(|(k, _)| *k == SymbolKind::Variable)
+            .map(|(_, n)| n)
+            .collect()
+    }
+
+    fn line_count(s: &str) -> usize {
+        s.matches('\n').count()
+    }
+
+    // ---- chevrons ----
+
+    #[test]
+    fn simple_chevron() {
+        assert_eq!(
+            body("  k<<<g, b>>>(x, y);\n"),
+            format!("  {}(x, y);\n", chevron("k", "g, b"))
+        );
+    }
+
+    #[test]
+    fn chevron_with_three_and_four_config_arguments() {
+        assert_eq!(
+            body("k<<<dim3(1, 2), dim3(3), 64, stream>>>(p);"),
+            format!("{}(p);", chevron("k", "dim3(1, 2), dim3(3), 64, stream"))
+        );
+        assert_eq!(
+            body("k<<<1, 1, 0>>>();"),
+            format!("{}();", chevron("k", "1, 1, 0"))
+        );
+    }
+
+    #[test]
+    fn qualified_and_template_kernels() {
+        assert_eq!(
+            body("ns::k<<<1, 2>>>(a);"),
+            format!("{}(a);", chevron("ns::k", "1, 2"))
+        );
+        assert_eq!(
+            body("k<float, 4><<<1, 2>>>(a);"),
+            format!("{}(a);", chevron("k<float, 4>", "1, 2"))
+        );
+        assert_eq!(
+            body("::ns::k<tmpl<int>><<<1, 2>>>(a);"),
+            format!("{}(a);", chevron("::ns::k<tmpl<int>>", "1, 2"))
+        );
+        assert_eq!(
+            body("a::b<c<d, e>, f>::g<h><<<1, 2>>>();"),
+            format!("{}();", chevron("a::b<c<d, e>, f>::g<h>", "1, 2"))
+        );
+        assert_eq!(
+            body("return ::k<<<1, 2>>>();"),
+            format!("return {}();", chevron("::k", "1, 2"))
+        );
+        assert_eq!(
+            body("(*fp)<<<1, 2>>>();"),
+            format!("{}();", chevron("(*fp)", "1, 2"))
+        );
+    }
+
+    #[test]
+    fn config_with_parentheses_templates_and_braces() {
+        let src = "k<<<std::max<int>(n / 256, 1), dim3{16, 16}, f(a, (b > c)), s>>>(x);";
+        assert_eq!(
+            body(src),
+            format!(
+                "{}(x);",
+                chevron(
+                    "k",
+                    "std::max<int>(n / 256, 1), dim3{16, 16}, f(a, (b > c)), s"
+                )
+            )
+        );
+        // `>>>` inside parentheses does not close the configuration.
+        let src = "k<<<g(v<w<x>>>(1)), b>>>();";
+        assert_eq!(
+            body(src),
+            format!("{}();", chevron("k", "g(v<w<x>>>(1)), b"))
+        );
+    }
+
+    #[test]
+    fn multi_line_chevron_keeps_line_numbers() {
+        let src = "k<<<grid,\n   block,\n   0>>>(a,\n b);\nint after;\n";
+        let out = body(src);
+        assert_eq!(line_count(&out), line_count(src));
+        assert!(out.ends_with("(a,\n b);\nint after;\n"), "{out}");
+        // The kernel expression split over lines: the newlines move after the rewrite.
+        let src = "ns::\nk<<<1, 1>>>(a);\nx;";
+        let out = body(src);
+        assert_eq!(line_count(&out), 2);
+        assert!(
+            out.starts_with(&chevron("ns:: k", "1, 1"))
+                || out.starts_with(&chevron("ns::k", "1, 1")),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn chevrons_in_comments_strings_and_directives_are_left_alone() {
+        let src = concat!(
+            "// k<<<1, 1>>>();\n",
+            "/* k<<<1, 1>>>(); */\n",
+            "const char *s = \"k<<<1, 1>>>()\";\n",
+            "const char *r = R\"x(k<<<1, 1>>>() )\" )x\";\n",
+            "char c = '<';\n",
+            "#define LAUNCH k<<<1, 1>>>()\n",
+        );
+        assert_eq!(body(src), src);
+    }
+
+    #[test]
+    fn nested_template_closers_are_not_chevrons() {
+        let src = "std::vector<std::vector<std::vector<int>>> v; a = b >> c; x <<= 2;";
+        assert_eq!(body(src), src);
+    }
+
+    #[test]
+    fn several_and_nested_launches() {
+        let src = "a<<<1, 1>>>(); b<<<2, 2>>>(c<<<3, 3>>>);";
+        assert_eq!(
+            body(src),
+            format!(
+                "{}(); {}({});",
+                chevron("a", "1, 1"),
+                chevron("b", "2, 2"),
+                chevron("c", "3, 3")
+            )
+        );
+        assert_eq!(rewrite(src, "t").chevrons, 3);
+    }
+
+    #[test]
+    fn unterminated_chevron_is_left_alone() {
+        let src = "k<<<1, 1; x >>>;";
+        assert_eq!(body(src), src);
+    }
+
+    // ---- extern __shared__ ----
+
+    #[test]
+    fn extern_shared_forms() {
+        assert_eq!(
+            body("extern __shared__ float s[];"),
+            "static ::hip_impl::dynamic_shared<float> s;"
+        );
+        assert_eq!(
+            body("  extern __shared__ __align__(16) unsigned char smem[];"),
+            "  static ::hip_impl::dynamic_shared<unsigned char> smem;"
+        );
+        assert_eq!(
+            body("extern __attribute__((aligned(8))) __shared__ double d[ ];"),
+            "static ::hip_impl::dynamic_shared<double> d;"
+        );
+        assert_eq!(
+            body("extern __shared__ alignas(16) std::pair<int, float> p[];"),
+            "static ::hip_impl::dynamic_shared<std::pair<int, float>> p;"
+        );
+        assert_eq!(
+            body("extern __shared__ [[maybe_unused]] T buf[];"),
+            "static ::hip_impl::dynamic_shared<T> buf;"
+        );
+        assert_eq!(
+            body("extern __shared__ int\n  x[\n];\nnext;"),
+            "static ::hip_impl::dynamic_shared<int> x;\n\n\nnext;"
+        );
+        assert_eq!(rewrite("extern __shared__ int a[];", "t").dynamic_shared, 1);
+    }
+
+    #[test]
+    fn other_externs_are_left_alone() {
+        for src in [
+            "extern int x[];",
+            "extern __shared__ int fixed[16];",
+            "extern \"C\" void f();",
+            "extern __device__ int y;",
+            "extern __shared__ int a[], b[];",
+        ] {
+            assert_eq!(body(src), src);
+        }
+    }
+
+    // ---- registration ----
+
+    #[test]
+    fn kernels_in_namespaces() {
+        let src = r#"
+__global__ void top(int *p) { p[0] = 1; }
+namespace a {
+  __global__ void k1(float x) {}
+  namespace b::c {
+    __global__ void k2() {}
+  }
+  inline namespace v1 { __global__ void k3() {} }
+  namespace { __global__ void hidden() {} }
+}
+namespace { namespace inner { __global__ void k4() {} } }
+"#;
+        assert_eq!(
+            kernels(src),
+            [
+                "top",
+                "a::k1",
+                "a::b::c::k2",
+                "a::v1::k3",
+                "a::hidden",
+                "inner::k4"
+            ]
+        );
+    }
+
+    #[test]
+    fn registration_lines_are_exact() {
+        let r = rewrite(
+            "namespace ns { __global__ void k() {} __device__ int v; }\n",
+            "a/b.hip",
+        );
+        assert!(r.source.starts_with("#line 1 \"a/b.hip\"\n"));
+        assert!(
+            r.source.ends_with(concat!(
+                "\nFERROCM_REGISTER_KERNEL(0, ::ns::k, \"ns::k\")\n",
+                "FERROCM_REGISTER_VARIABLE(1, ::ns::v, \"ns::v\")\n"
+            )),
+            "{}",
+            r.source
+        );
+    }
+
+    #[test]
+    fn extern_c_kernels() {
+        let src = r#"
+extern "C" __global__ void c1(int n) {}
+extern "C" {
+  __global__ void c2(int n) {}
+  __global__ void decl_only(int n);
+}
+namespace n { extern "C" { __global__ void c3() {} } }
+"#;
+        assert_eq!(kernels(src), ["c1", "c2", "n::c3"]);
+    }
+
+    #[test]
+    fn attributes_and_specifiers() {
+        let src = r#"
+__global__ void __launch_bounds__(256) lb(int *p) {}
+__launch_bounds__(128, 2) __global__ void lb2(int *p) {}
+static __global__ void st() {}
+__global__ static inline void si() {}
+[[gnu::noinline]] __global__ void attr1() {}
+__global__ __attribute__((noinline)) void attr2(int a) __attribute__((cold)) {}
+__global__ void trailing(int a) noexcept {}
+extern "C" __global__ void __launch_bounds__(64) ec() {}
+"#;
+        assert_eq!(
+            kernels(src),
+            ["lb", "lb2", "st", "si", "attr1", "attr2", "trailing", "ec"]
+        );
+    }
+
+    #[test]
+    fn templates_declarations_and_class_members_are_skipped() {
+        let src = r#"
+template <typename T> __global__ void tk(T *p) {}
+template <> __global__ void tk<int>(int *p) {}
+template <int N>
+__global__ void tk2() {}
+__global__ void declared(int);
+struct S {
+  __global__ static void member() {}
+  __device__ int field;
+  void f() { }
+};
+class C { public: __device__ void g() {} };
+__global__ void real() {}
+"#;
+        assert_eq!(kernels(src), ["real"]);
+        assert!(variables(src).is_empty());
+    }
+
+    #[test]
+    fn overloads_are_skipped_declaration_and_definition_are_not() {
+        let src = r#"
+__global__ void ov(int a) {}
+__global__ void ov(float a) {}
+__global__ void fwd(const float *__restrict__ in, int n, size_t m = 4);
+__global__ void fwd(const float *__restrict__ x, int count, size_t m) {}
+__global__ void unnamed(float *, int);
+__global__ void unnamed(float *p, int n) {}
+void host_overload(int);
+__global__ void host_overload(double d) {}
+template <class T> void tmix(T);
+__global__ void tmix(int) {}
+__global__ void twice() {}
+__global__ void twice() {}
+__global__ void arr(int a[4]);
+__global__ void arr(int b[4]) {}
+__global__ void voidp(void) {}
+"#;
+        assert_eq!(kernels(src), ["fwd", "unnamed", "arr", "voidp"]);
+    }
+
+    #[test]
+    fn qualified_definitions() {
+        let src = r#"
+namespace ns { __global__ void k(int); }
+__global__ void ns::k(int n) {}
+template <class T> struct A { static void f(); };
+template <class T> void A<T>::f() {}
+"#;
+        assert_eq!(kernels(src), ["ns::k"]);
+    }
+
+    #[test]
+    fn function_bodies_and_locals_are_skipped() {
+        let src = r#"
+__global__ void k(int *p) {
+  __shared__ int tile[16];
+  static __device__ int local;
+  struct L { __device__ int x; };
+  auto f = [](int a) { return a; };
+  if (p) { __global__ void nested(); }
+}
+void host() { __device__ int v; k<<<1, 1>>>(nullptr); }
+"#;
+        assert_eq!(kernels(src), ["k"]);
+        assert!(variables(src).is_empty());
+    }
+
+    #[test]
+    fn device_variables() {
+        let src = r#"
+__device__ int a;
+__constant__ float table[16] = {1, 2, 3};
+__managed__ int m = 5;
+static __device__ double st;
+__device__ __constant__ int both;
+__device__ int x1, *x2 = nullptr, x3[4];
+__device__ std::pair<int, int> pr;
+__device__ int braced{7};
+__device__ __attribute__((aligned(16))) float al[4];
+namespace ns { __device__ int nv; namespace { __constant__ int anon; } }
+extern __device__ int ext;
+extern "C" __device__ int ext_c;
+template <class T> __device__ T tv;
+__device__ int func(int);
+__device__ int func_def(int a) { return a; }
+__device__ inline float ifunc() { return 1.0f; }
+int host_var;
+__shared__ int shared_at_namespace_scope;
+__device__ auto lambda = [](int a) { return a; };
+"#;
+        assert_eq!(
+            variables(src),
+            [
+                "a", "table", "m", "st", "both", "x1", "x2", "x3", "pr", "braced", "al", "ns::nv",
+                "ns::anon", "lambda"
+            ]
+        );
+        assert!(kernels(src).is_empty());
+    }
+
+    #[test]
+    fn conditions_are_reproduced_and_include_guards_dropped() {
+        let src = r#"#ifndef GUARD_H
+#define GUARD_H
+#if defined(USE_A)
+__global__ void ka() {}
+#elif USE_B
+__global__ void kb() {}
+#else
+# ifdef X
+__device__ int vx;
+# endif
+#endif
+__global__ void always() {}
+#endif
+"#;
+        let r = rewrite(src, "t.hip");
+        let conds: Vec<(String, Vec<Vec<String>>)> = r
+            .registrations
+            .iter()
+            .map(|r| (r.name.clone(), r.conditions.clone()))
+            .collect();
+        assert_eq!(
+            conds,
+            [
+                ("ka".to_owned(), vec![vec!["#if defined(USE_A)".to_owned()]]),
+                (
+                    "kb".to_owned(),
+                    vec![vec![
+                        "#if defined(USE_A)".to_owned(),
+                        "#elif USE_B".to_owned()
+                    ]]
+                ),
+                (
+                    "vx".to_owned(),
+                    vec![
+                        vec![
+                            "#if defined(USE_A)".to_owned(),
+                            "#elif USE_B".to_owned(),
+                            "#else".to_owned()
+                        ],
+                        vec!["# ifdef X".to_owned()]
+                    ]
+                ),
+                ("always".to_owned(), vec![]),
+            ]
+        );
+        let block = registration_block(&r.registrations);
+        assert!(block.contains(
+            "#if defined(USE_A)\n#elif USE_B\nFERROCM_REGISTER_KERNEL(1, ::kb, \"kb\")\n#endif\n"
+        ));
+        assert!(block.ends_with("FERROCM_REGISTER_KERNEL(3, ::always, \"always\")\n"));
+        assert!(!block.contains("GUARD_H"));
+        // `#if 0` code is registered inside `#if 0`: it disappears with the kernel.
+        let r = rewrite("#if 0\n__global__ void old() {}\n#endif\n", "t");
+        assert!(r
+            .source
+            .ends_with("#if 0\nFERROCM_REGISTER_KERNEL(0, ::old, \"old\")\n#endif\n"));
+    }
+
+    #[test]
+    fn preprocessor_lines_inside_declarations() {
+        let src = "__global__ void k(\n#ifdef X\n int a\n#else\n float a\n#endif\n) {}\n";
+        // Both parameter lists are seen (the rewriter does not preprocess); still one kernel.
+        assert_eq!(kernels(src), ["k"]);
+    }
+
+    #[test]
+    fn line_directive_and_line_numbers() {
+        let src = "#include <hip/hip_runtime.h>\n__global__ void k() {}\nint main() { k<<<1,\n1>>>(); }\n";
+        let r = rewrite(src, "dir/with \"quote\".hip");
+        assert!(r
+            .source
+            .starts_with("#line 1 \"dir/with \\\"quote\\\".hip\"\n#include <hip/hip_runtime.h>\n"));
+        let body = body(src);
+        assert_eq!(line_count(&body), line_count(src));
+        // The line of `int main` is unchanged.
+        assert_eq!(
+            body.lines().nth(2).map(|l| l.starts_with("int main()")),
+            Some(true)
+        );
+    }
+
+    #[test]
+    fn byte_order_mark_and_missing_final_newline() {
+        let r = rewrite("\u{feff}__global__ void k() {}", "t.hip");
+        assert!(r.source.starts_with("#line 1 \"t.hip\"\n__global__"));
+        assert!(r
+            .source
+            .ends_with("{}\nFERROCM_REGISTER_KERNEL(0, ::k, \"k\")\n"));
+    }
+
+    #[test]
+    fn plain_cpp_is_unchanged_and_not_hip() {
+        let src = "#include <cstdio>\nint main() { std::printf(\"%d\\n\", 1 << 3); }\n";
+        let r = rewrite(src, "m.cpp");
+        assert!(!r.uses_hip);
+        assert_eq!(r.source, format!("#line 1 \"m.cpp\"\n{src}"));
+        assert!(rewrite("__device__ float f(float x) { return x; }", "t").uses_hip);
+    }
+
+    #[test]
+    fn classes_enums_and_aliases_at_namespace_scope() {
+        let src = r#"
+struct alignas(16) V { float x; };
+enum class E : int { A, B };
+namespace alias = std;
+using T = int;
+typedef struct { int a; } P;
+struct S f() { return {}; }
+__global__ void after_all(V v, E e) {}
+"#;
+        assert_eq!(kernels(src), ["after_all"]);
+    }
+
+    #[test]
+    fn macro_attribute_before_name() {
+        let src = "__global__ void MY_BOUNDS(256) k(int a) {}\n";
+        assert_eq!(kernels(src), ["k"]);
+    }
+
+    #[test]
+    fn default_arguments_with_braces_and_lambdas() {
+        let src = "__global__ void k(int a = int{3}, S s = {}) {}\n__device__ int v = [] { return 1; }();\n";
+        assert_eq!(names(src).len(), 2);
+        assert_eq!(kernels(src), ["k"]);
+        assert_eq!(variables(src), ["v"]);
+    }
+}
