@@ -1,4 +1,5 @@
 fn main() {
-    // ROCm 7's libamdhip64 SONAME; programs link against libamdhip64.so.
-    println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libamdhip64.so.7");
+    // SONAME without a version suffix: programs built by hipcc then run against the library
+    // both in dist/lib and in a cargo target directory (which has no versioned symlink).
+    println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libamdhip64.so");
 }

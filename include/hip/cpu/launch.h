@@ -1,0 +1,294 @@
+/*
+ * ferrocm CPU platform: kernel descriptors, launches and registration
+ * (docs/HIP_CPU.md sections 1, 2, 4 and 5). Included by hip/cpu/hip_runtime.h.
+ */
+#ifndef HIP_CPU_LAUNCH_H
+#define HIP_CPU_LAUNCH_H
+
+namespace hip_impl {
+
+template <class... Ts> struct type_list {};
+
+constexpr uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1u) & ~(a - 1u); }
+
+template <class P> constexpr bool check_param() {
+  static_assert(!std::is_reference_v<P>, "a kernel parameter cannot be a reference (HIP passes arguments by value)");
+  static_assert(std::is_trivially_copyable_v<P>,
+                "kernel parameters must be trivially copyable: HIP copies them to the device byte for byte");
+  return true;
+}
+
+/* The kernarg layout is the C struct layout of the parameters, in order. */
+template <size_t N> struct layout_t {
+  uint32_t offsets[N ? N : 1];
+  uint32_t sizes[N ? N : 1];
+  uint32_t explicit_size;
+  uint32_t max_align;
+};
+template <class... Ps> constexpr layout_t<sizeof...(Ps)> compute_layout() {
+  layout_t<sizeof...(Ps)> r{};
+  constexpr size_t n = sizeof...(Ps);
+  const uint32_t sizes[] = {uint32_t(sizeof(Ps))..., 0u};
+  const uint32_t aligns[] = {uint32_t(alignof(Ps))..., 1u};
+  uint32_t end = 0, max_align = 1;
+  for (size_t i = 0; i < n; ++i) {
+    uint32_t off = align_up(end, aligns[i]);
+    r.offsets[i] = off;
+    r.sizes[i] = sizes[i];
+    end = off + sizes[i];
+    if (aligns[i] > max_align) max_align = aligns[i];
+  }
+  r.explicit_size = n ? align_up(end, max_align) : 0u;
+  r.max_align = max_align;
+  return r;
+}
+
+template <class... Ps> struct __FERROCM_HIDDEN kernel_params {
+  static constexpr bool ok = (true && ... && check_param<Ps>());
+  static constexpr layout_t<sizeof...(Ps)> layout = compute_layout<Ps...>();
+  static constexpr ferrocm_kernel_params_t table = {uint32_t(sizeof...(Ps)), layout.explicit_size, layout.offsets,
+                                                    layout.sizes};
+};
+
+/* The arguments, copied out of the kernarg block once per work-item range. */
+template <size_t I, class P> struct arg_leaf {
+  P value;
+};
+template <class Seq, class... Ps> struct arg_pack;
+template <size_t... I, class... Ps> struct arg_pack<std::index_sequence<I...>, Ps...> : arg_leaf<I, Ps>... {
+  explicit arg_pack(const unsigned char *ka)
+      : arg_leaf<I, Ps>{*reinterpret_cast<const Ps *>(ka + kernel_params<Ps...>::layout.offsets[I])}... {}
+  template <class F> __forceinline__ void call(const F &f) const {
+    f(static_cast<const arg_leaf<I, Ps> &>(*this).value...);
+  }
+};
+template <class... Ps> using args_of = arg_pack<std::index_sequence_for<Ps...>, Ps...>;
+
+/* Runs the work-items begin..range_end-1 of the group: x fastest, ids kept
+ * incrementally, range_end re-read (volatile) before each one. */
+template <class Body>
+__forceinline__ void workgroup_loop(ferrocm_workitem_t *wi, uint32_t begin, const Body &body) {
+  const uint32_t sx = wi->local_size[0], sy = wi->local_size[1];
+  uint32_t x = begin % sx, rest = begin / sx;
+  uint32_t y = rest % sy, z = rest / sy;
+  for (uint32_t f = begin; f < wi->range_end; ++f) {
+    wi->local_id[0] = x;
+    wi->local_id[1] = y;
+    wi->local_id[2] = z;
+    wi->flat_local_id = f;
+    __hip_wi = wi;
+    body();
+    if (++x == sx) {
+      x = 0;
+      if (++y == sy) {
+        y = 0;
+        ++z;
+      }
+    }
+  }
+  __hip_wi = &host_workitem;
+}
+
+/* A kernel launched through a lambda (hipLaunchKernelGGL, <<<>>>): the closure calls the
+ * kernel directly, so the loop inlines it; it rides in the hidden kernarg area. */
+template <class L, class... Ps> struct __FERROCM_HIDDEN lambda_kernel {
+  using params = kernel_params<Ps...>;
+  static_assert(std::is_trivially_copyable_v<L>, "the launch lambda must be trivially copyable");
+  static constexpr uint32_t hidden_offset = align_up(params::layout.explicit_size, 16u);
+  static constexpr uint32_t kernarg_size = hidden_offset + uint32_t(sizeof(L));
+  static constexpr uint32_t kernarg_align =
+      params::layout.max_align > 16u ? (params::layout.max_align > alignof(L) ? params::layout.max_align : alignof(L))
+                                     : (alignof(L) > 16u ? alignof(L) : 16u);
+
+  static void workitem(ferrocm_workitem_t *wi) {
+    __hip_wi = wi;
+    const unsigned char *ka = static_cast<const unsigned char *>(wi->kernarg);
+    const args_of<Ps...> args(ka);
+    const L &l = *reinterpret_cast<const L *>(ka + hidden_offset);
+    args.call(l);
+    __hip_wi = &host_workitem;
+  }
+  static void workgroup(ferrocm_workitem_t *wi, uint32_t begin, uint32_t) {
+    const unsigned char *ka = static_cast<const unsigned char *>(wi->kernarg);
+    const args_of<Ps...> args(ka);
+    const L l = *reinterpret_cast<const L *>(ka + hidden_offset);
+    workgroup_loop(wi, begin, [&] { args.call(l); });
+  }
+  static constexpr ferrocm_kernel_descriptor_t desc = {
+      FERROCM_KERNEL_DESCRIPTOR_MAGIC, FERROCM_CPU_ABI_VERSION, kernarg_size, kernarg_align, 0u, 0u, 0u, 0u,
+      &workitem, &workgroup, &params::table, nullptr};
+};
+
+/* A kernel known by its address (registration, code objects, hipLaunchKernel). */
+template <auto F, class... Ps> struct __FERROCM_HIDDEN fn_kernel_body {
+  using params = kernel_params<Ps...>;
+  static void workitem(ferrocm_workitem_t *wi) {
+    __hip_wi = wi;
+    const args_of<Ps...> args(static_cast<const unsigned char *>(wi->kernarg));
+    args.call(F);
+    __hip_wi = &host_workitem;
+  }
+  static void workgroup(ferrocm_workitem_t *wi, uint32_t begin, uint32_t) {
+    const args_of<Ps...> args(static_cast<const unsigned char *>(wi->kernarg));
+    workgroup_loop(wi, begin, [&] { args.call(F); });
+  }
+  static inline const ferrocm_kernel_descriptor_t desc = {FERROCM_KERNEL_DESCRIPTOR_MAGIC,
+                                                          FERROCM_CPU_ABI_VERSION,
+                                                          params::layout.explicit_size,
+                                                          params::layout.max_align > 16u ? params::layout.max_align
+                                                                                         : 16u,
+                                                          0u,
+                                                          0u,
+                                                          0u,
+                                                          0u,
+                                                          &workitem,
+                                                          &workgroup,
+                                                          &params::table,
+                                                          reinterpret_cast<const void *>(F)};
+};
+template <class FT, FT F> struct __FERROCM_HIDDEN fn_kernel_impl {
+  static_assert(sizeof(FT) == 0, "a registered kernel must be a function returning void");
+};
+template <class... Ps, void (*F)(Ps...)> struct __FERROCM_HIDDEN fn_kernel_impl<void (*)(Ps...), F> : fn_kernel_body<F, Ps...> {};
+template <class... Ps, void (*F)(Ps...) noexcept>
+struct __FERROCM_HIDDEN fn_kernel_impl<void (*)(Ps...) noexcept, F> : fn_kernel_body<F, Ps...> {};
+template <auto F> using fn_kernel = fn_kernel_impl<decltype(F), F>;
+
+template <auto F> inline int register_kernel(const char *name) {
+  __ferrocmRegisterFunction(reinterpret_cast<const void *>(F), &fn_kernel<F>::desc, name);
+  return 0;
+}
+
+/* ---- launches */
+
+template <class... Ps, size_t... I, class... As>
+__forceinline__ void store_args(unsigned char *buf, std::index_sequence<I...>, As &&...as) {
+  /* Each argument converts to its parameter type as in a call (copy-initialisation). */
+  (([&](Ps p) { std::memcpy(buf + kernel_params<Ps...>::layout.offsets[I], &p, sizeof(Ps)); })(
+       static_cast<As &&>(as)),
+   ...);
+}
+
+template <class... Ps, class L, class... As>
+inline hipError_t launch_typed(type_list<Ps...>, const L &l, dim3 grid, dim3 block, size_t shm, hipStream_t stream,
+                               As &&...as) {
+  static_assert(sizeof...(As) == sizeof...(Ps), "wrong number of arguments for this kernel");
+  static_assert(kernel_params<Ps...>::ok);
+  using K = lambda_kernel<L, Ps...>;
+  alignas(K::kernarg_align) unsigned char buf[K::kernarg_size];
+  std::memset(buf, 0, sizeof buf);
+  store_args<Ps...>(buf, std::index_sequence_for<Ps...>{}, static_cast<As &&>(as)...);
+  std::memcpy(buf + K::hidden_offset, static_cast<const void *>(&l), sizeof(L));
+  return __ferrocmLaunchKernel(&K::desc, nullptr, grid, block, shm, stream, buf);
+}
+
+/* Deduces a kernel's parameter types from its address. */
+struct param_probe {
+  template <class... Ps> type_list<Ps...> operator()(void (*)(Ps...)) const { return {}; }
+};
+/* Wraps `[](auto p) -> decltype(p(kernel))`: it is invocable when `kernel` names one
+ * function; for a template needing deduction or an overload set it is not, and the
+ * arguments' own types become the parameter types (the lambda still calls the right
+ * kernel, with HIP's conversions, inside the work-group loop). */
+template <class Probe> struct kernel_probe {
+  Probe probe;
+};
+template <class Probe> kernel_probe<Probe> make_probe(Probe p) { return {p}; }
+
+template <class Probe, class... As> constexpr auto params_for() {
+  if constexpr (std::is_invocable_v<const Probe &, param_probe>)
+    return std::invoke_result_t<const Probe &, param_probe>{};
+  else
+    return type_list<std::decay_t<As>...>{};
+}
+
+/* docs/HIP_CPU.md §4: launch_kernel(k, lambda, grid, block, shm, stream, args...). */
+template <class... Ps, class L, class... As>
+inline hipError_t launch_kernel(void (*)(Ps...), const L &l, dim3 grid, dim3 block, size_t shm, hipStream_t stream,
+                                As &&...as) {
+  return launch_typed(type_list<Ps...>{}, l, grid, block, shm, stream, static_cast<As &&>(as)...);
+}
+template <class Probe, class L, class... As>
+inline hipError_t launch_kernel(kernel_probe<Probe>, const L &l, dim3 grid, dim3 block, size_t shm,
+                                hipStream_t stream, As &&...as) {
+  return launch_typed(params_for<Probe, As...>(), l, grid, block, shm, stream, static_cast<As &&>(as)...);
+}
+
+/* k<<<grid, block, shm, stream>>>(args...) as rewritten by hipcc. */
+template <class K, class L> struct launcher {
+  K kernel;
+  L lambda;
+  dim3 grid, block;
+  size_t shm;
+  hipStream_t stream;
+  template <class... As> hipError_t operator()(As &&...as) const {
+    return launch_kernel(kernel, lambda, grid, block, shm, stream, static_cast<As &&>(as)...);
+  }
+};
+template <class... Ps, class L>
+inline launcher<void (*)(Ps...), L> chevron(void (*k)(Ps...), const L &l, dim3 grid, dim3 block, size_t shm = 0,
+                                            hipStream_t stream = nullptr) {
+  return {k, l, grid, block, shm, stream};
+}
+template <class Probe, class L>
+inline launcher<kernel_probe<Probe>, L> chevron(kernel_probe<Probe> k, const L &l, dim3 grid, dim3 block,
+                                                size_t shm = 0, hipStream_t stream = nullptr) {
+  return {k, l, grid, block, shm, stream};
+}
+
+} // namespace hip_impl
+
+/* The probe for a kernel expression (any form hipLaunchKernelGGL accepts). hipcc can
+ * pass it instead of `k` as chevron's first argument to support template kernels whose
+ * arguments are deduced at the call and overloaded kernels. */
+#define __HIP_KERNEL_PROBE(...)                                                                             \
+  ::hip_impl::make_probe([](auto __hip_p) -> decltype(__hip_p(__VA_ARGS__)) { return {}; })
+
+#define hipLaunchKernelGGL(kernelName, ...)                                                                 \
+  ::hip_impl::launch_kernel(__HIP_KERNEL_PROBE(kernelName),                                                 \
+                            [=](auto &&...__hip_a) { kernelName(__hip_a...); }, __VA_ARGS__)
+
+/* HIP's older spelling with explicit block/shared/stream arguments. */
+#define hipLaunchKernel_GGL hipLaunchKernelGGL
+
+/* ---- registration (docs/HIP_CPU.md §5); each expands to one declaration */
+
+#if defined(__has_attribute)
+#if __has_attribute(retain)
+#define __FERROCM_RETAIN __attribute__((retain))
+#endif
+#endif
+#ifndef __FERROCM_RETAIN
+#define __FERROCM_RETAIN
+#endif
+
+#if defined(__FERROCM_CODE_OBJECT__)
+/* A code object lists its kernels in the section ferrocm_kernels (read back through
+ * __start_/__stop_ferrocm_kernels by FERROCM_CODE_OBJECT_KERNEL_TABLE). */
+#define FERROCM_REGISTER_KERNEL(n, name, str)                                                               \
+  __attribute__((used, section("ferrocm_kernels"))) __FERROCM_RETAIN static const ferrocm_kernel_descriptor_t \
+      *const __ferrocm_kernel_entry_##n = &::hip_impl::fn_kernel<&name>::desc;
+/* Variables are found through the dynamic symbol table. */
+#define FERROCM_REGISTER_VARIABLE(n, name, str) static_assert(sizeof(name) > 0, str);
+#else
+#define FERROCM_REGISTER_KERNEL(n, name, str)                                                               \
+  [[maybe_unused]] static const int __ferrocm_kernel_registration_##n = ::hip_impl::register_kernel<&name>(str);
+#define FERROCM_REGISTER_VARIABLE(n, name, str)                                                             \
+  [[maybe_unused]] static const int __ferrocm_variable_registration_##n =                                  \
+      (::__ferrocmRegisterVar(static_cast<const void *>(__builtin_addressof(name)), sizeof(name), str), 0);
+#endif
+
+/* The extra unit of a code object (docs/HIP_CPU.md §5): the ABI version and the kernel
+ * table. Put it in exactly one translation unit compiled with __FERROCM_CODE_OBJECT__. */
+#define FERROCM_CODE_OBJECT_KERNEL_TABLE()                                                                  \
+  extern "C" __attribute__((weak, visibility("hidden"))) const ferrocm_kernel_descriptor_t                  \
+      *const __start_ferrocm_kernels[];                                                                     \
+  extern "C" __attribute__((weak, visibility("hidden"))) const ferrocm_kernel_descriptor_t                  \
+      *const __stop_ferrocm_kernels[];                                                                      \
+  extern "C" FERROCM_EXPORT const uint32_t ferrocm_code_object_abi_version = FERROCM_CPU_ABI_VERSION;       \
+  extern "C" FERROCM_EXPORT const ferrocm_kernel_descriptor_t *const *ferrocm_code_object_kernels(size_t *count) { \
+    *count = __start_ferrocm_kernels ? (size_t)(__stop_ferrocm_kernels - __start_ferrocm_kernels) : 0u;      \
+    return __start_ferrocm_kernels;                                                                         \
+  }
+
+#endif /* HIP_CPU_LAUNCH_H */

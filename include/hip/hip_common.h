@@ -1,0 +1,34 @@
+/*
+ * Platform selection shared by every HIP header (see hip_runtime.h for the list of
+ * platform macros). Only ferrocm's CPU platform is implemented; NVIDIA is planned.
+ */
+#ifndef HIP_COMMON_H
+#define HIP_COMMON_H
+
+#if defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__)
+#error "ferrocm's HIP headers do not target AMD GPUs: do not define __HIP_PLATFORM_AMD__ (the CPU platform is the default)"
+#endif
+
+#if defined(__HIP_PLATFORM_NVCC__) && !defined(__HIP_PLATFORM_NVIDIA__)
+#define __HIP_PLATFORM_NVIDIA__ 1
+#endif
+
+#if !defined(__HIP_PLATFORM_NVIDIA__)
+#ifndef __HIP_PLATFORM_CPU__
+#define __HIP_PLATFORM_CPU__ 1
+#endif
+/* HIP-CPU (ROCm/HIP-CPU) defines this; code written for it keys on it. */
+#ifndef __HIP_CPU_RT__
+#define __HIP_CPU_RT__ 1
+#endif
+#endif
+
+#if defined(__HIP_PLATFORM_CPU__) && defined(__HIP_PLATFORM_NVIDIA__)
+#error "__HIP_PLATFORM_CPU__ and __HIP_PLATFORM_NVIDIA__ are mutually exclusive"
+#endif
+
+#if defined(__HIP_PLATFORM_CPU__)
+#include "cpu/host_defines.h"
+#endif
+
+#endif /* HIP_COMMON_H */
