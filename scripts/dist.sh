@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the workspace and lays it out like a ROCm install under dist/:
 #   dist/bin/{rocminfo,hipcc,hipconfig}
-#   dist/lib/{libhsa-runtime64.so{,.1},libamdhip64.so}
+#   dist/lib/{libhsa-runtime64.so{,.1},libamdhip64.so,libhiprtc.so}
 #   dist/include/{hsa,hip,ferrocm}/...
 # Usage: scripts/dist.sh [--debug]
 set -euo pipefail
@@ -20,5 +20,6 @@ done
 cp "$target/$profile/libhsa_runtime64.so" "$out/lib/libhsa-runtime64.so.1"
 ln -sf libhsa-runtime64.so.1 "$out/lib/libhsa-runtime64.so"
 cp "$target/$profile/libamdhip64.so" "$out/lib/libamdhip64.so"
+cp "$target/$profile/libhiprtc.so" "$out/lib/libhiprtc.so"
 cp -r include/hsa include/hip include/ferrocm "$out/include/"
 echo "dist/ ready ($profile)"

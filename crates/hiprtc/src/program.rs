@@ -1,0 +1,332 @@
+//! A hiprtc program and its life cycle: created → (name expressions added) → compiled.
+
+use std::ffi::CString;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use crate::cache::{self, Cache, Entry, KeyInputs};
+use crate::compile::{self, check_include_name, Job, Toolchain};
+use crate::lowered::{anchor_symbol, lowered_names};
+use crate::{options, Error};
+
+/// A compiled program.
+#[derive(Debug, Clone)]
+struct Compiled {
+    code: Vec<u8>,
+    /// Name expression (as added) → lowered name.
+    lowered: Vec<(String, Option<CString>)>,
+}
+
+#[derive(Debug, Clone)]
+enum State {
+    Created,
+    Failed,
+    Compiled(Compiled),
+}
+
+/// How a successful compilation went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CompileReport {
+    /// The result came from the on-disk cache.
+    pub cache_hit: bool,
+    /// Wall time of [`Program::compile`].
+    pub duration: Duration,
+}
+
+/// A hiprtc program (`hiprtcProgram`).
+#[derive(Debug, Clone)]
+pub struct Program {
+    source: Vec<u8>,
+    name: String,
+    headers: Vec<(String, Vec<u8>)>,
+    name_expressions: Vec<String>,
+    state: State,
+    log: String,
+}
+
+/// The name of a program created without one (NVRTC's and HIP's default).
+pub const DEFAULT_PROGRAM_NAME: &str = "default_program";
+
+impl Program {
+    /// `hiprtcCreateProgram`: `headers` are (include name, contents) pairs, written to the
+    /// program's private include directory when it is compiled.
+    pub fn new(
+        source: &[u8],
+        name: Option<&str>,
+        headers: Vec<(String, Vec<u8>)>,
+    ) -> Result<Program, Error> {
+        for (n, _) in &headers {
+            check_include_name(n).map_err(Error::InvalidInput)?;
+        }
+        let name = match name {
+            Some(n) if !n.trim().is_empty() => n.to_owned(),
+            _ => DEFAULT_PROGRAM_NAME.to_owned(),
+        };
+        Ok(Program {
+            source: source.to_vec(),
+            name,
+            headers,
+            name_expressions: Vec::new(),
+            state: State::Created,
+            log: String::new(),
+        })
+    }
+
+    /// The program's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Whether a compilation was attempted.
+    pub fn compile_attempted(&self) -> bool {
+        !matches!(self.state, State::Created)
+    }
+
+    /// `hiprtcAddNameExpression`: only before the first compilation. Adding the same
+    /// expression twice is harmless.
+    pub fn add_name_expression(&mut self, expr: &str) -> Result<(), Error> {
+        if self.compile_attempted() {
+            return Err(Error::NameExpressionsAfterCompilation);
+        }
+        if expr.trim().trim_start_matches('&').trim().is_empty() {
+            return Err(Error::InvalidInput("empty name expression".into()));
+        }
+        if !self.name_expressions.iter().any(|e| e == expr) {
+            self.name_expressions.push(expr.to_owned());
+        }
+        Ok(())
+    }
+
+    /// The name expressions added.
+    pub fn name_expressions(&self) -> &[String] {
+        &self.name_expressions
+    }
+
+    /// `hiprtcCompileProgram`: maps `opts` to hipcc's ([`crate::options`]), then takes the
+    /// result from `cache` or runs the `hipcc` at `hipcc`. On failure the log says why.
+    pub fn compile(
+        &mut self,
+        opts: &[String],
+        hipcc: Result<PathBuf, Error>,
+        cache: &Cache,
+    ) -> Result<CompileReport, Error> {
+        let start = Instant::now();
+        self.state = State::Failed;
+        self.log.clear();
+        let header_names: Vec<String> = self.headers.iter().map(|(n, _)| n.clone()).collect();
+        let parsed = match options::parse(opts, &options::current_dir(), &header_names) {
+            Ok(p) => p,
+            Err(e) => {
+                self.log = format!("hiprtc: error: {e}\n");
+                return Err(Error::InvalidOption(e.to_string()));
+            }
+        };
+        let toolchain = match hipcc.and_then(Toolchain::new) {
+            Ok(t) => t,
+            Err(e) => {
+                self.log = format!("hiprtc: error: {e}\n");
+                return Err(e);
+            }
+        };
+        let key = cache::key(&KeyInputs {
+            source: &self.source,
+            name: &self.name,
+            headers: &self.headers,
+            options: &parsed.hipcc_args,
+            name_expressions: &self.name_expressions,
+            toolchain: toolchain.identity(),
+        });
+        if let Ok(entry) = cache.load(&key) {
+            if let Some(compiled) = self.compiled_state(&entry) {
+                self.log = entry.log;
+                self.state = State::Compiled(compiled);
+                return Ok(CompileReport {
+                    cache_hit: true,
+                    duration: start.elapsed(),
+                });
+            }
+        }
+        let outcome = match compile::run(
+            &toolchain,
+            &Job {
+                source: &self.source,
+                name: &self.name,
+                headers: &self.headers,
+                hipcc_args: &parsed.hipcc_args,
+                name_expressions: &self.name_expressions,
+            },
+        ) {
+            Ok(o) => o,
+            Err(e) => {
+                self.log = format!("hiprtc: error: {e}\n");
+                return Err(e);
+            }
+        };
+        self.log = outcome.log;
+        if !outcome.success {
+            return Err(Error::Compilation);
+        }
+        let anchors: Vec<String> = (0..self.name_expressions.len())
+            .map(anchor_symbol)
+            .collect();
+        let names = match lowered_names(&outcome.code, &anchors) {
+            Ok(n) => n,
+            Err(e) => {
+                self.log.push_str(&format!("hiprtc: error: {e}\n"));
+                return Err(Error::Internal(e.to_string()));
+            }
+        };
+        let mut lowered = Vec::with_capacity(names.len());
+        for (expr, name) in self.name_expressions.iter().zip(names) {
+            if name.is_none() {
+                self.log.push_str(&format!(
+                    "hiprtc: warning: no symbol found for name expression '{expr}'\n"
+                ));
+            }
+            lowered.push((expr.clone(), name));
+        }
+        let entry = Entry {
+            code: outcome.code,
+            log: self.log.clone(),
+            lowered,
+            dependencies: outcome.dependencies,
+        };
+        // A cache that cannot be written only costs time later.
+        let _ = cache.store(&key, &entry);
+        let compiled = self
+            .compiled_state(&entry)
+            .ok_or_else(|| Error::Internal("a lowered name contains NUL".into()))?;
+        self.state = State::Compiled(compiled);
+        Ok(CompileReport {
+            cache_hit: false,
+            duration: start.elapsed(),
+        })
+    }
+
+    /// The compiled state an entry describes (`None` if it does not match this program).
+    fn compiled_state(&self, entry: &Entry) -> Option<Compiled> {
+        if entry.code.is_empty() || entry.lowered.len() != self.name_expressions.len() {
+            return None;
+        }
+        let mut lowered = Vec::with_capacity(entry.lowered.len());
+        for ((expr, name), mine) in entry.lowered.iter().zip(&self.name_expressions) {
+            if expr != mine {
+                return None;
+            }
+            let name = match name {
+                Some(n) => Some(CString::new(n.as_str()).ok()?),
+                None => None,
+            };
+            lowered.push((expr.clone(), name));
+        }
+        Some(Compiled {
+            code: entry.code.clone(),
+            lowered,
+        })
+    }
+
+    /// The program log (empty before compilation).
+    pub fn log(&self) -> &str {
+        &self.log
+    }
+
+    /// The code object of the last successful compilation.
+    pub fn code(&self) -> Result<&[u8], Error> {
+        match &self.state {
+            State::Compiled(c) => Ok(&c.code),
+            State::Created => Err(Error::InvalidProgram(
+                "the program has not been compiled".into(),
+            )),
+            State::Failed => Err(Error::InvalidProgram(
+                "the program's compilation failed".into(),
+            )),
+        }
+    }
+
+    /// `hiprtcGetLoweredName`: the lowered name of a name expression added before
+    /// compilation (matched exactly, else ignoring surrounding white space).
+    pub fn lowered_name(&self, expr: &str) -> Result<&CString, Error> {
+        let State::Compiled(c) = &self.state else {
+            return Err(Error::NoLoweredNamesBeforeCompilation);
+        };
+        let found = c
+            .lowered
+            .iter()
+            .find(|(e, _)| e == expr)
+            .or_else(|| c.lowered.iter().find(|(e, _)| e.trim() == expr.trim()));
+        match found {
+            Some((_, Some(name))) => Ok(name),
+            Some((e, None)) => Err(Error::NameExpressionNotValid(format!(
+                "no symbol found for '{e}'"
+            ))),
+            None => Err(Error::NameExpressionNotValid(format!(
+                "'{expr}' was not added before compilation"
+            ))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::HiprtcResult;
+
+    #[test]
+    fn life_cycle_errors() {
+        let bad = Program::new(b"", None, vec![("../x.h".into(), vec![])]);
+        assert_eq!(
+            bad.expect_err("bad header").result(),
+            HiprtcResult::InvalidInput
+        );
+        let mut p = Program::new(b"int x;", None, vec![]).expect("program");
+        assert_eq!(p.name(), DEFAULT_PROGRAM_NAME);
+        assert_eq!(p.log(), "");
+        assert_eq!(
+            p.code().expect_err("not compiled").result(),
+            HiprtcResult::InvalidProgram
+        );
+        assert_eq!(
+            p.lowered_name("k").expect_err("not compiled").result(),
+            HiprtcResult::NoLoweredNamesBeforeCompilation
+        );
+        assert_eq!(
+            p.add_name_expression(" & ").expect_err("empty").result(),
+            HiprtcResult::InvalidInput
+        );
+        p.add_name_expression("k<1>").expect("add");
+        p.add_name_expression("k<1>").expect("add again");
+        assert_eq!(p.name_expressions(), ["k<1>"]);
+
+        // An unknown option fails before hipcc is needed, and the log names it.
+        let e = p
+            .compile(
+                &["-fbogus".into()],
+                Err(Error::Compiler("unused".into())),
+                &Cache::disabled(),
+            )
+            .expect_err("bad option");
+        assert_eq!(e.result(), HiprtcResult::InvalidOption);
+        assert!(p.log().contains("'-fbogus'"), "{}", p.log());
+        assert_eq!(
+            p.add_name_expression("k<2>")
+                .expect_err("after compile")
+                .result(),
+            HiprtcResult::NoNameExpressionsAfterCompilation
+        );
+        assert_eq!(
+            p.code().expect_err("failed").result(),
+            HiprtcResult::InvalidProgram
+        );
+
+        // A missing hipcc is reported in the log.
+        let e = p
+            .compile(
+                &[],
+                Err(Error::Compiler("hipcc not found".into())),
+                &Cache::disabled(),
+            )
+            .expect_err("no hipcc");
+        assert_eq!(e.result(), HiprtcResult::BuiltinOperationFailure);
+        assert!(p.log().contains("hipcc not found"), "{}", p.log());
+    }
+}
