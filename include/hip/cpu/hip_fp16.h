@@ -17,6 +17,9 @@
 #include <type_traits>
 
 #include "../hip_vector_types.h"
+#if __cplusplus >= 201703L
+#include "hip_runtime.h" /* the device part, so that the warp functions below exist */
+#endif
 
 struct __half {
   _Float16 data;

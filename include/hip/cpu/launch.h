@@ -56,7 +56,7 @@ template <size_t I, class P> struct arg_leaf {
 };
 template <class Seq, class... Ps> struct arg_pack;
 template <size_t... I, class... Ps> struct arg_pack<std::index_sequence<I...>, Ps...> : arg_leaf<I, Ps>... {
-  explicit arg_pack(const unsigned char *ka)
+  explicit arg_pack([[maybe_unused]] const unsigned char *ka)
       : arg_leaf<I, Ps>{*reinterpret_cast<const Ps *>(ka + kernel_params<Ps...>::layout.offsets[I])}... {}
   template <class F> __forceinline__ void call(const F &f) const {
     f(static_cast<const arg_leaf<I, Ps> &>(*this).value...);
@@ -162,7 +162,7 @@ template <auto F> inline int register_kernel(const char *name) {
 /* ---- launches */
 
 template <class... Ps, size_t... I, class... As>
-__forceinline__ void store_args(unsigned char *buf, std::index_sequence<I...>, As &&...as) {
+__forceinline__ void store_args([[maybe_unused]] unsigned char *buf, std::index_sequence<I...>, As &&...as) {
   /* Each argument converts to its parameter type as in a call (copy-initialisation). */
   (([&](Ps p) { std::memcpy(buf + kernel_params<Ps...>::layout.offsets[I], &p, sizeof(Ps)); })(
        static_cast<As &&>(as)),

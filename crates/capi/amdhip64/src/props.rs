@@ -182,7 +182,8 @@ pub fn fill(p: &DeviceProperties) -> DeviceProp {
     d.host_register_supported = 1;
     d.gcn_arch_name = c_name(&p.arch_name);
     d.max_shared_memory_per_multi_processor = p.max_shared_memory_per_multiprocessor as usize;
-    d.clock_instruction_rate = p.clock_rate_khz;
+    // clock64() counts nanoseconds on the CPU (include/hip/cpu): 1 GHz.
+    d.clock_instruction_rate = p.wall_clock_rate_khz;
     d
 }
 
@@ -266,4 +267,37 @@ pub fn attribute(p: &DeviceProperties, attr: u32) -> HipResult<i32> {
         10017 => p.wall_clock_rate_khz, // WallClockRate
         _ => return Err(HipError::InvalidValue),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::mem::{offset_of, size_of};
+
+    /// Offsets of `hipDeviceProp_tR0600` as `include/hip/hip_runtime_api.h` lays it out (LP64).
+    #[test]
+    fn layout_matches_header() {
+        assert_eq!(size_of::<DeviceProp>(), 1472);
+        assert_eq!(offset_of!(DeviceProp, uuid), 256);
+        assert_eq!(offset_of!(DeviceProp, total_global_mem), 288);
+        assert_eq!(offset_of!(DeviceProp, warp_size), 308);
+        assert_eq!(offset_of!(DeviceProp, max_threads_per_block), 320);
+        assert_eq!(offset_of!(DeviceProp, clock_rate), 348);
+        assert_eq!(offset_of!(DeviceProp, multi_processor_count), 388);
+        assert_eq!(offset_of!(DeviceProp, surface_alignment), 568);
+        assert_eq!(offset_of!(DeviceProp, shared_mem_per_multiprocessor), 640);
+        assert_eq!(offset_of!(DeviceProp, shared_mem_per_block_optin), 696);
+        assert_eq!(offset_of!(DeviceProp, reserved_shared_mem_per_block), 720);
+        assert_eq!(offset_of!(DeviceProp, reserved), 780);
+        assert_eq!(offset_of!(DeviceProp, hip_reserved), 1032);
+        assert_eq!(offset_of!(DeviceProp, gcn_arch_name), 1160);
+        assert_eq!(
+            offset_of!(DeviceProp, max_shared_memory_per_multi_processor),
+            1416
+        );
+        assert_eq!(offset_of!(DeviceProp, arch), 1428);
+        assert_eq!(offset_of!(DeviceProp, hdp_mem_flush_cntl), 1432);
+        assert_eq!(offset_of!(DeviceProp, is_large_bar), 1464);
+        assert_eq!(offset_of!(DeviceProp, asic_revision), 1468);
+    }
 }

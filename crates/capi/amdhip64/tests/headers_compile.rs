@@ -1,0 +1,328 @@
+//! Compiles and runs the C/C++ header tests in tests/headers/ with the C++ compiler on
+//! PATH (`c++`), against a mock of the runtime's private entry points
+//! (tests/headers/mock_runtime.cpp), so they do not need libamdhip64.so.
+//! Skipped, with a message, when no C++ compiler is installed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../..")
+        .canonicalize()
+        .expect("repository root")
+}
+
+fn include_dir() -> PathBuf {
+    repo_root().join("include")
+}
+
+fn src(name: &str) -> PathBuf {
+    repo_root().join("tests/headers").join(name)
+}
+
+/// A scratch directory per test, removed when the test passes.
+struct Scratch(PathBuf);
+impl Scratch {
+    fn new(test: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("ferrocm-headers-{}-{}", std::process::id(), test));
+        std::fs::create_dir_all(&dir).expect("scratch directory");
+        Scratch(dir)
+    }
+    fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+fn have_cxx() -> bool {
+    match Command::new("c++").arg("--version").output() {
+        Ok(o) if o.status.success() => true,
+        _ => {
+            eprintln!("headers_compile: no C++ compiler (`c++`) on PATH; skipping");
+            false
+        }
+    }
+}
+
+fn show(o: &Output) -> String {
+    format!(
+        "status {:?}\n--- stdout\n{}\n--- stderr\n{}",
+        o.status,
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// Runs `c++ -I include <args>` and asserts success.
+fn cxx(args: &[&str]) {
+    let inc = include_dir();
+    let o = Command::new("c++")
+        .arg("-I")
+        .arg(&inc)
+        .args(args)
+        .output()
+        .expect("run c++");
+    assert!(o.status.success(), "c++ {:?} failed:\n{}", args, show(&o));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        !stderr.contains("warning"),
+        "c++ {:?} warned:\n{}",
+        args,
+        stderr
+    );
+}
+
+/// Runs `c++ -I include <args>`, expecting failure with `message` in the diagnostics.
+fn cxx_fails(args: &[&str], message: &str) {
+    let o = Command::new("c++")
+        .arg("-I")
+        .arg(include_dir())
+        .args(args)
+        .output()
+        .expect("run c++");
+    assert!(!o.status.success(), "c++ {:?} should have failed", args);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.contains(message),
+        "expected {message:?} in diagnostics of {:?}:\n{}",
+        args,
+        stderr
+    );
+}
+
+fn run(program: &Path, args: &[&str], expect: &str) -> String {
+    let o = Command::new(program)
+        .args(args)
+        .output()
+        .expect("run test program");
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(
+        o.status.success() && out.contains(expect),
+        "{} failed:\n{}",
+        program.display(),
+        show(&o)
+    );
+    out
+}
+
+fn p(path: &Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}
+
+#[test]
+fn headers_compile_as_c11_with_hip_layouts() {
+    if !have_cxx() {
+        return;
+    }
+    let s = Scratch::new("c");
+    let exe = s.path("c_headers");
+    let c = src("c_headers.c");
+    cxx(&[
+        "-x",
+        "c",
+        "-std=c11",
+        "-Wall",
+        "-Wextra",
+        "-pedantic",
+        "-Werror",
+        p(&c),
+        "-o",
+        p(&exe),
+    ]);
+    let out = run(&exe, &[], "sizeof(hipDeviceProp_t)");
+    for line in [
+        "sizeof(hipDeviceProp_t) 1472",
+        "hipDeviceProp_t.totalGlobalMem 288",
+        "hipDeviceProp_t.gcnArchName 1160",
+        "hipDeviceProp_t.asicRevision 1468",
+        "sizeof(hipFuncAttributes) 56",
+        "hipFuncAttributes.sharedSizeBytes 48",
+        "sizeof(hipPointerAttribute_t) 32",
+        "hipPointerAttribute_t.allocationFlags 28",
+    ] {
+        assert!(out.contains(line), "missing {line:?} in:\n{out}");
+    }
+}
+
+#[test]
+fn host_api_compiles_as_cxx11_to_cxx20() {
+    if !have_cxx() {
+        return;
+    }
+    let host = src("cxx_host.cpp");
+    for std in ["-std=c++11", "-std=c++14", "-std=c++17", "-std=c++20"] {
+        cxx(&[
+            std,
+            "-Wall",
+            "-Wextra",
+            "-pedantic",
+            "-Werror",
+            "-fsyntax-only",
+            p(&host),
+        ]);
+    }
+}
+
+#[test]
+fn device_language_runs_on_the_host_cxx17_and_cxx20() {
+    if !have_cxx() {
+        return;
+    }
+    let s = Scratch::new("device");
+    let f = src("device_features.cpp");
+    for std in ["c++17", "c++20"] {
+        let exe = s.path(&format!("device_features_{std}"));
+        let flag = format!("-std={std}");
+        cxx(&[
+            &flag,
+            "-O1",
+            "-Wall",
+            "-Wextra",
+            "-pedantic",
+            "-Werror",
+            p(&f),
+            "-o",
+            p(&exe),
+        ]);
+        run(&exe, &[], "device_features: OK");
+    }
+}
+
+#[test]
+fn launches_through_the_mock_runtime() {
+    if !have_cxx() {
+        return;
+    }
+    let s = Scratch::new("launch");
+    let exe = s.path("launch_test");
+    let (t, m) = (src("launch_test.cpp"), src("mock_runtime.cpp"));
+    cxx(&[
+        "-std=c++17",
+        "-O2",
+        "-Wall",
+        "-Wextra",
+        "-Werror",
+        p(&t),
+        p(&m),
+        "-pthread",
+        "-o",
+        p(&exe),
+    ]);
+    let out = run(&exe, &[], "launch_test: OK");
+    assert!(
+        out.contains("offsets 0 8 16 32 48, explicit_size 64"),
+        "{out}"
+    );
+}
+
+#[test]
+fn code_object_mode_exports_a_kernel_table() {
+    if !have_cxx() {
+        return;
+    }
+    let s = Scratch::new("codeobj");
+    let so = s.path("kernels.so");
+    let loader = s.path("loader");
+    let (co, table, ld) = (
+        src("code_object.cpp"),
+        src("code_object_table.cpp"),
+        src("code_object_loader.cpp"),
+    );
+    cxx(&[
+        "-std=c++17",
+        "-O2",
+        "-Wall",
+        "-Wextra",
+        "-Werror",
+        "-fPIC",
+        "-shared",
+        "-D__FERROCM_CODE_OBJECT__",
+        p(&co),
+        p(&table),
+        "-o",
+        p(&so),
+    ]);
+    cxx(&[
+        "-std=c++17",
+        "-Wall",
+        "-Wextra",
+        "-Werror",
+        p(&ld),
+        "-ldl",
+        "-o",
+        p(&loader),
+    ]);
+    run(&loader, &[p(&so)], "code_object: OK");
+    // Only the kernels, the variable and the table are exported.
+    if let Ok(o) = Command::new("nm")
+        .args(["-D", "--defined-only", p(&so)])
+        .output()
+    {
+        let syms = String::from_utf8_lossy(&o.stdout);
+        for name in [
+            "vscale",
+            "_ZN2ns4fillEPii",
+            "dev_value",
+            "ferrocm_code_object_kernels",
+        ] {
+            assert!(
+                syms.lines().any(|l| l.ends_with(&format!(" {name}"))),
+                "{name} not exported:\n{syms}"
+            );
+        }
+        assert!(
+            !syms.contains("hip_impl"),
+            "implementation symbols exported:\n{syms}"
+        );
+    }
+}
+
+#[test]
+fn misuse_is_a_clear_compile_error() {
+    if !have_cxx() {
+        return;
+    }
+    let s = Scratch::new("errors");
+    let cases: [(&str, &str, &str); 5] = [
+        (
+            "nontrivial.cpp",
+            "#include <hip/hip_runtime.h>\n#include <string>\n__global__ void k(std::string) {}\n\
+             void f() { hipLaunchKernelGGL(k, 1, 1, 0, 0, std::string()); }\n",
+            "trivially copyable",
+        ),
+        (
+            "mask.cpp",
+            "#include <hip/hip_runtime.h>\n__global__ void k(int *p) { p[0] = __shfl_sync(0xffffffffu, p[0], 0); }\n",
+            "64-bit",
+        ),
+        (
+            "grid_sync.cpp",
+            "#include <hip/hip_cooperative_groups.h>\n__global__ void k() { cooperative_groups::this_grid().sync(); }\n",
+            "grid-wide synchronisation",
+        ),
+        ("amd.cpp", "#define __HIP_PLATFORM_AMD__\n#include <hip/hip_runtime.h>\n", "do not target AMD GPUs"),
+        (
+            "cxx14.cpp",
+            "#include <hip/hip_runtime.h>\n__global__ void k() {}\nvoid f() { hipLaunchKernelGGL(k, 1, 1, 0, 0); }\n",
+            "need C++17",
+        ),
+    ];
+    for (name, text, message) in cases {
+        let file = s.path(name);
+        std::fs::write(&file, text).expect("write test source");
+        let std = if name == "cxx14.cpp" {
+            "-std=c++14"
+        } else {
+            "-std=c++17"
+        };
+        cxx_fails(&[std, "-fsyntax-only", p(&file)], message);
+    }
+}
