@@ -596,19 +596,7 @@ pub extern "C" fn hipMemPrefetchAsync(
 ) -> HipErrorT {
     api(|| {
         resolve(stream as u64)?;
-        // hipCpuDeviceId (-1) or a valid device.
-        if device != -1 {
-            crate::entry::device_ordinal(device)?;
-        }
-        match memory::find(ptr as usize) {
-            Some(a)
-                if a.kind == MemoryKind::Managed
-                    && memory::check_range(ptr as usize, count).is_ok() =>
-            {
-                Ok(())
-            }
-            _ => Err(HipError::InvalidValue),
-        }
+        check_managed_hint(ptr, count, device)
     })
 }
 
@@ -623,19 +611,25 @@ pub extern "C" fn hipMemAdvise(
         if !(1..=6).contains(&advice) && !(100..=103).contains(&advice) {
             return Err(HipError::InvalidValue);
         }
-        if device != -1 {
-            crate::entry::device_ordinal(device)?;
-        }
-        match memory::find(ptr as usize) {
-            Some(a)
-                if a.kind == MemoryKind::Managed
-                    && memory::check_range(ptr as usize, count).is_ok() =>
-            {
-                Ok(())
-            }
-            _ => Err(HipError::InvalidValue),
-        }
+        check_managed_hint(ptr, count, device)
     })
+}
+
+/// What prefetch and advice accept: `hipCpuDeviceId` (-1) or a valid device, and a range
+/// inside one managed allocation.
+fn check_managed_hint(ptr: *const c_void, count: usize, device: c_int) -> HipResult<()> {
+    if device != -1 {
+        crate::entry::device_ordinal(device)?;
+    }
+    match memory::find(ptr as usize) {
+        Some(a)
+            if a.kind == MemoryKind::Managed
+                && memory::check_range(ptr as usize, count).is_ok() =>
+        {
+            Ok(())
+        }
+        _ => Err(HipError::InvalidValue),
+    }
 }
 
 /// `hipPointerAttribute_t` (HIP 6 layout).
