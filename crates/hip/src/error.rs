@@ -60,6 +60,86 @@ pub enum HipError {
     LaunchFailure,
     #[error("operation not supported")]
     NotSupported,
+    // Codes the CUDA driver can report through the NVIDIA platform
+    // (`platform::nvidia::map_error`), with HIP's numeric values.
+    #[error("profiler disabled while using external profiling tool")]
+    ProfilerDisabled,
+    #[error("profiler is not initialized")]
+    ProfilerNotInitialized,
+    #[error("profiler already started")]
+    ProfilerAlreadyStarted,
+    #[error("profiler already stopped")]
+    ProfilerAlreadyStopped,
+    #[error("driver version is insufficient for runtime version")]
+    InsufficientDriver,
+    #[error("context is already current context")]
+    ContextAlreadyCurrent,
+    #[error("mapping of buffer object failed")]
+    MapFailed,
+    #[error("unmap of buffer object failed")]
+    UnmapFailed,
+    #[error("array is mapped")]
+    ArrayIsMapped,
+    #[error("resource already mapped")]
+    AlreadyMapped,
+    #[error("resource already acquired")]
+    AlreadyAcquired,
+    #[error("resource not mapped")]
+    NotMapped,
+    #[error("resource not mapped as array")]
+    NotMappedAsArray,
+    #[error("resource not mapped as pointer")]
+    NotMappedAsPointer,
+    #[error("uncorrectable ECC error encountered")]
+    EccNotCorrectable,
+    #[error("limit is not supported on this architecture")]
+    UnsupportedLimit,
+    #[error("exclusive-thread device already in use by a different thread")]
+    ContextAlreadyInUse,
+    #[error("peer access is not supported between these two devices")]
+    PeerAccessUnsupported,
+    #[error("invalid OpenGL or DirectX context")]
+    InvalidGraphicsContext,
+    #[error("device kernel image is invalid")]
+    InvalidSource,
+    #[error("shared object initialization failed")]
+    SharedObjectInitFailed,
+    #[error("the operation cannot be performed in the present state")]
+    IllegalState,
+    #[error("the launch timed out and was terminated")]
+    LaunchTimeOut,
+    #[error("peer access is already enabled")]
+    PeerAccessAlreadyEnabled,
+    #[error("peer access has not been enabled")]
+    PeerAccessNotEnabled,
+    #[error("cannot set while device is active in this process")]
+    SetOnActiveProcess,
+    #[error("context is destroyed")]
+    ContextIsDestroyed,
+    #[error("device-side assert triggered")]
+    Assert,
+    #[error("too many blocks in cooperative launch")]
+    CooperativeLaunchTooLarge,
+    #[error("operation not permitted when stream is capturing")]
+    StreamCaptureUnsupported,
+    #[error("operation failed due to a previous error during capture")]
+    StreamCaptureInvalidated,
+    #[error("operation would result in a merge of separate capture sequences")]
+    StreamCaptureMerge,
+    #[error("capture was not ended in the same stream as it began")]
+    StreamCaptureUnmatched,
+    #[error("capturing stream has unjoined work")]
+    StreamCaptureUnjoined,
+    #[error("dependency created on uncaptured work in another stream")]
+    StreamCaptureIsolation,
+    #[error("operation would make the legacy stream depend on a capturing blocking stream")]
+    StreamCaptureImplicit,
+    #[error("operation not permitted on an event last recorded in a capturing stream")]
+    CapturedEvent,
+    #[error("attempt to terminate a thread-local capture sequence from another thread")]
+    StreamCaptureWrongThread,
+    #[error("the graph update was not performed because it included changes which violated constraints specific to instantiated graph update")]
+    GraphExecUpdateFailure,
     #[error("unknown error")]
     Unknown,
 }
@@ -99,6 +179,45 @@ impl HipError {
             HipError::HostMemoryNotRegistered => 713,
             HipError::LaunchFailure => 719,
             HipError::NotSupported => 801,
+            HipError::ProfilerDisabled => 5,
+            HipError::ProfilerNotInitialized => 6,
+            HipError::ProfilerAlreadyStarted => 7,
+            HipError::ProfilerAlreadyStopped => 8,
+            HipError::InsufficientDriver => 35,
+            HipError::ContextAlreadyCurrent => 202,
+            HipError::MapFailed => 205,
+            HipError::UnmapFailed => 206,
+            HipError::ArrayIsMapped => 207,
+            HipError::AlreadyMapped => 208,
+            HipError::AlreadyAcquired => 210,
+            HipError::NotMapped => 211,
+            HipError::NotMappedAsArray => 212,
+            HipError::NotMappedAsPointer => 213,
+            HipError::EccNotCorrectable => 214,
+            HipError::UnsupportedLimit => 215,
+            HipError::ContextAlreadyInUse => 216,
+            HipError::PeerAccessUnsupported => 217,
+            HipError::InvalidGraphicsContext => 219,
+            HipError::InvalidSource => 300,
+            HipError::SharedObjectInitFailed => 303,
+            HipError::IllegalState => 401,
+            HipError::LaunchTimeOut => 702,
+            HipError::PeerAccessAlreadyEnabled => 704,
+            HipError::PeerAccessNotEnabled => 705,
+            HipError::SetOnActiveProcess => 708,
+            HipError::ContextIsDestroyed => 709,
+            HipError::Assert => 710,
+            HipError::CooperativeLaunchTooLarge => 720,
+            HipError::StreamCaptureUnsupported => 900,
+            HipError::StreamCaptureInvalidated => 901,
+            HipError::StreamCaptureMerge => 902,
+            HipError::StreamCaptureUnmatched => 903,
+            HipError::StreamCaptureUnjoined => 904,
+            HipError::StreamCaptureIsolation => 905,
+            HipError::StreamCaptureImplicit => 906,
+            HipError::CapturedEvent => 907,
+            HipError::StreamCaptureWrongThread => 908,
+            HipError::GraphExecUpdateFailure => 910,
             HipError::Unknown => 999,
         }
     }
