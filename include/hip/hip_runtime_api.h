@@ -949,4 +949,340 @@ static inline hipError_t hipLaunchCooperativeKernel(R (*kernel)(Ps...), dim3 gri
 
 #endif /* __cplusplus */
 
+/* ================================================================ BEGIN graphs, stream-ordered
+ * allocation, 3-D memory (crates/capi/amdhip64/src/{graph,mempool,memory3d}.rs). HIP's
+ * types, values and signatures. HIP arrays (hipArray_t) are not implemented: the array
+ * members of hipMemcpy3DParms must be NULL (hipErrorNotSupported otherwise). */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- 3-D memory */
+
+typedef struct hipArray *hipArray_t;
+
+typedef struct hipExtent {
+  size_t width; /* bytes, for linear memory */
+  size_t height;
+  size_t depth;
+} hipExtent;
+
+typedef struct hipPos {
+  size_t x; /* bytes, for linear memory */
+  size_t y;
+  size_t z;
+} hipPos;
+
+typedef struct hipPitchedPtr {
+  void *ptr;
+  size_t pitch;
+  size_t xsize;
+  size_t ysize;
+} hipPitchedPtr;
+
+typedef struct hipMemcpy3DParms {
+  hipArray_t srcArray;
+  struct hipPos srcPos;
+  struct hipPitchedPtr srcPtr;
+  hipArray_t dstArray;
+  struct hipPos dstPos;
+  struct hipPitchedPtr dstPtr;
+  struct hipExtent extent;
+  enum hipMemcpyKind kind;
+} hipMemcpy3DParms;
+
+static inline struct hipPitchedPtr make_hipPitchedPtr(void *d, size_t p, size_t xsz, size_t ysz) {
+  struct hipPitchedPtr s;
+  s.ptr = d;
+  s.pitch = p;
+  s.xsize = xsz;
+  s.ysize = ysz;
+  return s;
+}
+
+static inline struct hipPos make_hipPos(size_t x, size_t y, size_t z) {
+  struct hipPos p;
+  p.x = x;
+  p.y = y;
+  p.z = z;
+  return p;
+}
+
+static inline struct hipExtent make_hipExtent(size_t w, size_t h, size_t d) {
+  struct hipExtent e;
+  e.width = w;
+  e.height = h;
+  e.depth = d;
+  return e;
+}
+
+hipError_t hipMalloc3D(hipPitchedPtr *pitchedDevPtr, hipExtent extent);
+hipError_t hipMemset3D(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent);
+hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent,
+                            hipStream_t stream __dparm(0));
+hipError_t hipMemcpy3D(const struct hipMemcpy3DParms *p);
+hipError_t hipMemcpy3DAsync(const struct hipMemcpy3DParms *p, hipStream_t stream __dparm(0));
+
+/* ---------------------------------------------------------------- stream-ordered allocation */
+
+typedef enum hipMemPoolAttr {
+  hipMemPoolReuseFollowEventDependencies = 0x1,
+  hipMemPoolReuseAllowOpportunistic = 0x2,
+  hipMemPoolReuseAllowInternalDependencies = 0x3,
+  hipMemPoolAttrReleaseThreshold = 0x4,
+  hipMemPoolAttrReservedMemCurrent = 0x5,
+  hipMemPoolAttrReservedMemHigh = 0x6,
+  hipMemPoolAttrUsedMemCurrent = 0x7,
+  hipMemPoolAttrUsedMemHigh = 0x8
+} hipMemPoolAttr;
+
+typedef enum hipMemLocationType {
+  hipMemLocationTypeInvalid = 0,
+  hipMemLocationTypeDevice = 1
+} hipMemLocationType;
+
+typedef struct hipMemLocation {
+  hipMemLocationType type;
+  int id;
+} hipMemLocation;
+
+typedef enum hipMemAccessFlags {
+  hipMemAccessFlagsProtNone = 0,
+  hipMemAccessFlagsProtRead = 1,
+  hipMemAccessFlagsProtReadWrite = 3
+} hipMemAccessFlags;
+
+typedef struct hipMemAccessDesc {
+  hipMemLocation location;
+  hipMemAccessFlags flags;
+} hipMemAccessDesc;
+
+typedef enum hipMemAllocationType {
+  hipMemAllocationTypeInvalid = 0x0,
+  hipMemAllocationTypePinned = 0x1,
+  hipMemAllocationTypeMax = 0x7FFFFFFF
+} hipMemAllocationType;
+
+typedef enum hipMemAllocationHandleType {
+  hipMemHandleTypeNone = 0x0,
+  hipMemHandleTypePosixFileDescriptor = 0x1,
+  hipMemHandleTypeWin32 = 0x2,
+  hipMemHandleTypeWin32Kmt = 0x4
+} hipMemAllocationHandleType;
+
+typedef struct hipMemPoolProps {
+  hipMemAllocationType allocType;
+  hipMemAllocationHandleType handleTypes;
+  hipMemLocation location;
+  void *win32SecurityAttributes;
+  size_t maxSize;
+  unsigned char reserved[56];
+} hipMemPoolProps;
+
+hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t *mem_pool, int device);
+hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool);
+hipError_t hipDeviceGetMemPool(hipMemPool_t *mem_pool, int device);
+hipError_t hipMallocFromPoolAsync(void **dev_ptr, size_t size, hipMemPool_t mem_pool, hipStream_t stream);
+hipError_t hipMemPoolCreate(hipMemPool_t *mem_pool, const hipMemPoolProps *pool_props);
+hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool);
+hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_bytes_to_hold);
+hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void *value);
+hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void *value);
+hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool, const hipMemAccessDesc *desc_list, size_t count);
+hipError_t hipMemPoolGetAccess(hipMemAccessFlags *flags, hipMemPool_t mem_pool, hipMemLocation *location);
+
+/* ---------------------------------------------------------------- graphs and stream capture */
+
+typedef struct ihipGraph *hipGraph_t;
+typedef struct hipGraphNode *hipGraphNode_t;
+typedef struct hipGraphExec *hipGraphExec_t;
+
+typedef enum hipGraphNodeType {
+  hipGraphNodeTypeKernel = 0,
+  hipGraphNodeTypeMemcpy = 1,
+  hipGraphNodeTypeMemset = 2,
+  hipGraphNodeTypeHost = 3,
+  hipGraphNodeTypeGraph = 4,
+  hipGraphNodeTypeEmpty = 5,
+  hipGraphNodeTypeWaitEvent = 6,
+  hipGraphNodeTypeEventRecord = 7,
+  hipGraphNodeTypeExtSemaphoreSignal = 8,
+  hipGraphNodeTypeExtSemaphoreWait = 9,
+  hipGraphNodeTypeMemAlloc = 10,
+  hipGraphNodeTypeMemFree = 11,
+  hipGraphNodeTypeMemcpyFromSymbol = 12,
+  hipGraphNodeTypeMemcpyToSymbol = 13,
+  hipGraphNodeTypeCount
+} hipGraphNodeType;
+
+/* In C++ with the CPU device language, `blockDim` and `gridDim` are also built-in variables,
+ * spelled as macros that expand to `__hip_blockDim()` / `__hip_gridDim()`: the member
+ * functions below make `params.blockDim` still name the member there. */
+#ifdef __cplusplus
+#pragma push_macro("blockDim")
+#pragma push_macro("gridDim")
+#undef blockDim
+#undef gridDim
+#endif
+typedef struct hipKernelNodeParams {
+  dim3 blockDim;
+  void **extra;
+  void *func;
+  dim3 gridDim;
+  void **kernelParams;
+  unsigned int sharedMemBytes;
+#ifdef __cplusplus
+  dim3 &__hip_blockDim() { return blockDim; }
+  const dim3 &__hip_blockDim() const { return blockDim; }
+  dim3 &__hip_gridDim() { return gridDim; }
+  const dim3 &__hip_gridDim() const { return gridDim; }
+#endif
+} hipKernelNodeParams;
+#ifdef __cplusplus
+#pragma pop_macro("gridDim")
+#pragma pop_macro("blockDim")
+#endif
+
+typedef struct hipMemsetParams {
+  void *dst;
+  unsigned int elementSize;
+  size_t height;
+  size_t pitch;
+  unsigned int value;
+  size_t width;
+} hipMemsetParams;
+
+typedef struct hipHostNodeParams {
+  hipHostFn_t fn;
+  void *userData;
+} hipHostNodeParams;
+
+typedef enum hipStreamCaptureMode {
+  hipStreamCaptureModeGlobal = 0,
+  hipStreamCaptureModeThreadLocal,
+  hipStreamCaptureModeRelaxed
+} hipStreamCaptureMode;
+
+typedef enum hipStreamCaptureStatus {
+  hipStreamCaptureStatusNone = 0,
+  hipStreamCaptureStatusActive,
+  hipStreamCaptureStatusInvalidated
+} hipStreamCaptureStatus;
+
+typedef enum hipStreamUpdateCaptureDependenciesFlags {
+  hipStreamAddCaptureDependencies = 0,
+  hipStreamSetCaptureDependencies
+} hipStreamUpdateCaptureDependenciesFlags;
+
+typedef enum hipGraphInstantiateFlags {
+  hipGraphInstantiateFlagAutoFreeOnLaunch = 1,
+  hipGraphInstantiateFlagUpload = 2,
+  hipGraphInstantiateFlagDeviceLaunch = 4,
+  hipGraphInstantiateFlagUseNodePriority = 8
+} hipGraphInstantiateFlags;
+
+typedef enum hipGraphExecUpdateResult {
+  hipGraphExecUpdateSuccess = 0x0,
+  hipGraphExecUpdateError = 0x1,
+  hipGraphExecUpdateErrorTopologyChanged = 0x2,
+  hipGraphExecUpdateErrorNodeTypeChanged = 0x3,
+  hipGraphExecUpdateErrorFunctionChanged = 0x4,
+  hipGraphExecUpdateErrorParametersChanged = 0x5,
+  hipGraphExecUpdateErrorNotSupported = 0x6,
+  hipGraphExecUpdateErrorUnsupportedFunctionChange = 0x7
+} hipGraphExecUpdateResult;
+
+hipError_t hipStreamBeginCapture(hipStream_t stream, hipStreamCaptureMode mode);
+hipError_t hipStreamEndCapture(hipStream_t stream, hipGraph_t *pGraph);
+hipError_t hipStreamIsCapturing(hipStream_t stream, hipStreamCaptureStatus *pCaptureStatus);
+hipError_t hipStreamGetCaptureInfo(hipStream_t stream, hipStreamCaptureStatus *pCaptureStatus,
+                                   unsigned long long *pId);
+hipError_t hipStreamGetCaptureInfo_v2(hipStream_t stream, hipStreamCaptureStatus *captureStatus_out,
+                                      unsigned long long *id_out __dparm(0), hipGraph_t *graph_out __dparm(0),
+                                      const hipGraphNode_t **dependencies_out __dparm(0),
+                                      size_t *numDependencies_out __dparm(0));
+hipError_t hipStreamUpdateCaptureDependencies(hipStream_t stream, hipGraphNode_t *dependencies,
+                                              size_t numDependencies, unsigned int flags __dparm(0));
+hipError_t hipThreadExchangeStreamCaptureMode(hipStreamCaptureMode *mode);
+
+hipError_t hipGraphCreate(hipGraph_t *pGraph, unsigned int flags);
+hipError_t hipGraphDestroy(hipGraph_t graph);
+hipError_t hipGraphClone(hipGraph_t *pGraphClone, hipGraph_t originalGraph);
+hipError_t hipGraphNodeFindInClone(hipGraphNode_t *pNode, hipGraphNode_t originalNode, hipGraph_t clonedGraph);
+hipError_t hipGraphAddDependencies(hipGraph_t graph, const hipGraphNode_t *from, const hipGraphNode_t *to,
+                                   size_t numDependencies);
+hipError_t hipGraphRemoveDependencies(hipGraph_t graph, const hipGraphNode_t *from, const hipGraphNode_t *to,
+                                      size_t numDependencies);
+hipError_t hipGraphGetEdges(hipGraph_t graph, hipGraphNode_t *from, hipGraphNode_t *to, size_t *numEdges);
+hipError_t hipGraphGetNodes(hipGraph_t graph, hipGraphNode_t *nodes, size_t *numNodes);
+hipError_t hipGraphGetRootNodes(hipGraph_t graph, hipGraphNode_t *pRootNodes, size_t *pNumRootNodes);
+hipError_t hipGraphNodeGetDependencies(hipGraphNode_t node, hipGraphNode_t *pDependencies,
+                                       size_t *pNumDependencies);
+hipError_t hipGraphNodeGetDependentNodes(hipGraphNode_t node, hipGraphNode_t *pDependentNodes,
+                                         size_t *pNumDependentNodes);
+hipError_t hipGraphNodeGetType(hipGraphNode_t node, hipGraphNodeType *pType);
+hipError_t hipGraphDestroyNode(hipGraphNode_t node);
+
+hipError_t hipGraphAddKernelNode(hipGraphNode_t *pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
+                                 size_t numDependencies, const hipKernelNodeParams *pNodeParams);
+hipError_t hipGraphKernelNodeGetParams(hipGraphNode_t node, hipKernelNodeParams *pNodeParams);
+hipError_t hipGraphKernelNodeSetParams(hipGraphNode_t node, const hipKernelNodeParams *pNodeParams);
+hipError_t hipGraphAddMemcpyNode(hipGraphNode_t *pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
+                                 size_t numDependencies, const hipMemcpy3DParms *pCopyParams);
+hipError_t hipGraphMemcpyNodeGetParams(hipGraphNode_t node, hipMemcpy3DParms *pNodeParams);
+hipError_t hipGraphMemcpyNodeSetParams(hipGraphNode_t node, const hipMemcpy3DParms *pNodeParams);
+hipError_t hipGraphAddMemcpyNode1D(hipGraphNode_t *pGraphNode, hipGraph_t graph,
+                                   const hipGraphNode_t *pDependencies, size_t numDependencies, void *dst,
+                                   const void *src, size_t count, hipMemcpyKind kind);
+hipError_t hipGraphMemcpyNodeSetParams1D(hipGraphNode_t node, void *dst, const void *src, size_t count,
+                                         hipMemcpyKind kind);
+hipError_t hipGraphAddMemsetNode(hipGraphNode_t *pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
+                                 size_t numDependencies, const hipMemsetParams *pMemsetParams);
+hipError_t hipGraphMemsetNodeGetParams(hipGraphNode_t node, hipMemsetParams *pNodeParams);
+hipError_t hipGraphMemsetNodeSetParams(hipGraphNode_t node, const hipMemsetParams *pNodeParams);
+hipError_t hipGraphAddHostNode(hipGraphNode_t *pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
+                               size_t numDependencies, const hipHostNodeParams *pNodeParams);
+hipError_t hipGraphHostNodeGetParams(hipGraphNode_t node, hipHostNodeParams *pNodeParams);
+hipError_t hipGraphHostNodeSetParams(hipGraphNode_t node, const hipHostNodeParams *pNodeParams);
+hipError_t hipGraphAddChildGraphNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
+                                     const hipGraphNode_t *pDependencies, size_t numDependencies,
+                                     hipGraph_t childGraph);
+hipError_t hipGraphAddEmptyNode(hipGraphNode_t *pGraphNode, hipGraph_t graph, const hipGraphNode_t *pDependencies,
+                                size_t numDependencies);
+
+hipError_t hipGraphInstantiate(hipGraphExec_t *pGraphExec, hipGraph_t graph, hipGraphNode_t *pErrorNode,
+                               char *pLogBuffer, size_t bufferSize);
+hipError_t hipGraphInstantiateWithFlags(hipGraphExec_t *pGraphExec, hipGraph_t graph, unsigned long long flags);
+hipError_t hipGraphLaunch(hipGraphExec_t graphExec, hipStream_t stream);
+hipError_t hipGraphUpload(hipGraphExec_t graphExec, hipStream_t stream);
+hipError_t hipGraphExecDestroy(hipGraphExec_t graphExec);
+hipError_t hipGraphExecUpdate(hipGraphExec_t hGraphExec, hipGraph_t hGraph, hipGraphNode_t *hErrorNode_out,
+                              hipGraphExecUpdateResult *updateResult_out);
+hipError_t hipGraphExecKernelNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t node,
+                                           const hipKernelNodeParams *pNodeParams);
+hipError_t hipGraphExecMemcpyNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t node,
+                                           hipMemcpy3DParms *pNodeParams);
+hipError_t hipGraphExecMemcpyNodeSetParams1D(hipGraphExec_t hGraphExec, hipGraphNode_t node, void *dst,
+                                             const void *src, size_t count, hipMemcpyKind kind);
+hipError_t hipGraphExecMemsetNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t node,
+                                           const hipMemsetParams *pNodeParams);
+hipError_t hipGraphExecHostNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t node,
+                                         const hipHostNodeParams *pNodeParams);
+hipError_t hipGraphExecChildGraphNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t node,
+                                               hipGraph_t childGraph);
+
+#ifdef __cplusplus
+} /* extern "C" */
+
+template <class T>
+static inline hipError_t hipMallocFromPoolAsync(T **dev_ptr, size_t size, hipMemPool_t mem_pool,
+                                                hipStream_t stream) {
+  return hipMallocFromPoolAsync((void **)dev_ptr, size, mem_pool, stream);
+}
+#endif
+
+/* ================================================================ END graphs, stream-ordered
+ * allocation, 3-D memory */
+
 #endif /* HIP_RUNTIME_API_H */

@@ -112,6 +112,12 @@ impl EventCore {
     /// `hipEventQuery`: `NotReady` while the latest record is pending; an event never
     /// recorded counts as complete (as in HIP).
     pub fn query(&self) -> HipResult<()> {
+        if self
+            .current_record()
+            .is_some_and(|r| crate::graph::is_captured_record(&r))
+        {
+            return Err(HipError::CapturedEvent);
+        }
         match self.current_record() {
             Some(r) if !r.is_done() => Err(HipError::NotReady),
             _ => Ok(()),
@@ -121,6 +127,9 @@ impl EventCore {
     /// `hipEventSynchronize`.
     pub fn synchronize(&self) -> HipResult<()> {
         if let Some(r) = self.current_record() {
+            if crate::graph::is_captured_record(&r) {
+                return Err(HipError::CapturedEvent);
+            }
             r.wait();
         }
         Ok(())

@@ -12,8 +12,10 @@
 pub mod device;
 pub mod error;
 pub mod event;
+pub mod graph;
 pub mod kernel;
 pub mod memory;
+pub mod mempool;
 pub mod module;
 pub mod platform;
 pub mod runtime;

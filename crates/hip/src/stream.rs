@@ -13,7 +13,7 @@
 use std::any::Any;
 use std::cell::UnsafeCell;
 use std::collections::{HashMap, VecDeque};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use hsa::core::packet::{
@@ -26,6 +26,8 @@ use parking_lot::{Mutex, RwLock};
 
 use crate::error::{HipError, HipResult};
 use crate::event::EventRecord;
+use crate::graph::{self, CaptureSession, KernelNode, MemcpyNode, MemsetNode, NodeKind};
+use crate::memory::{Copy3d, Fill3d};
 use crate::runtime::Runtime;
 
 /// Packets per stream queue (more in flight makes the producer wait for a free slot).
@@ -100,6 +102,25 @@ struct Position {
     tail_event: Option<Arc<EventRecord>>,
 }
 
+/// A point in a stream's work: everything submitted to `stream` before the mark was taken.
+/// Used to order other work after it (graph launches, pool memory reuse).
+#[derive(Clone)]
+pub(crate) struct StreamMark {
+    stream: Arc<StreamCore>,
+    pos: Position,
+}
+
+impl StreamMark {
+    /// Whether everything before the mark has completed.
+    pub(crate) fn is_done(&self) -> bool {
+        self.stream.is_done(&self.pos)
+    }
+
+    pub(crate) fn stream(&self) -> &Arc<StreamCore> {
+        &self.stream
+    }
+}
+
 /// A stream (the `hipStream_t` behind the handle).
 pub struct StreamCore {
     pub handle: u64,
@@ -117,6 +138,10 @@ pub struct StreamCore {
     /// Objects that in-flight packets refer to (signals of other streams and events),
     /// kept until the packet at the recorded position has completed.
     keep_alive: Mutex<VecDeque<(u64, Arc<dyn Any + Send + Sync>)>>,
+    /// The capture sequence this stream records into (`hipStreamBeginCapture`, or joined
+    /// through an event), if any; `capturing` mirrors `capture.is_some()` for a cheap check.
+    capture: Mutex<Option<Arc<CaptureSession>>>,
+    capturing: AtomicBool,
 }
 
 /// Live streams by handle (handles are never reused, so a stale one is detected).
@@ -184,14 +209,28 @@ pub fn lookup(handle: u64) -> HipResult<Arc<StreamCore>> {
         .ok_or(HipError::InvalidHandle)
 }
 
-/// Created streams of device `ordinal`.
+/// Created streams of device `ordinal`, for a device-wide synchronisation. A stream in a
+/// capture sequence is left out: its work from before the capture is waited for here, and
+/// it has nothing else to wait for (captured work does not run). Synchronising it would
+/// invalidate the capture, which a device-wide synchronisation that the capture mode
+/// allows (`hipFree` from another thread during a thread-local capture) must not do.
 pub fn live_streams(ordinal: usize) -> Vec<Arc<StreamCore>> {
-    STREAMS.read().as_ref().map_or_else(Vec::new, |m| {
+    let all: Vec<Arc<StreamCore>> = STREAMS.read().as_ref().map_or_else(Vec::new, |m| {
         m.values()
             .filter(|s| s.device == ordinal)
             .cloned()
             .collect()
-    })
+    });
+    all.into_iter()
+        .filter(|s| {
+            if !s.is_capturing() {
+                return true;
+            }
+            let pos = s.position();
+            let _ = s.wait_for(&pos);
+            false
+        })
+        .collect()
 }
 
 impl StreamCore {
@@ -223,6 +262,8 @@ impl StreamCore {
             tail_event: Mutex::new(None),
             kernargs: KernargRing::new(QUEUE_SIZE as usize),
             keep_alive: Mutex::new(VecDeque::new()),
+            capture: Mutex::new(None),
+            capturing: AtomicBool::new(false),
         }))
     }
 
@@ -259,8 +300,162 @@ impl StreamCore {
             .as_mut()
             .and_then(|m| m.remove(&handle))
             .ok_or(HipError::InvalidHandle)?;
+        // Destroying a capturing stream invalidates its capture sequence (and ends it
+        // when the stream began it: nobody can end it any more).
+        if let Some(session) = stream.capture_session() {
+            graph::stream_destroyed(&stream, &session);
+            stream.set_capture(None);
+        }
         // Dropping the last reference joins the processor; wait first so queued work runs.
-        stream.synchronize()
+        let pos = stream.position();
+        stream.wait_for(&pos)
+    }
+
+    // ------------------------------------------------------------------------------
+    // Stream capture (crates/hip/src/graph.rs)
+
+    /// The capture sequence this stream records into, if any.
+    pub fn capture_session(&self) -> Option<Arc<CaptureSession>> {
+        if !self.capturing.load(Ordering::Acquire) {
+            return None;
+        }
+        self.capture.lock().clone()
+    }
+
+    /// Whether this stream is in a capture sequence (active or invalidated).
+    pub fn is_capturing(&self) -> bool {
+        self.capture_session().is_some()
+    }
+
+    pub(crate) fn set_capture(&self, session: Option<Arc<CaptureSession>>) {
+        let mut slot = self.capture.lock();
+        self.capturing.store(session.is_some(), Ordering::Release);
+        *slot = session;
+    }
+
+    /// Leaves `session` if this stream is still in it.
+    pub(crate) fn leave_capture(&self, session: &Arc<CaptureSession>) {
+        let mut slot = self.capture.lock();
+        if slot.as_ref().is_some_and(|s| Arc::ptr_eq(s, session)) {
+            *slot = None;
+            self.capturing.store(false, Ordering::Release);
+        }
+    }
+
+    /// Records `make()` as a node of this stream's capture sequence instead of enqueuing
+    /// it: `None` when the stream is not capturing (the caller enqueues), else the result.
+    pub(crate) fn capture_op(&self, make: impl FnOnce() -> NodeKind) -> Option<HipResult<()>> {
+        let session = self.capture_session()?;
+        session.add_node(self, make())
+    }
+
+    /// Operations that cannot be captured (synchronous ones, queries, host callbacks
+    /// without a replayable function): on a capturing stream they fail with
+    /// `hipErrorStreamCaptureUnsupported` and invalidate the capture, as in HIP and CUDA.
+    /// On the legacy null stream they fail with `hipErrorStreamCaptureImplicit` while a
+    /// blocking stream of the device is capturing (that capture is invalidated too).
+    pub fn refuse_while_capturing(&self) -> HipResult<()> {
+        if let Some(session) = self.capture_session() {
+            session.invalidate();
+            return Err(HipError::StreamCaptureUnsupported);
+        }
+        if self.kind == StreamKind::Null {
+            self.check_legacy_capture(Runtime::get()?)?;
+        }
+        Ok(())
+    }
+
+    /// [`StreamCore::check_legacy_capture`] without invalidating anything (queries).
+    pub(crate) fn check_legacy_capture_quiet(&self) -> HipResult<()> {
+        if !graph::any_capture_active() {
+            return Ok(());
+        }
+        let rt = Runtime::get()?;
+        let capturing = rt
+            .device_state(self.device)?
+            .blocking
+            .lock()
+            .iter()
+            .filter_map(|w| w.upgrade())
+            .any(|s| s.is_capturing());
+        if capturing {
+            Err(HipError::StreamCaptureImplicit)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The legacy stream synchronises with every blocking stream: while one of them is
+    /// capturing, that would make the legacy stream depend on captured work.
+    fn check_legacy_capture(&self, rt: &Runtime) -> HipResult<()> {
+        if !graph::any_capture_active() {
+            return Ok(());
+        }
+        let capturing: Vec<Arc<StreamCore>> = rt
+            .device_state(self.device)?
+            .blocking
+            .lock()
+            .iter()
+            .filter_map(|w| w.upgrade())
+            .filter(|s| s.capturing.load(Ordering::Acquire))
+            .collect();
+        let mut refused = false;
+        for s in capturing {
+            if let Some(session) = s.capture_session() {
+                session.invalidate();
+                refused = true;
+            }
+        }
+        if refused {
+            Err(HipError::StreamCaptureImplicit)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// `hipStreamQuery`: `Ok` when idle, `hipErrorNotReady` while work is pending,
+    /// `hipErrorStreamCaptureUnsupported` on a capturing stream (invalidating the capture).
+    pub fn query(&self) -> HipResult<()> {
+        self.refuse_while_capturing()?;
+        if self.is_idle() {
+            Ok(())
+        } else {
+            Err(HipError::NotReady)
+        }
+    }
+
+    /// A mark after everything submitted to this stream so far.
+    pub(crate) fn mark(self: &Arc<Self>) -> StreamMark {
+        StreamMark {
+            stream: Arc::clone(self),
+            pos: self.position(),
+        }
+    }
+
+    /// Makes later work on this stream wait (on the agent) for `mark`; a no-op when the
+    /// mark is on this stream (stream order) or already reached. Called with the
+    /// submission lock held.
+    pub(crate) fn wait_mark_locked(&self, mark: &StreamMark) -> HipResult<()> {
+        if std::ptr::eq(Arc::as_ptr(&mark.stream), self) || mark.is_done() {
+            return Ok(());
+        }
+        self.wait_stream_position_locked(&mark.stream, &mark.pos)
+    }
+
+    /// [`StreamCore::wait_mark_locked`] as a submission of its own.
+    pub(crate) fn wait_mark(&self, mark: &StreamMark) -> HipResult<()> {
+        self.submit(|| self.wait_mark_locked(mark))
+    }
+
+    /// Keeps `object` alive until every packet submitted so far has completed. Called with
+    /// the submission lock held.
+    pub(crate) fn keep_until_done_locked(&self, object: Arc<dyn Any + Send + Sync>) {
+        let done = self.completed();
+        let mut keep = self.keep_alive.lock();
+        while keep.front().is_some_and(|(n, _)| *n <= done) {
+            keep.pop_front();
+        }
+        keep.push_back((self.submitted.load(Ordering::Relaxed), object));
     }
 
     fn position(&self) -> Position {
@@ -287,8 +482,17 @@ impl StreamCore {
     /// `hipStreamSynchronize`: blocks (spinning briefly, then sleeping) until everything
     /// submitted before the call has completed.
     pub fn synchronize(&self) -> HipResult<()> {
+        // Synchronising a capturing stream is invalid (it invalidates the capture);
+        // synchronising the legacy stream is a "potentially unsafe" call during capture.
+        if self.kind == StreamKind::Null {
+            graph::check_unsafe_call()?;
+        }
+        self.refuse_while_capturing()?;
         let pos = self.position();
-        self.wait_for(&pos)
+        self.wait_for(&pos)?;
+        // A synchronisation point: pools release what their threshold says they should.
+        crate::mempool::release_completed();
+        Ok(())
     }
 
     fn wait_for(&self, pos: &Position) -> HipResult<()> {
@@ -348,6 +552,9 @@ impl StreamCore {
     /// blocking stream of the device; before work on a blocking stream, wait for the null
     /// stream. Called with the submission lock held.
     fn order_with_default_stream(&self, rt: &Runtime) -> HipResult<()> {
+        if self.kind == StreamKind::Null {
+            self.check_legacy_capture(rt)?;
+        }
         let others: Vec<Arc<StreamCore>> = match self.kind {
             StreamKind::NonBlocking => return Ok(()),
             StreamKind::Blocking => match rt.existing_null_stream(self.device) {
@@ -424,7 +631,7 @@ impl StreamCore {
     }
 
     /// Runs `f` with the submission lock held, after the implicit default-stream waits.
-    fn submit<R>(&self, f: impl FnOnce() -> HipResult<R>) -> HipResult<R> {
+    pub(crate) fn submit<R>(&self, f: impl FnOnce() -> HipResult<R>) -> HipResult<R> {
         let rt = Runtime::get()?;
         let _guard = self.submit_lock.lock();
         self.check_queue()?;
@@ -435,6 +642,44 @@ impl StreamCore {
     /// Enqueues a kernel dispatch. `grid` is in work-groups, `block` in work-items; the
     /// caller has validated the configuration against the kernel and the device.
     pub(crate) fn launch(
+        &self,
+        kernel_object: u64,
+        grid: [u32; 3],
+        block: [u32; 3],
+        group_segment_size: u32,
+        kernarg: &[u8],
+    ) -> HipResult<()> {
+        if kernarg.len() > KERNARG_SLOT_SIZE {
+            return Err(HipError::InvalidValue);
+        }
+        for d in 0..3 {
+            grid[d]
+                .checked_mul(block[d])
+                .ok_or(HipError::InvalidConfiguration)?;
+        }
+        let node = || {
+            NodeKind::Kernel(KernelNode::captured(
+                kernel_object,
+                grid,
+                block,
+                group_segment_size,
+                kernarg,
+            ))
+        };
+        if let Some(done) = graph::sink_node(node) {
+            return done;
+        }
+        if let Some(done) = self.capture_op(node) {
+            return done;
+        }
+        self.submit(|| {
+            self.publish_kernel_locked(kernel_object, grid, block, group_segment_size, kernarg)
+        })
+    }
+
+    /// Publishes a kernel dispatch (validated by the caller). Called with the submission
+    /// lock held.
+    pub(crate) fn publish_kernel_locked(
         &self,
         kernel_object: u64,
         grid: [u32; 3],
@@ -458,43 +703,157 @@ impl StreamCore {
         } else {
             1
         };
-        self.submit(|| {
-            self.publish_locked(true, |index, completion| {
-                // SAFETY: `index` is ours until published; the size was checked above.
-                let args = unsafe { self.kernargs.write(index, kernarg) };
-                RawPacket::from_packet(&KernelDispatchPacket {
-                    header: packet_header(packet_type::KERNEL_DISPATCH),
-                    setup: dims,
-                    workgroup_size_x: block[0] as u16,
-                    workgroup_size_y: block[1] as u16,
-                    workgroup_size_z: block[2] as u16,
-                    grid_size_x: grid_items[0],
-                    grid_size_y: grid_items[1],
-                    grid_size_z: grid_items[2],
-                    group_segment_size,
-                    kernel_object,
-                    kernarg_address: args as u64,
-                    completion_signal: completion,
-                    ..KernelDispatchPacket::default()
-                })
-            })?;
-            Ok(())
-        })
+        self.publish_locked(true, |index, completion| {
+            // SAFETY: `index` is ours until published; the size was checked above.
+            let args = unsafe { self.kernargs.write(index, kernarg) };
+            RawPacket::from_packet(&KernelDispatchPacket {
+                header: packet_header(packet_type::KERNEL_DISPATCH),
+                setup: dims,
+                workgroup_size_x: block[0] as u16,
+                workgroup_size_y: block[1] as u16,
+                workgroup_size_z: block[2] as u16,
+                grid_size_x: grid_items[0],
+                grid_size_y: grid_items[1],
+                grid_size_z: grid_items[2],
+                group_segment_size,
+                kernel_object,
+                kernarg_address: args as u64,
+                completion_signal: completion,
+                ..KernelDispatchPacket::default()
+            })
+        })?;
+        Ok(())
     }
 
     fn agent_dispatch(&self, type_: u16, arg: [u64; 4]) -> HipResult<()> {
-        self.submit(|| {
-            self.publish_locked(true, |_, completion| {
-                RawPacket::from_packet(&AgentDispatchPacket {
-                    header: packet_header(packet_type::AGENT_DISPATCH),
-                    type_,
-                    arg,
-                    completion_signal: completion,
-                    ..AgentDispatchPacket::default()
-                })
-            })?;
-            Ok(())
-        })
+        self.submit(|| self.publish_agent_locked(type_, arg))
+    }
+
+    /// Publishes one agent-dispatch packet. Called with the submission lock held.
+    fn publish_agent_locked(&self, type_: u16, arg: [u64; 4]) -> HipResult<()> {
+        self.publish_locked(true, |_, completion| {
+            RawPacket::from_packet(&AgentDispatchPacket {
+                header: packet_header(packet_type::AGENT_DISPATCH),
+                type_,
+                arg,
+                completion_signal: completion,
+                ..AgentDispatchPacket::default()
+            })
+        })?;
+        Ok(())
+    }
+
+    /// Publishes a 3-D copy: one copy packet when the rows (or slices) allow it, else one
+    /// 2-D copy packet per slice. Called with the submission lock held.
+    ///
+    /// # Safety
+    /// As for [`StreamCore::memcpy`], for every row.
+    pub(crate) unsafe fn publish_copy_3d_locked(&self, c: &Copy3d) -> HipResult<()> {
+        if c.is_empty() {
+            return Ok(());
+        }
+        if c.slices_contiguous() {
+            let rows = c.height * c.depth;
+            // SAFETY: forwarded from the caller.
+            return unsafe {
+                self.publish_copy_2d_locked(c.dst, c.dst_pitch, c.src, c.src_pitch, c.width, rows)
+            };
+        }
+        for z in 0..c.depth {
+            // SAFETY: forwarded from the caller, slice by slice.
+            unsafe {
+                self.publish_copy_2d_locked(
+                    c.dst + z * c.dst_slice,
+                    c.dst_pitch,
+                    c.src + z * c.src_slice,
+                    c.src_pitch,
+                    c.width,
+                    c.height,
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    /// # Safety
+    /// As for [`StreamCore::memcpy_2d`].
+    unsafe fn publish_copy_2d_locked(
+        &self,
+        dst: usize,
+        dst_pitch: usize,
+        src: usize,
+        src_pitch: usize,
+        width: usize,
+        height: usize,
+    ) -> HipResult<()> {
+        if height == 1 || (dst_pitch == width && src_pitch == width) {
+            let size = width.checked_mul(height).ok_or(HipError::InvalidValue)?;
+            let arg = [dst as u64, src as u64, size as u64, 0];
+            return self.publish_agent_locked(agent_code::MEMCPY, arg);
+        }
+        let fits = |v: usize| u32::try_from(v).is_ok();
+        if !(fits(dst_pitch) && fits(src_pitch) && fits(width) && fits(height)) {
+            // The packet carries 32-bit pitches and extents: run larger copies row by row.
+            for row in 0..height {
+                let arg = [
+                    (dst + row * dst_pitch) as u64,
+                    (src + row * src_pitch) as u64,
+                    width as u64,
+                    0,
+                ];
+                self.publish_agent_locked(agent_code::MEMCPY, arg)?;
+            }
+            return Ok(());
+        }
+        self.publish_agent_locked(
+            agent_code::MEMCPY_2D,
+            [
+                dst as u64,
+                src as u64,
+                ((dst_pitch as u64) << 32) | src_pitch as u64,
+                ((height as u64) << 32) | width as u64,
+            ],
+        )
+    }
+
+    /// Publishes a fill: one fill packet when the bytes are contiguous, else one host-call
+    /// packet that fills every row. Called with the submission lock held.
+    ///
+    /// # Safety
+    /// As for [`StreamCore::memset`], for every row.
+    pub(crate) unsafe fn publish_fill_locked(&self, f: &Fill3d) -> HipResult<()> {
+        if f.is_empty() {
+            return Ok(());
+        }
+        if f.contiguous() {
+            let count = f.width * f.height * f.depth;
+            let arg = [
+                f.dst as u64,
+                u64::from(f.value),
+                count as u64,
+                u64::from(f.element_size),
+            ];
+            return self.publish_agent_locked(agent_code::MEMSET, arg);
+        }
+        let fill = *f;
+        // SAFETY: the caller guarantees every row until the packet has run.
+        self.publish_host_locked(Box::new(move || unsafe { fill.run_now() }))
+    }
+
+    /// Publishes a host-call packet running `f`. Called with the submission lock held.
+    pub(crate) fn publish_host_locked(&self, f: Box<dyn FnOnce() + Send>) -> HipResult<()> {
+        let raw = Box::into_raw(Box::new(f));
+        let trampoline: unsafe extern "C" fn(*mut std::ffi::c_void) = host_call_trampoline;
+        let result = self.publish_agent_locked(
+            agent_code::HOST_CALL,
+            [trampoline as usize as u64, raw as u64, 0, 0],
+        );
+        if result.is_err() {
+            // Not published: still ours to drop.
+            // SAFETY: `raw` came from Box::into_raw above and no packet refers to it.
+            drop(unsafe { Box::from_raw(raw) });
+        }
+        result
     }
 
     /// Enqueues a copy of `size` bytes.
@@ -505,6 +864,10 @@ impl StreamCore {
     pub(crate) unsafe fn memcpy(&self, dst: *mut u8, src: *const u8, size: usize) -> HipResult<()> {
         if size == 0 {
             return Ok(());
+        }
+        let node = || NodeKind::Memcpy(MemcpyNode::linear(dst as usize, src as usize, size, 4));
+        if let Some(done) = self.capture_op(node) {
+            return done;
         }
         self.agent_dispatch(agent_code::MEMCPY, [dst as u64, src as u64, size as u64, 0])
     }
@@ -522,6 +885,11 @@ impl StreamCore {
     ) -> HipResult<()> {
         if count == 0 {
             return Ok(());
+        }
+        let node =
+            || NodeKind::Memset(MemsetNode::linear(dst as usize, value, element_size, count));
+        if let Some(done) = self.capture_op(node) {
+            return done;
         }
         self.agent_dispatch(
             agent_code::MEMSET,
@@ -550,6 +918,22 @@ impl StreamCore {
         if width == 0 || height == 0 {
             return Ok(());
         }
+        let copy = Copy3d {
+            dst_base: dst as usize,
+            src_base: src as usize,
+            dst: dst as usize,
+            dst_pitch,
+            dst_slice: dst_pitch * height,
+            src: src as usize,
+            src_pitch,
+            src_slice: src_pitch * height,
+            width,
+            height,
+            depth: 1,
+        };
+        if let Some(done) = self.capture_op(|| NodeKind::Memcpy(MemcpyNode::from_copy(copy, 4))) {
+            return done;
+        }
         let fits = |v: usize| u32::try_from(v).is_ok();
         if !(fits(dst_pitch) && fits(src_pitch) && fits(width) && fits(height)) {
             // The packet carries 32-bit pitches and extents: run larger copies row by row.
@@ -572,31 +956,78 @@ impl StreamCore {
         )
     }
 
-    /// Enqueues `f` to run on the stream's processor thread, in stream order.
+    /// Enqueues `f` to run on the stream's processor thread, in stream order. A one-shot
+    /// function cannot be replayed by a graph: on a capturing stream this is
+    /// `hipErrorStreamCaptureUnsupported` (and the capture is invalidated); use
+    /// [`StreamCore::host_fn_shared`] for host functions that may be captured.
     pub fn host_fn(&self, f: impl FnOnce() + Send + 'static) -> HipResult<()> {
-        let boxed: Box<Box<dyn FnOnce() + Send>> = Box::new(Box::new(f));
-        let raw = Box::into_raw(boxed);
-        let trampoline: unsafe extern "C" fn(*mut std::ffi::c_void) = host_call_trampoline;
-        let result = self.agent_dispatch(
-            agent_code::HOST_CALL,
-            [trampoline as usize as u64, raw as u64, 0, 0],
-        );
-        if result.is_err() {
-            // Not published: still ours to drop.
-            // SAFETY: `raw` came from Box::into_raw above and no packet refers to it.
-            drop(unsafe { Box::from_raw(raw) });
+        if let Some(session) = self.capture_session() {
+            session.invalidate();
+            return Err(HipError::StreamCaptureUnsupported);
         }
-        result
+        self.submit(|| self.publish_host_locked(Box::new(f)))
+    }
+
+    /// Enqueues `f` to run on the stream's processor thread, in stream order
+    /// (`hipLaunchHostFunc`); on a capturing stream it becomes a host node that runs `f`
+    /// at every launch of the graph.
+    pub fn host_fn_shared(&self, f: Arc<dyn Fn() + Send + Sync>) -> HipResult<()> {
+        if let Some(done) = self.capture_op(|| NodeKind::Host(graph::HostNode::new(Arc::clone(&f))))
+        {
+            return done;
+        }
+        self.submit(|| self.publish_host_locked(Box::new(move || f())))
+    }
+
+    /// Enqueues a 3-D copy (one operation; one graph node when capturing).
+    ///
+    /// # Safety
+    /// As for [`StreamCore::memcpy`], for every row of both sides.
+    pub(crate) unsafe fn memcpy_3d(&self, copy: &Copy3d) -> HipResult<()> {
+        if copy.is_empty() {
+            return Ok(());
+        }
+        if let Some(done) = self.capture_op(|| NodeKind::Memcpy(MemcpyNode::from_copy(*copy, 4))) {
+            return done;
+        }
+        // SAFETY: forwarded from the caller.
+        self.submit(|| unsafe { self.publish_copy_3d_locked(copy) })
+    }
+
+    /// Enqueues a 2-D or 3-D fill (one operation; one graph node when capturing).
+    ///
+    /// # Safety
+    /// As for [`StreamCore::memset`], for every row.
+    pub(crate) unsafe fn memset_3d(&self, fill: &Fill3d) -> HipResult<()> {
+        if fill.is_empty() {
+            return Ok(());
+        }
+        if let Some(done) = self.capture_op(|| NodeKind::Memset(MemsetNode::from_fill(*fill))) {
+            return done;
+        }
+        // SAFETY: forwarded from the caller.
+        self.submit(|| unsafe { self.publish_fill_locked(fill) })
     }
 
     /// `hipStreamWaitEvent`: later work on this stream waits for `record` (on the agent).
+    /// During capture, waiting for an event recorded in a capture sequence joins (or forks
+    /// into) that sequence instead.
     pub fn wait_event(&self, record: &Arc<EventRecord>) -> HipResult<()> {
+        if let Some(done) = graph::capture_wait_event(self, record) {
+            return done;
+        }
         self.submit(|| self.wait_event_locked(record))
     }
 
     /// `hipEventRecord`: a barrier-AND packet completing the record's signal once every
     /// earlier packet of the stream has completed.
     pub(crate) fn record(&self, record: &Arc<EventRecord>) -> HipResult<()> {
+        if let Some(session) = self.capture_session() {
+            // In a capture sequence the record names the stream's current captured work.
+            if let Some(done) = graph::capture_record(self, &session, record) {
+                return done;
+            }
+        }
         self.submit(|| {
             let signal = record.signal_handle();
             self.publish_locked(false, |_, _| {

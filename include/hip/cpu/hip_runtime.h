@@ -115,8 +115,13 @@ __forceinline__ coord3 grid_dim() {
 
 #define threadIdx (::hip_impl::thread_idx())
 #define blockIdx (::hip_impl::block_idx())
-#define blockDim (::hip_impl::block_dim())
-#define gridDim (::hip_impl::grid_dim())
+/* blockDim and gridDim are also member names in HIP's API structs (hipKernelNodeParams):
+ * they expand to a call that those structs provide as a member function returning the
+ * member (hip_runtime_api.h), so `params.blockDim = dim3(256)` works as in HIP. */
+__FERROCM_HIDDEN __forceinline__ ::hip_impl::coord3 __hip_blockDim() { return ::hip_impl::block_dim(); }
+__FERROCM_HIDDEN __forceinline__ ::hip_impl::coord3 __hip_gridDim() { return ::hip_impl::grid_dim(); }
+#define blockDim __hip_blockDim()
+#define gridDim __hip_gridDim()
 
 #define hipThreadIdx_x (__hip_wi->local_id[0])
 #define hipThreadIdx_y (__hip_wi->local_id[1])

@@ -12,8 +12,11 @@
 pub mod device;
 pub mod entry;
 pub mod errors;
+pub mod graph;
 pub mod launch;
 pub mod memory;
+pub mod memory3d;
+pub mod mempool;
 pub mod module;
 pub mod props;
 pub mod stream;

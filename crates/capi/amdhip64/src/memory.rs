@@ -41,12 +41,8 @@ pub unsafe extern "C" fn hipMallocAsync(
     size: usize,
     stream: *mut c_void,
 ) -> HipErrorT {
-    api(|| {
-        // Allocation is immediate; the stream only has to exist.
-        resolve(stream as u64)?;
-        // SAFETY: forwarded from the caller.
-        unsafe { alloc_into(ptr, size, MemoryKind::Device, 0) }
-    })
+    // SAFETY: forwarded from the caller.
+    unsafe { crate::mempool::malloc_async(ptr, size, stream) }
 }
 
 /// `hipMemAttachGlobal` | `hipMemAttachHost` | `hipMemAttachSingle`
@@ -126,14 +122,7 @@ pub extern "C" fn hipFree(ptr: *mut c_void) -> HipErrorT {
 
 #[no_mangle]
 pub extern "C" fn hipFreeAsync(ptr: *mut c_void, stream: *mut c_void) -> HipErrorT {
-    api(|| {
-        let s = resolve(stream as u64)?;
-        if ptr.is_null() {
-            return Err(HipError::InvalidValue);
-        }
-        s.synchronize()?;
-        memory::free(ptr.cast(), &[MemoryKind::Device, MemoryKind::Managed])
-    })
+    crate::mempool::free_async(ptr, stream)
 }
 
 #[no_mangle]
@@ -536,23 +525,16 @@ unsafe fn fill_2d(
     if width > pitch {
         return Err(HipError::InvalidPitchValue);
     }
-    for row in 0..height {
-        // SAFETY: the caller guarantees every row; rows of one call are filled in order.
-        unsafe {
-            memory::fill(
-                dst.cast::<u8>().add(row * pitch),
-                value as u32,
-                width,
-                1,
-                &s,
-                Sync::Async,
-            )?
-        };
-    }
-    if sync == Sync::Blocking {
-        s.synchronize()?;
-    }
-    Ok(())
+    let fill = memory::Fill3d::rows(
+        dst as usize,
+        pitch,
+        u32::from(value as u8),
+        1,
+        width,
+        height,
+    )?;
+    // SAFETY: the caller guarantees every row.
+    unsafe { memory::fill_3d(&fill, &s, sync) }
 }
 
 /// # Safety

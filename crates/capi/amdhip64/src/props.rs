@@ -180,6 +180,7 @@ pub fn fill(p: &DeviceProperties) -> DeviceProp {
     d.direct_managed_mem_access_from_host = 1;
     d.max_blocks_per_multi_processor = 1;
     d.host_register_supported = 1;
+    d.memory_pools_supported = 1;
     d.gcn_arch_name = c_name(&p.arch_name);
     d.max_shared_memory_per_multi_processor = p.max_shared_memory_per_multiprocessor as usize;
     // clock64() counts nanoseconds on the CPU (include/hip/cpu): 1 GHz.
@@ -250,7 +251,7 @@ pub fn attribute(p: &DeviceProperties, attr: u32) -> HipResult<i32> {
         84 => clamp(p.total_global_mem), // TotalGlobalMem (saturates)
         85 => b(p.unified_addressing), // UnifiedAddressing
         87 => p.warp_size,           // WarpSize
-        88 => 0,                     // MemoryPoolsSupported
+        88 => 1,                     // MemoryPoolsSupported
         89 => 0,                     // VirtualMemoryManagementSupported
         90 => 1,                     // HostRegisterSupported
         91 => 0,                     // MemoryPoolSupportedHandleTypes

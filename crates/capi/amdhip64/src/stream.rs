@@ -70,13 +70,7 @@ pub extern "C" fn hipStreamSynchronize(stream: StreamT) -> HipErrorT {
 
 #[no_mangle]
 pub extern "C" fn hipStreamQuery(stream: StreamT) -> HipErrorT {
-    api(|| {
-        if resolve(stream as u64)?.is_idle() {
-            Ok(())
-        } else {
-            Err(HipError::NotReady)
-        }
-    })
+    api(|| resolve(stream as u64)?.query())
 }
 
 #[no_mangle]
@@ -179,15 +173,12 @@ pub extern "C" fn hipLaunchHostFunc(
     api(|| {
         let f = f.ok_or(HipError::InvalidValue)?;
         let s = resolve(stream as u64)?;
-        let args = CallbackArgs {
-            stream,
-            user: user_data,
-        };
-        s.host_fn(move || {
-            let args = args;
+        let user = user_data as usize;
+        // Replayable: a capturing stream turns it into a graph host node.
+        s.host_fn_shared(std::sync::Arc::new(move || {
             // SAFETY: calling the application's host function with its own argument.
-            unsafe { f(args.user) }
-        })
+            unsafe { f(user as *mut c_void) }
+        }))
     })
 }
 

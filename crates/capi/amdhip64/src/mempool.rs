@@ -1,0 +1,297 @@
+//! Stream-ordered allocation: memory pools (`hipMemPool*`, `hipMallocFromPoolAsync`,
+//! `hipDeviceGet/SetMemPool`). The allocator itself is `hip::mempool` (reuse rules there).
+//!
+//! `hipMallocAsync` / `hipFreeAsync` are exported from `memory.rs`; [`malloc_async`] and
+//! [`free_async`] here are their pool-based bodies.
+
+use std::ffi::{c_int, c_void};
+
+use hip::mempool::{self, MemPool, PoolAttr, PoolProps};
+use hip::stream::resolve;
+use hip::{HipError, HipResult};
+
+use crate::entry::{api, device_ordinal, non_null, write_out, HipErrorT};
+use crate::stream::StreamT;
+
+pub type MemPoolT = *mut c_void;
+
+/// `hipMemLocationTypeDevice`
+const LOCATION_DEVICE: c_int = 1;
+/// `hipMemAllocationTypePinned`
+const ALLOCATION_PINNED: c_int = 1;
+/// `hipMemHandleTypePosixFileDescriptor` | `Win32` | `Win32Kmt`
+const HANDLE_TYPES: c_int = 0x1 | 0x2 | 0x4;
+
+/// `hipMemLocation`
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct MemLocation {
+    pub type_: c_int,
+    pub id: c_int,
+}
+
+/// `hipMemAccessDesc`
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct MemAccessDesc {
+    pub location: MemLocation,
+    pub flags: c_int,
+}
+
+/// `hipMemPoolProps`
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct MemPoolProps {
+    pub alloc_type: c_int,
+    pub handle_types: c_int,
+    pub location: MemLocation,
+    pub win32_security_attributes: *mut c_void,
+    pub max_size: usize,
+    pub reserved: [u8; 56],
+}
+
+fn pool(handle: MemPoolT) -> HipResult<std::sync::Arc<MemPool>> {
+    MemPool::lookup(handle as u64)
+}
+
+/// A device location (`hipErrorInvalidValue` for another type or an unknown device).
+fn location_device(loc: &MemLocation) -> HipResult<usize> {
+    if loc.type_ != LOCATION_DEVICE {
+        return Err(HipError::InvalidValue);
+    }
+    device_ordinal(loc.id).map_err(|_| HipError::InvalidValue)
+}
+
+/// `hipMallocAsync`: from the current pool of the stream's device. A null out-pointer is
+/// `hipErrorInvalidValue`; size 0 gives null.
+///
+/// # Safety
+/// `ptr` must be NULL or writable.
+pub unsafe fn malloc_async(ptr: *mut *mut c_void, size: usize, stream: StreamT) -> HipErrorT {
+    api(|| {
+        non_null(ptr)?;
+        let s = resolve(stream as u64)?;
+        let p = mempool::malloc_async(size, &s)?;
+        // SAFETY: forwarded from the caller.
+        unsafe { write_out(ptr, p.cast()) }
+    })
+}
+
+/// `hipFreeAsync`: see `hip::mempool::free_async`.
+pub fn free_async(ptr: *mut c_void, stream: StreamT) -> HipErrorT {
+    api(|| {
+        let s = resolve(stream as u64)?;
+        mempool::free_async(ptr as usize, &s)
+    })
+}
+
+/// # Safety
+/// `ptr` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn hipMallocFromPoolAsync(
+    ptr: *mut *mut c_void,
+    size: usize,
+    pool_handle: MemPoolT,
+    stream: StreamT,
+) -> HipErrorT {
+    api(|| {
+        non_null(ptr)?;
+        let p = pool(pool_handle)?;
+        let s = resolve(stream as u64)?;
+        let out = p.allocate(size, &s)?;
+        // SAFETY: forwarded from the caller.
+        unsafe { write_out(ptr, out.cast()) }
+    })
+}
+
+/// # Safety
+/// `pool_out` must be NULL or writable; `props` NULL or readable.
+#[no_mangle]
+pub unsafe extern "C" fn hipMemPoolCreate(
+    pool_out: *mut MemPoolT,
+    props: *const MemPoolProps,
+) -> HipErrorT {
+    api(|| {
+        non_null(pool_out)?;
+        non_null(props)?;
+        // SAFETY: checked non-null; readable per the caller.
+        let props = unsafe { props.read_unaligned() };
+        if props.alloc_type != ALLOCATION_PINNED || props.handle_types & !HANDLE_TYPES != 0 {
+            return Err(HipError::InvalidValue);
+        }
+        let device = location_device(&props.location)?;
+        if props.handle_types != 0 {
+            // Shareable handles (IPC) are not implemented.
+            return Err(HipError::NotSupported);
+        }
+        let p = MemPool::create(PoolProps {
+            device,
+            max_size: props.max_size,
+        })?;
+        // SAFETY: forwarded from the caller.
+        unsafe { write_out(pool_out, p.handle as MemPoolT) }
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn hipMemPoolDestroy(pool_handle: MemPoolT) -> HipErrorT {
+    api(|| MemPool::destroy(pool_handle as u64))
+}
+
+/// # Safety
+/// `pool_out` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn hipDeviceGetDefaultMemPool(
+    pool_out: *mut MemPoolT,
+    device: c_int,
+) -> HipErrorT {
+    api(|| {
+        non_null(pool_out)?;
+        let p = mempool::default_pool(device_ordinal(device)?)?;
+        // SAFETY: forwarded from the caller.
+        unsafe { write_out(pool_out, p.handle as MemPoolT) }
+    })
+}
+
+/// # Safety
+/// `pool_out` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn hipDeviceGetMemPool(pool_out: *mut MemPoolT, device: c_int) -> HipErrorT {
+    api(|| {
+        non_null(pool_out)?;
+        let p = mempool::current_pool(device_ordinal(device)?)?;
+        // SAFETY: forwarded from the caller.
+        unsafe { write_out(pool_out, p.handle as MemPoolT) }
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn hipDeviceSetMemPool(device: c_int, pool_handle: MemPoolT) -> HipErrorT {
+    api(|| {
+        let device = device_ordinal(device)?;
+        non_null(pool_handle)?;
+        mempool::set_current_pool(device, &pool(pool_handle)?)
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn hipMemPoolTrimTo(pool_handle: MemPoolT, min_bytes_to_hold: usize) -> HipErrorT {
+    api(|| {
+        pool(pool_handle)?.trim_to(min_bytes_to_hold as u64);
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `value` must be NULL or point to an `int` (reuse flags) or a `uint64_t` (the others).
+#[no_mangle]
+pub unsafe extern "C" fn hipMemPoolSetAttribute(
+    pool_handle: MemPoolT,
+    attr: c_int,
+    value: *mut c_void,
+) -> HipErrorT {
+    api(|| {
+        let p = pool(pool_handle)?;
+        let attr = PoolAttr::from_raw(attr as u32)?;
+        non_null(value)?;
+        let v = if attr.is_int() {
+            // SAFETY: checked non-null; the caller passes an int for this attribute.
+            u64::from(unsafe { value.cast::<c_int>().read_unaligned() } != 0)
+        } else {
+            // SAFETY: checked non-null; the caller passes a uint64_t for this attribute.
+            unsafe { value.cast::<u64>().read_unaligned() }
+        };
+        p.set_attribute(attr, v)
+    })
+}
+
+/// # Safety
+/// `value` must be NULL or point to an `int` (reuse flags) or a `uint64_t` (the others).
+#[no_mangle]
+pub unsafe extern "C" fn hipMemPoolGetAttribute(
+    pool_handle: MemPoolT,
+    attr: c_int,
+    value: *mut c_void,
+) -> HipErrorT {
+    api(|| {
+        let p = pool(pool_handle)?;
+        let attr = PoolAttr::from_raw(attr as u32)?;
+        non_null(value)?;
+        let v = p.attribute(attr);
+        // SAFETY: checked non-null; the caller passes storage of the attribute's type.
+        unsafe {
+            if attr.is_int() {
+                value.cast::<c_int>().write_unaligned(v as c_int);
+            } else {
+                value.cast::<u64>().write_unaligned(v);
+            }
+        }
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `desc` must be NULL or hold `count` entries.
+#[no_mangle]
+pub unsafe extern "C" fn hipMemPoolSetAccess(
+    pool_handle: MemPoolT,
+    desc: *const MemAccessDesc,
+    count: usize,
+) -> HipErrorT {
+    api(|| {
+        let p = pool(pool_handle)?;
+        if count == 0 {
+            return Ok(());
+        }
+        non_null(desc)?;
+        // SAFETY: checked non-null; `count` entries per the caller.
+        let list = unsafe { std::slice::from_raw_parts(desc, count) };
+        // Validate every entry before applying any.
+        let mut parsed = Vec::with_capacity(count);
+        for d in list {
+            let device = location_device(&d.location)?;
+            let flags = u32::try_from(d.flags).map_err(|_| HipError::InvalidValue)?;
+            parsed.push((device, flags));
+        }
+        for (device, flags) in parsed {
+            p.set_access(device, flags)?;
+        }
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `flags` must be NULL or writable; `location` NULL or readable.
+#[no_mangle]
+pub unsafe extern "C" fn hipMemPoolGetAccess(
+    flags: *mut c_int,
+    pool_handle: MemPoolT,
+    location: *mut MemLocation,
+) -> HipErrorT {
+    api(|| {
+        non_null(flags)?;
+        non_null(location)?;
+        let p = pool(pool_handle)?;
+        // SAFETY: checked non-null; readable per the caller.
+        let loc = unsafe { location.read_unaligned() };
+        let f = p.access(location_device(&loc)?)?;
+        // SAFETY: forwarded from the caller.
+        unsafe { write_out(flags, f as c_int) }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::mem::{offset_of, size_of};
+
+    /// `hipMemPoolProps` as `include/hip/hip_runtime_api.h` lays it out (LP64).
+    #[test]
+    fn layout_matches_header() {
+        assert_eq!(offset_of!(MemPoolProps, location), 8);
+        assert_eq!(offset_of!(MemPoolProps, win32_security_attributes), 16);
+        assert_eq!(offset_of!(MemPoolProps, max_size), 24);
+        assert_eq!(size_of::<MemPoolProps>(), 88);
+        assert_eq!(size_of::<MemAccessDesc>(), 12);
+    }
+}
