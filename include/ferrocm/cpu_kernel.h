@@ -144,11 +144,29 @@ typedef struct ferrocm_kernel_descriptor {
   const void *host_function;           /* 56: optional (NULL): the source-level kernel function;
                                               its dynamic symbol names the kernel when the
                                               descriptor comes from a kernel table (below) */
+  /* 64: present only when flags has FERROCM_KERNEL_FLAG_ATTRIBUTES (a descriptor without
+   * that flag may end at offset 64). */
+  const struct ferrocm_kernel_attributes *attributes;
 } ferrocm_kernel_descriptor_t;
+
+/*
+ * Source-level kernel attributes that the compiler cannot put into the (constant)
+ * descriptor: hipcc's static initialisers fill them in when the program or code object
+ * is loaded, before any launch. Readers take them as they are at query time.
+ */
+typedef struct ferrocm_kernel_attributes {
+  uint32_t max_threads_per_block;         /*  0: __launch_bounds__ first argument; 0 = none */
+  uint32_t min_blocks_per_multiprocessor; /*  4: __launch_bounds__ second argument; 0 = none */
+  uint32_t static_shared_size;            /*  8: bytes of __shared__ variables declared in the
+                                                 kernel's body (functions it calls not counted) */
+  uint32_t reserved;                      /* 12 */
+} ferrocm_kernel_attributes_t;
 
 #define FERROCM_KERNEL_DESCRIPTOR_MAGIC 0x4b434652u /* "RFCK" little endian: 'R','F','C','K' */
 /* The kernel has a dynamic call stack (recursion); informative only. */
 #define FERROCM_KERNEL_FLAG_DYNAMIC_CALLSTACK 0x1u
+/* The descriptor has the `attributes` field (offset 64). */
+#define FERROCM_KERNEL_FLAG_ATTRIBUTES 0x2u
 
 /*
  * Code objects: a CPU code object is an ELF shared object for the host

@@ -16,6 +16,11 @@ pub const MAX_WORKGROUP_SIZE: u32 = 1024;
 pub const KERNEL_DESCRIPTOR_MAGIC: u32 = 0x4b43_4652;
 /// `FERROCM_KERNEL_FLAG_DYNAMIC_CALLSTACK`: the kernel recurses (informative only).
 pub const KERNEL_FLAG_DYNAMIC_CALLSTACK: u32 = 0x1;
+/// `FERROCM_KERNEL_FLAG_ATTRIBUTES`: the descriptor is followed (offset 64) by a pointer to
+/// its [`KernelAttributes`].
+pub const KERNEL_FLAG_ATTRIBUTES: u32 = 0x2;
+/// Size of a descriptor that carries the `attributes` pointer.
+pub const KERNEL_DESCRIPTOR_WITH_ATTRIBUTES_SIZE: usize = 72;
 /// `FERROCM_CODE_OBJECT_ABI_SYMBOL`: the `uint32_t` every code object exports.
 pub const CODE_OBJECT_ABI_SYMBOL: &str = "ferrocm_code_object_abi_version";
 /// Suffix of kernel-descriptor symbols (`"<kernel name>.kd"`).
@@ -198,6 +203,63 @@ pub struct KernelDescriptor {
     pub host_function: *const c_void,
 }
 
+/// `ferrocm_kernel_attributes_t`: source-level attributes filled in by the program's or
+/// code object's static initialisers (so they are not part of the constant descriptor).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct KernelAttributes {
+    /// Offset 0: `__launch_bounds__` maximum threads per block; 0 = none.
+    pub max_threads_per_block: u32,
+    /// Offset 4: `__launch_bounds__` minimum blocks per multiprocessor; 0 = none.
+    pub min_blocks_per_multiprocessor: u32,
+    /// Offset 8: bytes of `__shared__` variables declared in the kernel's body.
+    pub static_shared_size: u32,
+    /// Offset 12: reserved.
+    pub reserved: u32,
+}
+
+/// Where a kernel's [`KernelAttributes`] live (inside the program or a loaded code object).
+#[derive(Debug, Clone, Copy)]
+pub struct KernelAttributesRef(core::ptr::NonNull<KernelAttributes>);
+
+// SAFETY: the block is plain data written only by the code object's static initialisers,
+// which finish before the object is used; afterwards it is only read.
+unsafe impl Send for KernelAttributesRef {}
+// SAFETY: as for `Send`.
+unsafe impl Sync for KernelAttributesRef {}
+
+impl KernelAttributesRef {
+    /// The attribute block of the descriptor at `kd`, if its flags announce one.
+    ///
+    /// # Safety
+    /// `kd` must point to a valid descriptor; when its flags have [`KERNEL_FLAG_ATTRIBUTES`]
+    /// it must be followed by the `attributes` pointer, which must be null or point to a
+    /// block that outlives every use of the returned reference.
+    pub unsafe fn from_descriptor(kd: *const KernelDescriptor) -> Option<KernelAttributesRef> {
+        // SAFETY: the caller guarantees `kd` is valid.
+        let flags = unsafe { (*kd).flags };
+        if flags & KERNEL_FLAG_ATTRIBUTES == 0 {
+            return None;
+        }
+        // SAFETY: with the flag set, the pointer follows the 64-byte descriptor (caller);
+        // offset 64 of an 8-aligned descriptor is 8-aligned.
+        let p = unsafe {
+            kd.cast::<u8>()
+                .add(core::mem::size_of::<KernelDescriptor>())
+                .cast::<*const KernelAttributes>()
+                .read()
+        };
+        core::ptr::NonNull::new(p.cast_mut()).map(KernelAttributesRef)
+    }
+
+    /// The attributes as they are now.
+    pub fn get(&self) -> KernelAttributes {
+        // SAFETY: valid for reads (constructor contract); volatile because static
+        // initialisers outside Rust's view write the block.
+        unsafe { self.0.as_ptr().read_volatile() }
+    }
+}
+
 /// `ferrocm_kernel_params_t`: where each explicit kernel argument lives in the kernarg
 /// segment (HIP packs `void **args` with it).
 #[repr(C)]
@@ -270,6 +332,8 @@ mod tests {
         assert_eq!(offset_of!(KernelDescriptor, params), 48);
         assert_eq!(offset_of!(KernelDescriptor, host_function), 56);
         assert_eq!(size_of::<KernelParams>(), 24);
+        assert_eq!(size_of::<KernelAttributes>(), 16);
+        assert_eq!(offset_of!(KernelAttributes, static_shared_size), 8);
         assert_eq!(offset_of!(KernelParams, offsets), 8);
         assert_eq!(offset_of!(KernelParams, sizes), 16);
         // `Option<fn>` is pointer-sized with null as `None`, as in C.

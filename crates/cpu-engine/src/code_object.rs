@@ -22,8 +22,8 @@ use object::read::elf::{ElfFile64, FileHeader, ProgramHeader, SectionHeader};
 use object::{LittleEndian, Object, ObjectSymbol, SymbolKind};
 
 use crate::abi::{
-    KernelDescriptor, KernelParams, WorkGroupFn, WorkItemFn, ABI_VERSION, CODE_OBJECT_ABI_SYMBOL,
-    KERNEL_DESCRIPTOR_MAGIC, KERNEL_DESCRIPTOR_SUFFIX,
+    KernelAttributesRef, KernelDescriptor, KernelParams, WorkGroupFn, WorkItemFn, ABI_VERSION,
+    CODE_OBJECT_ABI_SYMBOL, KERNEL_DESCRIPTOR_MAGIC, KERNEL_DESCRIPTOR_SUFFIX,
 };
 use crate::engine::Kernel;
 
@@ -33,6 +33,8 @@ const EI_DATA: usize = 5;
 
 /// Size of a `ferrocm_kernel_descriptor_t` in bytes.
 const DESCRIPTOR_SIZE: u64 = core::mem::size_of::<KernelDescriptor>() as u64;
+const DESCRIPTOR_WITH_ATTRIBUTES_SIZE: u64 =
+    crate::abi::KERNEL_DESCRIPTOR_WITH_ATTRIBUTES_SIZE as u64;
 
 /// `FERROCM_KERNEL_TABLE_SYMBOL`: the optional function listing a code object's kernels,
 /// `const ferrocm_kernel_descriptor_t *const *ferrocm_code_object_kernels(size_t *count)`.
@@ -409,15 +411,24 @@ impl CodeObject {
                         sym.kind()
                     )));
                 }
-                if sym.size() != DESCRIPTOR_SIZE {
+                // 64 bytes, or 72 when the descriptor has the `attributes` pointer.
+                if sym.size() != DESCRIPTOR_SIZE && sym.size() != DESCRIPTOR_WITH_ATTRIBUTES_SIZE {
                     return Err(bad(format!(
-                        "size {} (expected {DESCRIPTOR_SIZE})",
+                        "size {} (expected {DESCRIPTOR_SIZE} or {DESCRIPTOR_WITH_ATTRIBUTES_SIZE})",
                         sym.size()
                     )));
                 }
                 let d = segments
                     .read(bytes, sym.address(), DESCRIPTOR_SIZE)
                     .ok_or_else(|| bad("not inside a loadable segment".into()))?;
+                if u32_at(&d, 24) & crate::abi::KERNEL_FLAG_ATTRIBUTES != 0
+                    && sym.size() != DESCRIPTOR_WITH_ATTRIBUTES_SIZE
+                {
+                    return Err(bad(
+                        "the attributes flag is set but the descriptor has no attributes field"
+                            .into(),
+                    ));
+                }
                 check_descriptor_header(kernel, u32_at(&d, 0), u32_at(&d, 4), u32_at(&d, 12))?;
                 if !seen.insert(name.to_owned()) {
                     return Err(CodeObjectError::DuplicateSymbol(name.to_owned()));
@@ -569,6 +580,10 @@ fn loaded_kernel(
         return Err(bad("null workitem_fn"));
     };
     let arguments = read_params(&desc).map_err(|reason| bad(&reason))?;
+    // SAFETY: a descriptor of a loaded object with the attributes flag carries the pointer
+    // (checked against the symbol size for symbols; the table contract for table entries),
+    // and the block lives in the same object, which outlives the `LoadedKernel`.
+    let attributes = unsafe { KernelAttributesRef::from_descriptor(addr) };
     Ok(LoadedKernel {
         name,
         descriptor: desc,
@@ -576,6 +591,7 @@ fn loaded_kernel(
         workitem_fn,
         workgroup_fn: desc.workgroup_fn,
         arguments,
+        attributes,
     })
 }
 
@@ -708,6 +724,7 @@ pub struct LoadedKernel {
     workitem_fn: WorkItemFn,
     workgroup_fn: Option<WorkGroupFn>,
     arguments: Option<KernelArguments>,
+    attributes: Option<KernelAttributesRef>,
 }
 
 /// The explicit-argument layout of a kernel (a copy of its descriptor's `params`): argument
@@ -768,6 +785,11 @@ impl LoadedKernel {
     /// The explicit-argument layout, when the descriptor has one (`params`).
     pub fn arguments(&self) -> Option<&KernelArguments> {
         self.arguments.as_ref()
+    }
+    /// The source-level attributes (`__launch_bounds__`, static shared size), when the
+    /// descriptor has them.
+    pub fn attributes(&self) -> Option<KernelAttributesRef> {
+        self.attributes
     }
     /// The source-level kernel function (`host_function`), or null.
     pub fn host_function(&self) -> *const c_void {

@@ -10,8 +10,9 @@ use std::sync::{Mutex, OnceLock};
 
 use common::{dispatch, engines};
 use cpu_engine::abi::{
-    DeviceOps, KernelDescriptor, KernelParams, WorkItem, ABI_VERSION, KERNEL_DESCRIPTOR_MAGIC,
-    KERNEL_FLAG_DYNAMIC_CALLSTACK, MAX_WORKGROUP_SIZE, WAVEFRONT_SIZE,
+    DeviceOps, KernelAttributes, KernelDescriptor, KernelParams, WorkItem, ABI_VERSION,
+    KERNEL_DESCRIPTOR_MAGIC, KERNEL_DESCRIPTOR_WITH_ATTRIBUTES_SIZE, KERNEL_FLAG_DYNAMIC_CALLSTACK,
+    MAX_WORKGROUP_SIZE, WAVEFRONT_SIZE,
 };
 use cpu_engine::{CodeObject, CodeObjectError, Dispatch, Engine};
 
@@ -275,9 +276,10 @@ fn c_compiler_agrees_with_the_rust_layouts() {
         ]
     );
     assert_eq!(
-        read("descriptor_layout", 13),
+        read("descriptor_layout", 14),
         [
-            w(size_of::<KernelDescriptor>()),
+            // The C struct includes the optional `attributes` pointer (offset 64).
+            w(KERNEL_DESCRIPTOR_WITH_ATTRIBUTES_SIZE),
             w(offset_of!(KernelDescriptor, magic)),
             w(offset_of!(KernelDescriptor, abi_version)),
             w(offset_of!(KernelDescriptor, kernarg_segment_size)),
@@ -290,6 +292,17 @@ fn c_compiler_agrees_with_the_rust_layouts() {
             w(offset_of!(KernelDescriptor, workgroup_fn)),
             w(offset_of!(KernelDescriptor, params)),
             w(offset_of!(KernelDescriptor, host_function)),
+            w(size_of::<KernelDescriptor>()),
+        ]
+    );
+    assert_eq!(
+        read("attributes_layout", 5),
+        [
+            w(size_of::<KernelAttributes>()),
+            w(offset_of!(KernelAttributes, max_threads_per_block)),
+            w(offset_of!(KernelAttributes, min_blocks_per_multiprocessor)),
+            w(offset_of!(KernelAttributes, static_shared_size)),
+            w(offset_of!(KernelAttributes, reserved)),
         ]
     );
     assert_eq!(

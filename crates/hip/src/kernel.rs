@@ -3,8 +3,10 @@
 //! and kernel-argument packing.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
 use std::sync::Arc;
 
+use cpu_engine::abi::KernelAttributesRef;
 use cpu_engine::{KernelDescriptor, WorkItemFn};
 use hsa::core::executable::{self as hsa_exe, KernelObject};
 use parking_lot::RwLock;
@@ -28,6 +30,14 @@ pub struct Kernel {
     pub params: Option<Vec<(u32, u32)>>,
     /// Bytes of explicit arguments (`extra` buffer size).
     pub explicit_size: u32,
+    /// Source-level attributes (`__launch_bounds__`, static `__shared__` size) filled in by
+    /// hipcc's static initialisers, when the descriptor has them.
+    pub attributes: Option<KernelAttributesRef>,
+    /// `hipFuncAttributeMaxDynamicSharedMemorySize` as set by the program (`u32::MAX`: not
+    /// set, the device's limit minus the static size applies).
+    max_dynamic_shared: AtomicU32,
+    /// `hipFuncAttributePreferredSharedMemoryCarveout` (-1: no preference).
+    shared_carveout: AtomicI32,
     /// Whether this wrapper registered the kernel object (module kernels are registered by
     /// their HSA executable instead).
     owns_registration: bool,
@@ -75,7 +85,12 @@ impl Kernel {
             d.kernarg_segment_alignment,
         ));
         let handle = hsa_exe::register_kernel(Arc::clone(&object));
+        // SAFETY: the caller guarantees the descriptor (and what it points to) stays valid.
+        let attributes = unsafe { KernelAttributesRef::from_descriptor(kd) };
         Ok(Kernel {
+            attributes,
+            max_dynamic_shared: AtomicU32::new(u32::MAX),
+            shared_carveout: AtomicI32::new(-1),
             name,
             object: handle,
             kernarg_size: d.kernarg_segment_size,
@@ -103,6 +118,9 @@ impl Kernel {
             .as_ref()
             .map_or(object.kernarg_segment_size, |a| a.explicit_size());
         Kernel {
+            attributes: object.attributes,
+            max_dynamic_shared: AtomicU32::new(u32::MAX),
+            shared_carveout: AtomicI32::new(-1),
             name: object.name.clone(),
             object: object.handle(),
             kernarg_size: object.kernarg_segment_size,
@@ -149,6 +167,59 @@ impl Kernel {
         Ok(block)
     }
 
+    /// The largest block this kernel accepts: its `__launch_bounds__`, else `device_max`.
+    pub fn max_threads_per_block(&self, device_max: u32) -> u32 {
+        match self.attributes.map(|a| a.get().max_threads_per_block) {
+            Some(n) if n > 0 => n.min(device_max),
+            _ => device_max,
+        }
+    }
+
+    /// Static shared memory per block: the descriptor's group segment plus the `__shared__`
+    /// variables of the kernel's body (thread-local storage on the CPU, but they count
+    /// against the per-block limit as on a GPU).
+    pub fn static_shared_size(&self) -> u64 {
+        u64::from(self.group_segment_size)
+            + u64::from(self.attributes.map_or(0, |a| a.get().static_shared_size))
+    }
+
+    /// Largest dynamic shared memory a launch may ask for: what the program set with
+    /// `hipFuncSetAttribute`, else the per-block limit minus the static size.
+    pub fn max_dynamic_shared(&self, shared_mem_per_block: u64) -> u64 {
+        let default = shared_mem_per_block.saturating_sub(self.static_shared_size());
+        match self.max_dynamic_shared.load(Ordering::Relaxed) {
+            u32::MAX => default,
+            set => u64::from(set).min(default),
+        }
+    }
+
+    /// `hipFuncSetAttribute(hipFuncAttributeMaxDynamicSharedMemorySize)`: at most the
+    /// per-block limit minus the static size (`hipErrorInvalidValue` otherwise).
+    pub fn set_max_dynamic_shared(&self, bytes: i32, shared_mem_per_block: u64) -> HipResult<()> {
+        let limit = shared_mem_per_block.saturating_sub(self.static_shared_size());
+        let bytes = u32::try_from(bytes).map_err(|_| HipError::InvalidValue)?;
+        if u64::from(bytes) > limit {
+            return Err(HipError::InvalidValue);
+        }
+        self.max_dynamic_shared.store(bytes, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// `hipFuncAttributePreferredSharedMemoryCarveout`: -1 (none) or a percentage.
+    pub fn shared_carveout(&self) -> i32 {
+        self.shared_carveout.load(Ordering::Relaxed)
+    }
+
+    /// Sets the carveout preference (`hipErrorInvalidValue` outside -1..=100). A hint only:
+    /// the CPU has no shared-memory/cache split.
+    pub fn set_shared_carveout(&self, percent: i32) -> HipResult<()> {
+        if !(-1..=100).contains(&percent) {
+            return Err(HipError::InvalidValue);
+        }
+        self.shared_carveout.store(percent, Ordering::Relaxed);
+        Ok(())
+    }
+
     /// Validates a launch configuration and enqueues the kernel on `stream`.
     pub fn launch(
         &self,
@@ -161,10 +232,17 @@ impl Kernel {
         let rt = Runtime::get()?;
         let props = rt.device(stream.device)?.properties();
         validate_config(props, grid, block)?;
-        let group = u64::from(self.group_segment_size) + dynamic_shared as u64;
-        if group > props.shared_mem_per_block {
+        let threads: u64 = block.iter().map(|&b| u64::from(b)).product();
+        let bound = self.max_threads_per_block(props.max_threads_per_block as u32);
+        if threads > u64::from(bound) {
+            // More threads than `__launch_bounds__` allows.
+            return Err(HipError::InvalidConfiguration);
+        }
+        let dynamic = dynamic_shared as u64;
+        if self.static_shared_size().saturating_add(dynamic) > props.shared_mem_per_block {
             return Err(HipError::InvalidValue);
         }
+        let group = u64::from(self.group_segment_size) + dynamic;
         if kernarg.len() < self.kernarg_size as usize || kernarg.len() > KERNARG_SLOT_SIZE {
             return Err(HipError::InvalidValue);
         }

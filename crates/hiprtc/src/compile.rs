@@ -241,7 +241,7 @@ void not_a_kernel(ferrocm_workitem_t *) {}
    dynamic symbol, so the loader skips it. */
 const ferrocm_kernel_descriptor_t not_a_kernel_desc = {
     FERROCM_KERNEL_DESCRIPTOR_MAGIC, FERROCM_CPU_ABI_VERSION, 0u, 16u, 0u, 0u, 0u, 0u,
-    &not_a_kernel, nullptr, nullptr, reinterpret_cast<const void *>(&not_a_kernel)};
+    &not_a_kernel, nullptr, nullptr, reinterpret_cast<const void *>(&not_a_kernel), nullptr};
 template <class T> struct is_kernel : std::false_type {};
 template <class... Ps> struct is_kernel<void (*)(Ps...)> : std::true_type {};
 template <class... Ps> struct is_kernel<void (*)(Ps...) noexcept> : std::true_type {};

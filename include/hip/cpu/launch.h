@@ -116,7 +116,23 @@ template <class L, class... Ps> struct __FERROCM_HIDDEN lambda_kernel {
   }
   static constexpr ferrocm_kernel_descriptor_t desc = {
       FERROCM_KERNEL_DESCRIPTOR_MAGIC, FERROCM_CPU_ABI_VERSION, kernarg_size, kernarg_align, 0u, 0u, 0u, 0u,
-      &workitem, &workgroup, &params::table, nullptr};
+      &workitem, &workgroup, &params::table, nullptr, nullptr};
+};
+
+/* Source-level attributes of a kernel known by its address (ferrocm_kernel_attributes_t),
+ * which the descriptor points to: hipcc inserts the notes below into kernel bodies, and
+ * their static initialisers fill the block in when the program or code object loads. */
+template <auto F> struct __FERROCM_HIDDEN kernel_info {
+  static inline ferrocm_kernel_attributes_t attributes = {0u, 0u, 0u, 0u};
+};
+/* __launch_bounds__(MaxThreads[, MinBlocks]) of kernel F. */
+template <auto F, unsigned MaxThreads, unsigned MinBlocks = 0u> struct __FERROCM_HIDDEN launch_bounds_note {
+  static inline const int noted = (kernel_info<F>::attributes.max_threads_per_block = MaxThreads,
+                                   kernel_info<F>::attributes.min_blocks_per_multiprocessor = MinBlocks, 0);
+};
+/* One `__shared__` variable of Bytes bytes in kernel F's body (Id tells two apart). */
+template <auto F, int Id, size_t Bytes> struct __FERROCM_HIDDEN static_shared_note {
+  static inline const int noted = (kernel_info<F>::attributes.static_shared_size += uint32_t(Bytes), 0);
 };
 
 /* A kernel known by its address (registration, code objects, hipLaunchKernel). */
@@ -139,12 +155,13 @@ template <auto F, class... Ps> struct __FERROCM_HIDDEN fn_kernel_body {
                                                                                          : 16u,
                                                           0u,
                                                           0u,
-                                                          0u,
+                                                          FERROCM_KERNEL_FLAG_ATTRIBUTES,
                                                           0u,
                                                           &workitem,
                                                           &workgroup,
                                                           &params::table,
-                                                          reinterpret_cast<const void *>(F)};
+                                                          reinterpret_cast<const void *>(F),
+                                                          &kernel_info<F>::attributes};
 };
 template <class FT, FT F> struct __FERROCM_HIDDEN fn_kernel_impl {
   static_assert(sizeof(FT) == 0, "a registered kernel must be a function returning void");
@@ -158,6 +175,39 @@ template <auto F> inline int register_kernel(const char *name) {
   __ferrocmRegisterFunction(reinterpret_cast<const void *>(F), &fn_kernel<F>::desc, name);
   return 0;
 }
+
+/* "scale<double>" for F = &scale<double>, from the compiler's pretty function name. */
+template <auto F> inline const char *kernel_display_name() {
+  static const struct name_buffer {
+    char text[256];
+    name_buffer() : text() {
+      const char *p = __PRETTY_FUNCTION__;
+      const char *b = std::strstr(p, "F = ");
+      b = b ? b + 4 : p;
+      if (*b == '&') ++b;
+      size_t n = std::strlen(b);
+      while (n > 0 && (b[n - 1] == ']' || b[n - 1] == ';')) --n;
+      if (n >= sizeof text) n = sizeof text - 1;
+      std::memcpy(text, b, n);
+    }
+  } name;
+  return name.text;
+}
+
+/* An instantiation of a template kernel registers itself: hipcc puts
+ * `(void)::hip_impl::kernel_self<&k<T...>>::registered;` into every __global__ template's
+ * body, so taking `&k<float>` (hipLaunchKernel, hipFuncGetAttributes) finds a kernel.
+ * In a code object it does nothing: GCC drops the section attribute of template members, so
+ * template instances reach a code object's kernel table through hiprtc name expressions. */
+#if defined(__FERROCM_CODE_OBJECT__)
+template <auto F> struct __FERROCM_HIDDEN kernel_self {
+  static constexpr int registered = 0;
+};
+#else
+template <auto F> struct __FERROCM_HIDDEN kernel_self {
+  static inline const int registered = register_kernel<F>(kernel_display_name<F>());
+};
+#endif
 
 /* ---- launches */
 

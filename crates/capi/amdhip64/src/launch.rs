@@ -134,14 +134,18 @@ fn func_attributes(k: &hip::Kernel) -> HipResult<FuncAttributes> {
         cache_mode_ca: 0,
         const_size_bytes: 0,
         local_size_bytes: k.private_segment_size as usize,
-        max_dynamic_shared_size_bytes: (p.shared_mem_per_block - u64::from(k.group_segment_size))
-            as c_int,
-        max_threads_per_block: p.max_threads_per_block,
+        max_dynamic_shared_size_bytes: clamp_int(k.max_dynamic_shared(p.shared_mem_per_block)),
+        max_threads_per_block: k.max_threads_per_block(p.max_threads_per_block as u32) as c_int,
         num_regs: 0,
-        preferred_shmem_carveout: -1,
+        preferred_shmem_carveout: k.shared_carveout(),
         ptx_version: 0,
-        shared_size_bytes: k.group_segment_size as usize,
+        shared_size_bytes: k.static_shared_size() as usize,
     })
+}
+
+/// A byte count as a C `int` attribute (saturating).
+pub(crate) fn clamp_int(v: u64) -> c_int {
+    c_int::try_from(v).unwrap_or(c_int::MAX)
 }
 
 /// # Safety
@@ -172,20 +176,9 @@ pub extern "C" fn hipFuncSetAttribute(
         let p = rt.device(current_device()?)?.properties();
         match attr {
             // hipFuncAttributeMaxDynamicSharedMemorySize: up to what the device allows.
-            8 => {
-                let max = p.shared_mem_per_block - u64::from(k.group_segment_size);
-                if value < 0 || value as u64 > max {
-                    return Err(HipError::InvalidValue);
-                }
-                Ok(())
-            }
+            8 => k.set_max_dynamic_shared(value, p.shared_mem_per_block),
             // hipFuncAttributePreferredSharedMemoryCarveout: -1 or a percentage.
-            9 => {
-                if !(-1..=100).contains(&value) {
-                    return Err(HipError::InvalidValue);
-                }
-                Ok(())
-            }
+            9 => k.set_shared_carveout(value),
             _ => Err(HipError::InvalidValue),
         }
     })
@@ -220,8 +213,8 @@ fn active_blocks(k: &hip::Kernel, block_size: c_int, dynamic_shared: usize) -> H
     if block_size <= 0 {
         return Err(HipError::InvalidValue);
     }
-    if block_size > p.max_threads_per_block
-        || u64::from(k.group_segment_size) + dynamic_shared as u64 > p.shared_mem_per_block
+    if block_size as u32 > k.max_threads_per_block(p.max_threads_per_block as u32)
+        || k.static_shared_size() + dynamic_shared as u64 > p.shared_mem_per_block
     {
         return Ok(0);
     }
@@ -245,10 +238,10 @@ pub unsafe extern "C" fn hipOccupancyMaxPotentialBlockSize(
         let k = kernel::function(function as usize)?;
         let rt = Runtime::get()?;
         let p = rt.device(current_device()?)?.properties();
-        if u64::from(k.group_segment_size) + dynamic_shared as u64 > p.shared_mem_per_block {
+        if k.static_shared_size() + dynamic_shared as u64 > p.shared_mem_per_block {
             return Err(HipError::InvalidValue);
         }
-        let mut block = p.max_threads_per_block;
+        let mut block = k.max_threads_per_block(p.max_threads_per_block as u32) as c_int;
         if block_size_limit > 0 {
             block = block.min(block_size_limit);
         }

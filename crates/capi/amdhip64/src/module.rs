@@ -7,6 +7,7 @@ use hip::stream::resolve;
 use hip::{HipError, HipResult};
 
 use crate::entry::{api, non_null, write_out, HipErrorT};
+use crate::launch::clamp_int;
 use crate::stream::StreamT;
 
 pub type ModuleT = *mut c_void;
@@ -246,15 +247,15 @@ pub unsafe extern "C" fn hipFuncGetAttribute(
         let rt = hip::Runtime::get()?;
         let p = rt.device(rt.current_device()?)?.properties();
         let v = match attribute {
-            0 => p.max_threads_per_block,         // MAX_THREADS_PER_BLOCK
-            1 => k.group_segment_size as c_int,   // SHARED_SIZE_BYTES
-            2 => 0,                               // CONST_SIZE_BYTES
-            3 => k.private_segment_size as c_int, // LOCAL_SIZE_BYTES
-            4 => 0,                               // NUM_REGS
-            5 | 6 => 0,                           // PTX/BINARY_VERSION
-            7 => 0,                               // CACHE_MODE_CA
-            8 => (p.shared_mem_per_block - u64::from(k.group_segment_size)) as c_int, // MAX_DYNAMIC_SHARED
-            9 => -1, // PREFERRED_SHARED_MEMORY_CARVEOUT
+            0 => k.max_threads_per_block(p.max_threads_per_block as u32) as c_int, // MAX_THREADS_PER_BLOCK
+            1 => clamp_int(k.static_shared_size()), // SHARED_SIZE_BYTES
+            2 => 0,                                 // CONST_SIZE_BYTES
+            3 => k.private_segment_size as c_int,   // LOCAL_SIZE_BYTES
+            4 => 0,                                 // NUM_REGS
+            5 | 6 => 0,                             // PTX/BINARY_VERSION
+            7 => 0,                                 // CACHE_MODE_CA
+            8 => clamp_int(k.max_dynamic_shared(p.shared_mem_per_block)), // MAX_DYNAMIC_SHARED
+            9 => k.shared_carveout(),               // PREFERRED_SHARED_MEMORY_CARVEOUT
             _ => return Err(HipError::InvalidValue),
         };
         // SAFETY: forwarded from the caller.

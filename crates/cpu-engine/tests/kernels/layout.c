@@ -37,6 +37,14 @@ FERROCM_EXPORT const uint32_t descriptor_layout[] = {
     OFF(ferrocm_kernel_descriptor_t, flags), OFF(ferrocm_kernel_descriptor_t, reserved0),
     OFF(ferrocm_kernel_descriptor_t, workitem_fn), OFF(ferrocm_kernel_descriptor_t, workgroup_fn),
     OFF(ferrocm_kernel_descriptor_t, params), OFF(ferrocm_kernel_descriptor_t, host_function),
+    OFF(ferrocm_kernel_descriptor_t, attributes),
+};
+
+FERROCM_EXPORT const uint32_t attributes_layout[] = {
+    (uint32_t)sizeof(ferrocm_kernel_attributes_t),
+    OFF(ferrocm_kernel_attributes_t, max_threads_per_block),
+    OFF(ferrocm_kernel_attributes_t, min_blocks_per_multiprocessor),
+    OFF(ferrocm_kernel_attributes_t, static_shared_size), OFF(ferrocm_kernel_attributes_t, reserved),
 };
 
 FERROCM_EXPORT const uint32_t params_layout[] = {

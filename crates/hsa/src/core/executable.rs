@@ -27,6 +27,9 @@ pub struct KernelObject {
     /// Layout of the explicit arguments, when the code object describes it (HIP packs
     /// `hipModuleLaunchKernel`'s `kernelParams` with it).
     pub arguments: Option<cpu_engine::code_object::KernelArguments>,
+    /// Source-level attributes (`__launch_bounds__`, static shared size) when the descriptor
+    /// has them.
+    pub attributes: Option<cpu_engine::abi::KernelAttributesRef>,
     /// Keeps the code (shared object) alive while the kernel object exists.
     _code: Option<Arc<LoadedCodeObject>>,
 }
@@ -47,6 +50,7 @@ impl KernelObject {
             kernarg_segment_alignment,
             dynamic_callstack: false,
             arguments: None,
+            attributes: None,
             _code: None,
         }
     }
@@ -363,6 +367,7 @@ impl ExecutableObject {
                     & cpu_engine::abi::KERNEL_FLAG_DYNAMIC_CALLSTACK
                     != 0,
                 arguments: k.arguments().cloned(),
+                attributes: k.attributes(),
                 _code: Some(loaded.clone()),
             });
             new_symbols.push(Arc::new(SymbolObject {

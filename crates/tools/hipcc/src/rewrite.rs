@@ -10,6 +10,11 @@
 //!   `__global__` function definitions (non-template, not overloaded) and
 //!   `__device__`/`__constant__`/`__managed__` variable definitions, each wrapped in the
 //!   preprocessor conditions (`#if`/`#ifdef`/`#else`...) it was defined under;
+//! - notes go into `__global__` bodies (same line, after the `{` or the declaration's `;`):
+//!   `(void)::hip_impl::kernel_self<&::k<T...>>::registered;` registers each instantiation
+//!   of a kernel template, `launch_bounds_note<&::k, args>` records `__launch_bounds__`, and
+//!   `static_shared_note<&::k, __COUNTER__, sizeof(name)>` each `__shared__` variable, so
+//!   `hipFuncGetAttributes` and occupancy see them (kernels whose name is ambiguous get none);
 //! - a `#line 1 "<file>"` directive goes first, and no rewrite adds or removes a line, so the
 //!   compiler's diagnostics point at the user's file and lines.
 //!
@@ -71,8 +76,9 @@ pub fn rewrite(src: &str, file_name: &str) -> Rewritten {
     let shared = extern_shared_edits(src, &toks);
     let dynamic_shared = shared.len();
     edits.extend(shared);
+    let (registrations, notes) = find_registrations(src, &toks);
+    edits.extend(notes);
     edits.sort_by_key(|e| e.start);
-    let registrations = find_registrations(src, &toks);
 
     let mut out = String::with_capacity(src.len() + 256);
     let _ = writeln!(out, "#line 1 \"{}\"", escape_c_string(file_name));
@@ -565,7 +571,34 @@ struct FunctionSeen {
     name: String,
     signature: String,
     kernel_definition: bool,
+    /// A `__global__` function template definition.
+    kernel_template_definition: bool,
+    template: bool,
     conditions: Vec<Vec<String>>,
+}
+
+/// The body of a `__global__` definition, for the attribute notes hipcc inserts into it.
+#[derive(Debug)]
+struct KernelBody {
+    /// Index into `Walker::functions`.
+    function: usize,
+    /// The template arguments that name this instantiation inside its own body (`T, N`,
+    /// `Ts...`); `None` for a non-template; `Some(None)`-like failure is dropped earlier.
+    template_arguments: Option<String>,
+    /// The arguments of `__launch_bounds__(...)`, if any.
+    launch_bounds: Option<String>,
+    /// Token index of the body's `{` and `}`.
+    open: usize,
+    close: usize,
+}
+
+/// The braces of the function body being declared and its `__launch_bounds__`, set by the
+/// walk just before the statement is handled.
+#[derive(Debug, Clone)]
+struct PendingBody {
+    open: usize,
+    close: usize,
+    launch_bounds: Option<String>,
 }
 
 struct Walker<'a> {
@@ -577,9 +610,13 @@ struct Walker<'a> {
     variables: Vec<Registration>,
     /// Order of the registrations: (position, index into functions or variables).
     order: Vec<(SymbolKind, usize)>,
+    kernel_bodies: Vec<KernelBody>,
+    pending_body: Option<PendingBody>,
 }
 
-fn find_registrations(src: &str, toks: &[Token]) -> Vec<Registration> {
+/// The unit's registrations, and the edits that put attribute notes into kernel bodies
+/// (docs/HIP_CPU.md section 5).
+fn find_registrations(src: &str, toks: &[Token]) -> (Vec<Registration>, Vec<Edit>) {
     let mut w = Walker {
         src,
         toks,
@@ -588,6 +625,8 @@ fn find_registrations(src: &str, toks: &[Token]) -> Vec<Registration> {
         functions: Vec::new(),
         variables: Vec::new(),
         order: Vec::new(),
+        kernel_bodies: Vec::new(),
+        pending_body: None,
     };
     w.walk();
     w.finish()
@@ -697,7 +736,14 @@ impl<'a> Walker<'a> {
             }
             if self.punct(i, "{") {
                 if self.brace_kind(&stmt) == BraceKind::FunctionBody {
+                    self.pending_body =
+                        match_forward(self.src, self.toks, i, "{", "}").map(|close| PendingBody {
+                            open: i,
+                            close,
+                            launch_bounds: self.launch_bounds(&stmt),
+                        });
                     self.statement(&stmt, true);
+                    self.pending_body = None;
                     stmt.clear();
                 }
                 i = self.skip_braces(i);
@@ -784,7 +830,8 @@ impl<'a> Walker<'a> {
             let k = s[p];
             if self.toks[k].kind == TokenKind::Punct {
                 match self.text(k) {
-                    "=" if parens == 0 => return None,
+                    // `=` outside a template parameter list: an initialiser, not a function.
+                    "=" if parens == 0 && angles == 0 => return None,
                     "<" if parens == 0 && p > 0 && self.toks[s[p - 1]].kind == TokenKind::Ident => {
                         angles += 1
                     }
@@ -914,12 +961,107 @@ impl<'a> Walker<'a> {
         if kernel_definition {
             self.order.push((SymbolKind::Kernel, self.functions.len()));
         }
+        if is_global && body {
+            if let Some(pending) = self.pending_body.clone() {
+                let template_arguments = if template {
+                    self.template_arguments(s)
+                } else {
+                    Some(String::new())
+                };
+                if let Some(args) = template_arguments {
+                    self.kernel_bodies.push(KernelBody {
+                        function: self.functions.len(),
+                        template_arguments: template.then_some(args),
+                        launch_bounds: pending.launch_bounds,
+                        open: pending.open,
+                        close: pending.close,
+                    });
+                }
+            }
+        }
         self.functions.push(FunctionSeen {
             name,
             signature,
             kernel_definition,
+            kernel_template_definition: is_global && body && template,
+            template,
             conditions: self.conds.snapshot(),
         });
+    }
+
+    /// The arguments of `__launch_bounds__(...)` in a declaration, as written.
+    fn launch_bounds(&self, stmt: &[usize]) -> Option<String> {
+        let at = stmt
+            .iter()
+            .position(|&k| self.ident(k, "__launch_bounds__"))?;
+        let open = *stmt.get(at + 1)?;
+        if !self.punct(open, "(") {
+            return None;
+        }
+        let close = match_forward(self.src, self.toks, open, "(", ")")?;
+        let args = join_tokens(self.src, &self.toks[open + 1..close]);
+        (!args.trim().is_empty()).then_some(args)
+    }
+
+    /// For `template <typename T, int N, class... Ts>` at the start of `s`: `T, N, Ts...`, the
+    /// arguments naming the instantiation inside its own body. `None` for an explicit
+    /// specialisation (`template <>`) or a parameter without a name.
+    fn template_arguments(&self, s: &[usize]) -> Option<String> {
+        let lt = s.iter().position(|&k| self.punct(k, "<"))?;
+        let mut depth = 0i32;
+        let mut parens = 0i32;
+        let mut params: Vec<Vec<usize>> = vec![Vec::new()];
+        for &k in &s[lt + 1..] {
+            if self.toks[k].kind == TokenKind::Punct {
+                match self.text(k) {
+                    "(" | "[" | "{" => parens += 1,
+                    ")" | "]" | "}" => parens -= 1,
+                    "<" if parens == 0 => depth += 1,
+                    ">" if parens == 0 => {
+                        if depth == 0 {
+                            break;
+                        }
+                        depth -= 1;
+                    }
+                    "," if parens == 0 && depth == 0 => {
+                        params.push(Vec::new());
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(cur) = params.last_mut() {
+                cur.push(k);
+            }
+        }
+        if params.len() == 1 && params[0].is_empty() {
+            return None; // `template <>`
+        }
+        let mut out = Vec::new();
+        for param in params {
+            let end = param
+                .iter()
+                .position(|&k| self.punct(k, "="))
+                .unwrap_or(param.len());
+            let decl = &param[..end];
+            if decl.len() < 2 {
+                return None; // `typename` without a name
+            }
+            let &last = decl.last()?;
+            if self.toks[last].kind != TokenKind::Ident
+                || matches!(self.text(last), "typename" | "class" | "auto")
+            {
+                return None;
+            }
+            let pack = decl.iter().any(|&k| self.punct(k, "."));
+            let name = self.text(last);
+            out.push(if pack {
+                format!("{name}...")
+            } else {
+                name.to_owned()
+            });
+        }
+        Some(out.join(", "))
     }
 
     /// A normalised parameter list: parameter names and default arguments dropped, so that a
@@ -998,54 +1140,8 @@ impl<'a> Walker<'a> {
         if !specifier || s.iter().any(|&k| self.ident(k, "extern")) {
             return;
         }
-        // Split into declarators at top-level commas.
-        let mut declarators: Vec<&[usize]> = Vec::new();
-        let (mut depth, mut angles, mut in_init, mut from) = (0i32, 0i32, false, 0usize);
-        for (p, &k) in s.iter().enumerate() {
-            if self.toks[k].kind != TokenKind::Punct {
-                continue;
-            }
-            match self.text(k) {
-                "(" | "[" | "{" => depth += 1,
-                ")" | "]" | "}" => depth -= 1,
-                "=" if depth == 0 => in_init = true,
-                "<" if !in_init => angles += 1,
-                ">" if !in_init => angles -= 1,
-                "," if depth == 0 && angles <= 0 => {
-                    declarators.push(&s[from..p]);
-                    from = p + 1;
-                    in_init = false;
-                    angles = 0;
-                }
-                _ => {}
-            }
-        }
-        declarators.push(&s[from..]);
-        for d in declarators {
-            let decl_end = d
-                .iter()
-                .position(|&k| self.punct(k, "="))
-                .unwrap_or(d.len());
-            let d = &d[..decl_end];
-            // The name: the last identifier outside brackets.
-            let mut depth = 0i32;
-            let mut name_pos = None;
-            for (p, &k) in d.iter().enumerate() {
-                if self.punct(k, "[") || self.punct(k, "(") {
-                    depth += 1;
-                } else if self.punct(k, "]") || self.punct(k, ")") {
-                    depth -= 1;
-                } else if depth == 0 && self.toks[k].kind == TokenKind::Ident {
-                    name_pos = Some(p);
-                }
-            }
-            let Some(p) = name_pos else { continue };
-            if HIP_VARIABLE_WORDS.contains(&self.text(d[p]))
-                || TYPE_KEYWORDS.contains(&self.text(d[p]))
-            {
-                continue;
-            }
-            let Some(parts) = self.qualified_at(d, p) else {
+        for p in self.declarator_names(s) {
+            let Some(parts) = self.qualified_at(s, p) else {
                 continue;
             };
             let mut name = self.scope_prefix();
@@ -1060,13 +1156,96 @@ impl<'a> Walker<'a> {
         }
     }
 
-    fn finish(self) -> Vec<Registration> {
+    /// Positions in `s` (a declaration without attributes) of the name of each declarator:
+    /// `int a[4], *b = x;` gives the positions of `a` and `b`.
+    fn declarator_names(&self, s: &[usize]) -> Vec<usize> {
+        // Split into declarators at top-level commas.
+        let mut declarators: Vec<(usize, usize)> = Vec::new();
+        let (mut depth, mut angles, mut in_init, mut from) = (0i32, 0i32, false, 0usize);
+        for (p, &k) in s.iter().enumerate() {
+            if self.toks[k].kind != TokenKind::Punct {
+                continue;
+            }
+            match self.text(k) {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => depth -= 1,
+                "=" if depth == 0 => in_init = true,
+                "<" if !in_init => angles += 1,
+                ">" if !in_init => angles -= 1,
+                "," if depth == 0 && angles <= 0 => {
+                    declarators.push((from, p));
+                    from = p + 1;
+                    in_init = false;
+                    angles = 0;
+                }
+                _ => {}
+            }
+        }
+        declarators.push((from, s.len()));
+        let mut names = Vec::new();
+        for (from, to) in declarators {
+            let d = &s[from..to];
+            let decl_end = d
+                .iter()
+                .position(|&k| self.punct(k, "="))
+                .unwrap_or(d.len());
+            // The name: the last identifier outside brackets.
+            let mut depth = 0i32;
+            let mut name_pos = None;
+            for (p, &k) in d[..decl_end].iter().enumerate() {
+                if self.punct(k, "[") || self.punct(k, "(") {
+                    depth += 1;
+                } else if self.punct(k, "]") || self.punct(k, ")") {
+                    depth -= 1;
+                } else if depth == 0 && self.toks[k].kind == TokenKind::Ident {
+                    name_pos = Some(p);
+                }
+            }
+            let Some(p) = name_pos else { continue };
+            if HIP_VARIABLE_WORDS.contains(&self.text(d[p]))
+                || TYPE_KEYWORDS.contains(&self.text(d[p]))
+            {
+                continue;
+            }
+            names.push(from + p);
+        }
+        names
+    }
+
+    fn finish(self) -> (Vec<Registration>, Vec<Edit>) {
         let mut signatures: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
         let mut definitions: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut template_definitions: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut non_templates: BTreeSet<&str> = BTreeSet::new();
         for f in &self.functions {
             signatures.entry(&f.name).or_default().insert(&f.signature);
             if f.kernel_definition {
                 *definitions.entry(&f.name).or_default() += 1;
+            }
+            if f.kernel_template_definition {
+                *template_definitions.entry(&f.name).or_default() += 1;
+            }
+            if !f.template {
+                non_templates.insert(&f.name);
+            }
+        }
+        let mut edits = Vec::new();
+        for body in &self.kernel_bodies {
+            let f = &self.functions[body.function];
+            let name = f.name.as_str();
+            // `&::k` (or `&::k<T...>`) must name exactly one function.
+            let ambiguous = match body.template_arguments {
+                None => {
+                    signatures.get(name).is_some_and(|s| s.len() > 1)
+                        || definitions.get(name).is_some_and(|&n| n > 1)
+                }
+                Some(_) => {
+                    template_definitions.get(name).is_some_and(|&n| n > 1)
+                        || non_templates.contains(name)
+                }
+            };
+            if !ambiguous {
+                edits.extend(self.kernel_body_edits(body, name));
             }
         }
         let mut out = Vec::new();
@@ -1087,7 +1266,79 @@ impl<'a> Walker<'a> {
                 SymbolKind::Variable => out.push(self.variables[idx].clone()),
             }
         }
-        out
+        (out, edits)
+    }
+
+    /// The notes for one kernel body: template self-registration and `__launch_bounds__`
+    /// after its `{`, and a static-shared note after each `__shared__` declaration.
+    fn kernel_body_edits(&self, body: &KernelBody, name: &str) -> Vec<Edit> {
+        let this = match &body.template_arguments {
+            Some(args) => format!("&::{name}<{args}>"),
+            None => format!("&::{name}"),
+        };
+        let mut prologue = String::new();
+        if body.template_arguments.is_some() {
+            let _ = write!(
+                prologue,
+                " (void)::hip_impl::kernel_self<{this}>::registered;"
+            );
+        }
+        if let Some(lb) = &body.launch_bounds {
+            let _ = write!(
+                prologue,
+                " (void)::hip_impl::launch_bounds_note<{this}, {lb}>::noted;"
+            );
+        }
+        let mut edits = Vec::new();
+        if !prologue.is_empty() {
+            let at = self.toks[body.open].end;
+            edits.push(Edit {
+                start: at,
+                end: at,
+                text: prologue,
+            });
+        }
+        let mut k = body.open + 1;
+        while k < body.close {
+            if !self.ident(k, "__shared__") {
+                k += 1;
+                continue;
+            }
+            // The declaration around `__shared__`: from the previous `;`, `{` or `}`.
+            let mut start = k;
+            while start > body.open + 1 && !matches!(self.text(start - 1), ";" | "{" | "}") {
+                start -= 1;
+            }
+            let Some(end) = (k..body.close).find(|&j| self.punct(j, ";")) else {
+                break;
+            };
+            let decl: Vec<usize> = (start..end)
+                .filter(|&j| !self.ident(j, "__shared__"))
+                .collect();
+            let is_extern = decl.iter().any(|&j| self.ident(j, "extern"));
+            let simple = !decl
+                .iter()
+                .any(|&j| self.punct(j, "{") || self.punct(j, "("));
+            if !is_extern && simple {
+                let decl = self.without_attributes(&decl);
+                let mut text = String::new();
+                for p in self.declarator_names(&decl) {
+                    let _ = write!(
+                        text,
+                        " (void)::hip_impl::static_shared_note<{this}, __COUNTER__, sizeof({})>::noted;",
+                        self.text(decl[p])
+                    );
+                }
+                let at = self.toks[end].end;
+                edits.push(Edit {
+                    start: at,
+                    end: at,
+                    text,
+                });
+            }
+            k = end + 1;
+        }
+        edits
     }
 }
 
@@ -1175,6 +1426,53 @@ mod tests {
 
     fn line_count(s: &str) -> usize {
         s.matches('\n').count()
+    }
+
+    // ---- attribute notes in kernel bodies ----
+
+    #[test]
+    fn static_shared_notes_follow_each_shared_declaration() {
+        let out = body(
+            "__global__ void k(float *p) {\n  __shared__ float a[16][17], b;\n  extern __shared__ int d[];\n}\n",
+        );
+        assert!(out.contains(
+            "__shared__ float a[16][17], b; (void)::hip_impl::static_shared_note<&::k, __COUNTER__, sizeof(a)>::noted; (void)::hip_impl::static_shared_note<&::k, __COUNTER__, sizeof(b)>::noted;"
+        ), "{out}");
+        // Dynamic shared memory is not static.
+        assert_eq!(out.matches("static_shared_note").count(), 2, "{out}");
+        assert_eq!(line_count(&out), 4);
+    }
+
+    #[test]
+    fn launch_bounds_and_template_self_registration() {
+        let out = body(
+            "namespace ns {\ntemplate <typename T, int N = 4, class... Ts>\n__global__ void __launch_bounds__(N * 32, 2) k(T *p) { p[0] = 1; }\n}\n",
+        );
+        assert!(out.contains(
+            "{ (void)::hip_impl::kernel_self<&::ns::k<T, N, Ts...>>::registered; (void)::hip_impl::launch_bounds_note<&::ns::k<T, N, Ts...>, N * 32, 2>::noted; p[0] = 1; }"
+        ), "{out}");
+        let plain = body("__global__ void __launch_bounds__(256) b(int *p) { }");
+        assert!(
+            plain.contains("{ (void)::hip_impl::launch_bounds_note<&::b, 256>::noted; }"),
+            "{plain}"
+        );
+        assert!(!plain.contains("kernel_self"), "{plain}");
+    }
+
+    #[test]
+    fn ambiguous_or_unnameable_kernels_get_no_notes() {
+        // Overloaded kernels: `&::k` would be ambiguous.
+        let out = body(
+            "__global__ void k(int *p) { __shared__ int s; }\n__global__ void k(float *p) { __shared__ int s; }\n",
+        );
+        assert!(!out.contains("hip_impl"), "{out}");
+        // An explicit specialisation and an unnamed template parameter.
+        let out = body(
+            "template <> __global__ void t<int>(int *p) { __shared__ int s; }\ntemplate <typename> __global__ void u() { __shared__ int s; }\n",
+        );
+        assert!(!out.contains("hip_impl"), "{out}");
+        // A __device__ function is not a kernel.
+        assert!(!body("__device__ void d() { __shared__ int s; }").contains("hip_impl"));
     }
 
     // ---- chevrons ----
