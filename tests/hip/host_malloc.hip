@@ -66,7 +66,7 @@ int main() {
   void *p = nullptr;
   HIP_EXPECT(hipHostMalloc(&p, 64, hipHostMallocCoherent | hipHostMallocNonCoherent), hipErrorInvalidValue);
   HIP_EXPECT(hipHostMalloc(nullptr, 64, 0), hipErrorInvalidValue);
-  HIP_EXPECT(hipHostMalloc(&p, 64, 0x40000000u), hipErrorInvalidValue);
+  HIP_EXPECT(hipHostMalloc(&p, 64, 0x00000100u), hipErrorInvalidValue); // no such flag bit
   // Size 0: hipSuccess and nullptr, as for hipMalloc (AMD's ihipHostMalloc).
   p = (void *)0x1;
   HIP_CHECK(hipHostMalloc(&p, 0, 0));

@@ -73,8 +73,9 @@ int main() {
     HIP_CHECK(hipDeviceSynchronize());
     CHECK_EQ(*flag, 64);
     *flag = 0;
-    // 1024 threads is fine.
-    HIP_CHECK(paths[k](dim3(2), dim3(1024), 0));
+    // 1024 threads is fine (mark_dyn writes one byte of dynamic shared memory per work-item, so
+    // the launch must provide 1024 bytes of it).
+    HIP_CHECK(paths[k](dim3(2), dim3(1024), 1024));
     HIP_CHECK(hipDeviceSynchronize());
     CHECK_EQ(*flag, 2048);
     *flag = 0;

@@ -128,8 +128,11 @@ int main(int argc, char **argv) {
   HIP_EXPECT(hipModuleLoad(&bad, "/nonexistent/ferrocm/none.co"), hipErrorFileNotFound);
   const char garbage[] = "this is not a code object, just some bytes that go on for a while......";
   HIP_EXPECT2(hipModuleLoadData(&bad, garbage), hipErrorInvalidImage, hipErrorInvalidKernelFile);
-  std::vector<char> truncated(bytes.begin(), bytes.begin() + bytes.size() / 3);
-  HIP_EXPECT2(hipModuleLoadData(&bad, truncated.data()), hipErrorInvalidImage, hipErrorInvalidKernelFile);
+  // A damaged image (hipModuleLoadData takes no size, so the buffer keeps the length its ELF
+  // header announces; everything after the first third is zeroed).
+  std::vector<char> damaged(bytes);
+  std::fill(damaged.begin() + damaged.size() / 3, damaged.end(), 0);
+  HIP_EXPECT2(hipModuleLoadData(&bad, damaged.data()), hipErrorInvalidImage, hipErrorInvalidKernelFile);
   HIP_EXPECT(hipModuleLoadData(&bad, nullptr), hipErrorInvalidValue);
   (void)hipGetLastError();
   HIP_CHECK(hipModuleUnload(m2));

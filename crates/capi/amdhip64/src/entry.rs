@@ -16,14 +16,16 @@ thread_local! {
 }
 
 /// Runs an entry point: `Ok` → `hipSuccess`; `Err(e)` → `e`'s code, also recorded as the
-/// thread's last error; a panic → `hipErrorUnknown` (never unwinds into C).
+/// thread's last error (except `hipErrorNotReady`, which is a status rather than an error: a
+/// polling loop over `hipStreamQuery` must not leave it behind, as in CUDA); a panic →
+/// `hipErrorUnknown` (never unwinds into C).
 pub fn api(body: impl FnOnce() -> HipResult<()>) -> HipErrorT {
     let code = match catch_unwind(AssertUnwindSafe(body)) {
         Ok(Ok(())) => HIP_SUCCESS,
         Ok(Err(e)) => e.code(),
         Err(_) => HipError::Unknown.code(),
     };
-    if code != HIP_SUCCESS {
+    if code != HIP_SUCCESS && code != HipError::NotReady.code() {
         set_last_error(code);
     }
     code
