@@ -73,3 +73,91 @@ pub fn row(name: &str, ours: Stats, peer: Option<(&str, Stats)>, target_ns: Opti
     }
     println!("{line}");
 }
+
+/// Whether `FERROCM_BENCH_QUICK` (set, not empty, not `0`) asks for the short run.
+pub fn quick() -> bool {
+    std::env::var("FERROCM_BENCH_QUICK").is_ok_and(|v| !v.is_empty() && v != "0")
+}
+
+/// A duration given in nanoseconds, with a unit that suits it: `812 ns`, `6.12 us`,
+/// `28.4 ms`, `1.02 s` (three significant digits).
+pub fn fmt_ns(ns: f64) -> String {
+    let (v, unit) = if ns < 1e3 {
+        (ns, "ns")
+    } else if ns < 1e6 {
+        (ns / 1e3, "us")
+    } else if ns < 1e9 {
+        (ns / 1e6, "ms")
+    } else {
+        (ns / 1e9, "s")
+    };
+    let digits = if v >= 100.0 {
+        0
+    } else if v >= 10.0 {
+        1
+    } else {
+        2
+    };
+    format!("{v:.digits$} {unit}")
+}
+
+/// Bytes per nanosecond as GB/s (10^9 bytes per second), with three significant digits.
+pub fn fmt_gbps(bytes: f64, ns: f64) -> String {
+    let g = bytes / ns;
+    if g >= 100.0 {
+        format!("{g:.0} GB/s")
+    } else if g >= 1.0 {
+        format!("{g:.2} GB/s")
+    } else {
+        format!("{g:.4} GB/s")
+    }
+}
+
+/// Prints one comparison row: our median (p10, p90), then for each peer measured in the same
+/// run the time ratio ours/peer (above 1: ours is slower), and optionally a figure measured
+/// elsewhere (another machine, another run), labelled as such. `bytes`: bytes moved per
+/// operation, to add a GB/s figure.
+pub fn compare_row(
+    name: &str,
+    ours: Stats,
+    peers: &[(String, Stats)],
+    bytes: Option<f64>,
+    elsewhere: Option<&str>,
+) {
+    let mut line = format!(
+        "  ours {name:<24} {:>9} (p10 {}, p90 {})",
+        fmt_ns(ours.median),
+        fmt_ns(ours.p10),
+        fmt_ns(ours.p90)
+    );
+    if let Some(b) = bytes {
+        line += &format!(" {}", fmt_gbps(b, ours.median));
+    }
+    for (peer, p) in peers {
+        line += &format!(" | ours/{peer} {:.2}x", ours.median / p.median);
+    }
+    if let Some(e) = elsewhere {
+        line += &format!(" | {e}");
+    }
+    println!("{line}");
+}
+
+/// Prints a peer's row (same layout as [`compare_row`], without ratios).
+pub fn peer_row(name: &str, peer: Stats, bytes: Option<f64>) {
+    let mut line = format!(
+        "  peer {name:<24} {:>9} (p10 {}, p90 {})",
+        fmt_ns(peer.median),
+        fmt_ns(peer.p10),
+        fmt_ns(peer.p90)
+    );
+    if let Some(b) = bytes {
+        line += &format!(" {}", fmt_gbps(b, peer.median));
+    }
+    println!("{line}");
+}
+
+/// Worker threads the CPU engine starts with in this environment (`FERROCM_CPU_WORKERS`, else
+/// one per available core), without starting it: the threaded native peers use as many.
+pub fn engine_threads() -> usize {
+    cpu_engine::EngineConfig::from_env().workers.max(1)
+}
