@@ -5,11 +5,7 @@ use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use crate::error::{HipError, HipResult};
 
 /// Which platform a device belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Platform {
-    /// The host CPU, through the HSA CPU agent (always present).
-    Cpu,
-}
+pub use crate::platform::Platform;
 
 /// Platform-neutral device properties (the C layer maps them onto `hipDeviceProp_t`).
 #[derive(Debug, Clone, PartialEq)]
