@@ -121,9 +121,13 @@ public:
   }
   /* As in HIP outside a cooperative launch. */
   bool is_valid() const { return false; }
-  template <class T = void> void sync() const {
-    static_assert(detail::dependent_false<T>,
-                  "ferrocm: grid-wide synchronisation (grid_group::sync) is not supported on the CPU platform");
+  /* The CPU platform reports hipDeviceAttributeCooperativeLaunch = 0 and refuses
+   * hipLaunchCooperativeKernel, so no launch makes this valid: a kernel reaching it stops the
+   * program with a message rather than deadlock (all blocks are not co-resident on the CPU). */
+  void sync() const {
+    std::fprintf(stderr, "ferrocm: grid_group::sync() needs a cooperative launch, which the CPU platform "
+                         "does not support (hipDeviceAttributeCooperativeLaunch is 0)\n");
+    std::abort();
   }
 };
 inline grid_group this_grid() { return grid_group(); }

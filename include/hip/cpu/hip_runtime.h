@@ -123,6 +123,10 @@ __FERROCM_HIDDEN __forceinline__ ::hip_impl::coord3 __hip_gridDim() { return ::h
 #define blockDim __hip_blockDim()
 #define gridDim __hip_gridDim()
 
+/* hipLaunchKernelGGL(HIP_KERNEL_NAME(k<int, 3>), ...): the parentheses keep the template's
+ * comma out of the launch macro's argument list. */
+#define HIP_KERNEL_NAME(...) __VA_ARGS__
+
 #define hipThreadIdx_x (__hip_wi->local_id[0])
 #define hipThreadIdx_y (__hip_wi->local_id[1])
 #define hipThreadIdx_z (__hip_wi->local_id[2])

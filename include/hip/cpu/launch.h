@@ -171,6 +171,12 @@ template <class... Ps, void (*F)(Ps...) noexcept>
 struct __FERROCM_HIDDEN fn_kernel_impl<void (*)(Ps...) noexcept, F> : fn_kernel_body<F, Ps...> {};
 template <auto F> using fn_kernel = fn_kernel_impl<decltype(F), F>;
 
+/* The kernel among functions of the same name: `kernel_ptr(&::fadd)` picks the `void`
+ * function when the C library also declares `float fadd(double, double)` (deduction tries each
+ * member of the overload set and keeps the one that matches). */
+template <class... Ps> constexpr auto kernel_ptr(void (*f)(Ps...)) { return f; }
+template <class... Ps> constexpr auto kernel_ptr(void (*f)(Ps...) noexcept) { return f; }
+
 template <auto F> inline int register_kernel(const char *name) {
   __ferrocmRegisterFunction(reinterpret_cast<const void *>(F), &fn_kernel<F>::desc, name);
   return 0;
@@ -317,12 +323,13 @@ inline launcher<kernel_probe<Probe>, L> chevron(kernel_probe<Probe> k, const L &
  * __start_/__stop_ferrocm_kernels by FERROCM_CODE_OBJECT_KERNEL_TABLE). */
 #define FERROCM_REGISTER_KERNEL(n, name, str)                                                               \
   __attribute__((used, section("ferrocm_kernels"))) __FERROCM_RETAIN static const ferrocm_kernel_descriptor_t \
-      *const __ferrocm_kernel_entry_##n = &::hip_impl::fn_kernel<&name>::desc;
+      *const __ferrocm_kernel_entry_##n = &::hip_impl::fn_kernel<::hip_impl::kernel_ptr(&name)>::desc;
 /* Variables are found through the dynamic symbol table. */
 #define FERROCM_REGISTER_VARIABLE(n, name, str) static_assert(sizeof(name) > 0, str);
 #else
 #define FERROCM_REGISTER_KERNEL(n, name, str)                                                               \
-  [[maybe_unused]] static const int __ferrocm_kernel_registration_##n = ::hip_impl::register_kernel<&name>(str);
+  [[maybe_unused]] static const int __ferrocm_kernel_registration_##n =                                     \
+      ::hip_impl::register_kernel<::hip_impl::kernel_ptr(&name)>(str);
 #define FERROCM_REGISTER_VARIABLE(n, name, str)                                                             \
   [[maybe_unused]] static const int __ferrocm_variable_registration_##n =                                  \
       (::__ferrocmRegisterVar(static_cast<const void *>(__builtin_addressof(name)), sizeof(name), str), 0);

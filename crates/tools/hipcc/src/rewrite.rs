@@ -1274,7 +1274,7 @@ impl<'a> Walker<'a> {
     fn kernel_body_edits(&self, body: &KernelBody, name: &str) -> Vec<Edit> {
         let this = match &body.template_arguments {
             Some(args) => format!("&::{name}<{args}>"),
-            None => format!("&::{name}"),
+            None => format!("::hip_impl::kernel_ptr(&::{name})"),
         };
         let mut prologue = String::new();
         if body.template_arguments.is_some() {
@@ -1436,7 +1436,7 @@ mod tests {
             "__global__ void k(float *p) {\n  __shared__ float a[16][17], b;\n  extern __shared__ int d[];\n}\n",
         );
         assert!(out.contains(
-            "__shared__ float a[16][17], b; (void)::hip_impl::static_shared_note<&::k, __COUNTER__, sizeof(a)>::noted; (void)::hip_impl::static_shared_note<&::k, __COUNTER__, sizeof(b)>::noted;"
+            "__shared__ float a[16][17], b; (void)::hip_impl::static_shared_note<::hip_impl::kernel_ptr(&::k), __COUNTER__, sizeof(a)>::noted; (void)::hip_impl::static_shared_note<::hip_impl::kernel_ptr(&::k), __COUNTER__, sizeof(b)>::noted;"
         ), "{out}");
         // Dynamic shared memory is not static.
         assert_eq!(out.matches("static_shared_note").count(), 2, "{out}");
@@ -1453,7 +1453,9 @@ mod tests {
         ), "{out}");
         let plain = body("__global__ void __launch_bounds__(256) b(int *p) { }");
         assert!(
-            plain.contains("{ (void)::hip_impl::launch_bounds_note<&::b, 256>::noted; }"),
+            plain.contains(
+                "{ (void)::hip_impl::launch_bounds_note<::hip_impl::kernel_ptr(&::b), 256>::noted; }"
+            ),
             "{plain}"
         );
         assert!(!plain.contains("kernel_self"), "{plain}");
