@@ -9,6 +9,14 @@
 #error "ferrocm's HIP headers do not target AMD GPUs: do not define __HIP_PLATFORM_AMD__ (the CPU platform is the default)"
 #endif
 
+/* Compiled by nvcc without a platform macro: the NVIDIA platform (as ROCm's headers do). */
+#if defined(__NVCC__) && !defined(__HIP_PLATFORM_NVIDIA__) && !defined(__HIP_PLATFORM_CPU__)
+#define __HIP_PLATFORM_NVIDIA__ 1
+#endif
+#if defined(__HIP_PLATFORM_NVIDIA__) && !defined(__HIP_PLATFORM_NVCC__)
+#define __HIP_PLATFORM_NVCC__ 1
+#endif
+
 #if defined(__HIP_PLATFORM_NVCC__) && !defined(__HIP_PLATFORM_NVIDIA__)
 #define __HIP_PLATFORM_NVIDIA__ 1
 #endif

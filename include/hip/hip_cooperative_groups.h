@@ -10,6 +10,10 @@
 
 #include "hip_runtime.h"
 
+#if defined(__HIP_PLATFORM_NVIDIA__)
+#include "nvidia/hip_cooperative_groups.h"
+#else /* the rest of this file is the CPU platform's */
+
 #if !defined(__HIP_PLATFORM_CPU__) || !defined(HIP_CPU_HIP_RUNTIME_H)
 #error "ferrocm: hip_cooperative_groups.h needs the CPU platform's device language (C++17)"
 #endif
@@ -137,5 +141,7 @@ template <class Group> inline unsigned group_size(const Group &g) { return (unsi
 template <class Group> inline unsigned thread_rank(const Group &g) { return (unsigned)g.thread_rank(); }
 
 } // namespace cooperative_groups
+
+#endif /* !__HIP_PLATFORM_NVIDIA__ */
 
 #endif /* HIP_COOPERATIVE_GROUPS_H */

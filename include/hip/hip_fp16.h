@@ -8,8 +8,8 @@
 #include "hip_common.h"
 
 #if defined(__HIP_PLATFORM_NVIDIA__)
-#error "ferrocm: the NVIDIA platform of the HIP headers is not written yet"
-#endif
+#include "nvidia/hip_fp16.h"
+#else /* the rest of this file is the CPU platform's */
 
 typedef struct __half_raw {
   unsigned short x;
@@ -22,5 +22,7 @@ typedef struct __half2_raw {
 #if defined(__cplusplus) && defined(__HIP_PLATFORM_CPU__)
 #include "cpu/hip_fp16.h"
 #endif
+
+#endif /* !__HIP_PLATFORM_NVIDIA__ */
 
 #endif /* HIP_FP16_H */

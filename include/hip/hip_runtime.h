@@ -7,15 +7,18 @@
  *                           run by the CPU agent; the device language is in hip/cpu/.
  *   __HIP_CPU_RT__          defined with __HIP_PLATFORM_CPU__, for code written for
  *                           ROCm/HIP-CPU.
- *   __HIP_PLATFORM_NVIDIA__ defined by the user (or __HIP_PLATFORM_NVCC__): the NVIDIA
- *                           platform; not written yet (compile-time error).
+ *   __HIP_PLATFORM_NVIDIA__ the NVIDIA platform: defined by hipcc --platform nvidia (with
+ *                           __HIP_PLATFORM_NVCC__), or by hip_common.h under nvcc. Device
+ *                           code is compiled by nvcc; the device language is CUDA's plus
+ *                           the HIP spellings in hip/nvidia/hip_runtime.h.
  *   __HIP_PLATFORM_AMD__    never defined: these headers do not target AMD GPUs, and
  *                           defining it is an error.
  *   __FERROCM_CODE_OBJECT__ defined by hipcc --genco and hiprtc when compiling a CPU code
  *                           object (changes what FERROCM_REGISTER_KERNEL expands to).
  *   FERROCM_DYNAMIC_TLS     optional: use the default TLS model for __hip_wi (for
  *                           libraries that are dlopen'ed); see hip/cpu/hip_runtime.h.
- * __HIP_DEVICE_COMPILE__ is never defined: there is a single, host, compilation pass.
+ * __HIP_DEVICE_COMPILE__ is never defined on the CPU platform (a single, host, compilation
+ * pass); on NVIDIA it is defined in nvcc's device passes (__CUDA_ARCH__).
  */
 #ifndef HIP_RUNTIME_H
 #define HIP_RUNTIME_H
@@ -25,7 +28,7 @@
 #include "hip_runtime_api.h"
 
 #if defined(__HIP_PLATFORM_NVIDIA__)
-#error "ferrocm: the NVIDIA platform of the HIP headers is not written yet"
+#include "nvidia/hip_runtime.h"
 #elif defined(__HIP_PLATFORM_CPU__) && defined(__cplusplus)
 #if __cplusplus >= 201703L
 #include "cpu/hip_runtime.h"

@@ -14,8 +14,10 @@
 #include "hip_common.h"
 #include "hip_version.h"
 
-#if defined(__HIP_PLATFORM_NVIDIA__)
-#error "ferrocm: the NVIDIA platform of the HIP headers is not written yet"
+/* NVIDIA platform: under nvcc (which pre-includes cuda_runtime.h) dim3 is CUDA's, and the
+ * stream type is CUDA's on NVIDIA (nvcc's <<<>>> passes it to __cudaPushCallConfiguration). */
+#if defined(__HIP_PLATFORM_NVIDIA__) && defined(__CUDACC__)
+#define __HIP_NVIDIA_CUDA_TYPES__ 1
 #endif
 
 /* Default arguments exist only in C++. */
@@ -124,7 +126,11 @@ typedef enum hipError_t {
 
 typedef int hipDevice_t;
 typedef struct ihipCtx_t *hipCtx_t;
+#if defined(__HIP_PLATFORM_NVIDIA__)
+typedef struct CUstream_st *hipStream_t;
+#else
 typedef struct ihipStream_t *hipStream_t;
+#endif
 typedef struct ihipEvent_t *hipEvent_t;
 typedef struct ihipModule_t *hipModule_t;
 typedef struct ihipModuleSymbol_t *hipFunction_t;
@@ -138,6 +144,7 @@ typedef void *hipDeviceptr_t;
 #define hipCpuDeviceId ((int)-1)
 #define hipInvalidDeviceId ((int)-2)
 
+#if !defined(__HIP_NVIDIA_CUDA_TYPES__) /* CUDA's vector_types.h defines dim3 */
 typedef struct dim3 {
   uint32_t x;
   uint32_t y;
@@ -146,6 +153,7 @@ typedef struct dim3 {
   constexpr dim3(uint32_t _x = 1, uint32_t _y = 1, uint32_t _z = 1) : x(_x), y(_y), z(_z) {}
 #endif
 } dim3;
+#endif
 
 typedef struct hipUUID_t {
   char bytes[16];

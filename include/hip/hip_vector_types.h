@@ -9,8 +9,8 @@
 #include "hip_common.h"
 
 #if defined(__HIP_PLATFORM_NVIDIA__)
-#error "ferrocm: the NVIDIA platform of the HIP headers is not written yet"
-#endif
+#include "nvidia/hip_vector_types.h"
+#else /* the rest of this file is the CPU platform's */
 
 #ifndef __cplusplus
 
@@ -265,5 +265,7 @@ __FERROCM_VEC(double, double)
 #undef __FERROCM_VEC
 #undef __FERROCM_VEC_C
 #undef __FERROCM_VEC_CXX
+
+#endif /* !__HIP_PLATFORM_NVIDIA__ */
 
 #endif /* HIP_VECTOR_TYPES_H */

@@ -126,6 +126,13 @@ impl Device {
         Ok(())
     }
 
+    /// Back to the state of a fresh device (`hipDeviceReset`): flags and limits.
+    pub(crate) fn reset_settings(&self) {
+        self.flags.store(0, Ordering::Relaxed);
+        self.printf_fifo.store(4 << 20, Ordering::Relaxed);
+        self.malloc_heap.store(8 << 20, Ordering::Relaxed);
+    }
+
     /// `hipDeviceGetLimit`.
     pub fn limit(&self, limit: Limit) -> usize {
         match limit {

@@ -97,6 +97,13 @@ impl EventCore {
             .ok_or(HipError::InvalidHandle)
     }
 
+    /// Destroys every event (`hipDeviceReset`): their handles become invalid.
+    pub fn destroy_all() {
+        if let Some(m) = EVENTS.write().as_mut() {
+            m.clear();
+        }
+    }
+
     /// `hipEventRecord` on `stream`.
     pub fn record(&self, stream: &StreamCore) -> HipResult<()> {
         let record = EventRecord::new()?;

@@ -141,6 +141,24 @@ pub fn free(ptr: *mut u8, kinds: &[MemoryKind]) -> HipResult<()> {
     }
 }
 
+/// Frees every allocation made on `device` and unregisters its registered host memory
+/// (`hipDeviceReset`; the caller has waited for the device's work). Pool memory goes back
+/// to its pool.
+pub fn free_device_allocations(device: usize) {
+    let all: Vec<(usize, MemoryKind)> = TABLE
+        .read()
+        .values()
+        .filter(|a| a.device == device)
+        .map(|a| (a.base, a.kind))
+        .collect();
+    for (base, kind) in all {
+        let _ = match kind {
+            MemoryKind::Registered => unregister(base as *mut u8),
+            _ => free(base as *mut u8, &[kind]),
+        };
+    }
+}
+
 /// `hipHostRegister`: records application memory as pinned host memory.
 pub fn register(ptr: *mut u8, size: usize, device: usize, flags: u32) -> HipResult<()> {
     if ptr.is_null() || size == 0 {

@@ -129,6 +129,23 @@ impl Runtime {
         self.devices.get(ordinal)?.null_stream.get()
     }
 
+    /// `hipDeviceReset` of `ordinal`: waits for its outstanding work, then destroys every
+    /// stream created on it, every event, and every allocation made on it (device, pinned
+    /// host and managed memory are freed, registered host memory unregistered, pool memory
+    /// returned to its pool), and restores its flags and limits. The null streams and the
+    /// program's kernels stay; later API use works as on a fresh device. (Events are not
+    /// tied to a device here: the CPU platform has a single device.)
+    pub fn reset_device(&self, ordinal: usize) -> HipResult<()> {
+        let device = self.device(ordinal)?;
+        // Errors of the outstanding work are the reset's to clear, not to report.
+        let _ = self.synchronize_device(ordinal);
+        crate::stream::destroy_device_streams(ordinal);
+        crate::event::EventCore::destroy_all();
+        crate::memory::free_device_allocations(ordinal);
+        device.reset_settings();
+        Ok(())
+    }
+
     /// Waits for all work on every stream of `ordinal` (`hipDeviceSynchronize`).
     pub fn synchronize_device(&self, ordinal: usize) -> HipResult<()> {
         let state = self.device_state(ordinal)?;

@@ -189,7 +189,11 @@ pub fn resolve(handle: u64) -> HipResult<Arc<StreamCore>> {
                     .find(|(d, _)| *d == device)
                     .map(|(_, h)| *h)
             }) {
-                return lookup(h);
+                match lookup(h) {
+                    Ok(s) => return Ok(s),
+                    // Destroyed by hipDeviceReset: forget it and make a new one.
+                    Err(_) => PER_THREAD.with(|p| p.0.borrow_mut().retain(|(_, x)| *x != h)),
+                }
             }
             // Blocking: it synchronises with the legacy null stream (CUDA semantics).
             let stream = StreamCore::create(rt, device, 0, 0)?;
@@ -197,6 +201,20 @@ pub fn resolve(handle: u64) -> HipResult<Arc<StreamCore>> {
             Ok(stream)
         }
         _ => lookup(handle),
+    }
+}
+
+/// Destroys every created stream of device `ordinal` (`hipDeviceReset`), after its work.
+/// A thread's per-thread default stream among them is recreated when next used.
+pub fn destroy_device_streams(ordinal: usize) {
+    let handles: Vec<u64> = STREAMS.read().as_ref().map_or_else(Vec::new, |m| {
+        m.values()
+            .filter(|s| s.device == ordinal)
+            .map(|s| s.handle)
+            .collect()
+    });
+    for h in handles {
+        let _ = StreamCore::destroy(h);
     }
 }
 

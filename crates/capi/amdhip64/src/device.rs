@@ -2,11 +2,13 @@
 
 use std::ffi::{c_char, c_int, c_uint};
 
+use hip::platform::nvidia;
 use hip::{HipError, Limit, Runtime};
 
 use crate::entry::{
     api, device_ordinal, last_error, non_null, write_c_string, write_out, HipErrorT,
 };
+use crate::nv;
 use crate::props::{self, DeviceProp};
 
 /// HIP version this runtime implements: 7.1.0 as `HIP_VERSION` encodes it.
@@ -18,6 +20,9 @@ pub extern "C" fn hipInit(flags: c_uint) -> HipErrorT {
         if flags != 0 {
             return Err(HipError::InvalidValue);
         }
+        if nv::active() {
+            return nvidia::Driver::require().map(|_| ());
+        }
         Runtime::get().map(|_| ())
     })
 }
@@ -26,16 +31,33 @@ pub extern "C" fn hipInit(flags: c_uint) -> HipErrorT {
 /// `version` must be NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn hipDriverGetVersion(version: *mut c_int) -> HipErrorT {
-    // SAFETY: forwarded from the caller.
-    api(|| unsafe { write_out(version, HIP_VERSION) })
+    api(|| {
+        let v = if nv::active() {
+            // cuDriverGetVersion; 0 without a driver (as CUDA reports it).
+            nvidia::Driver::get().map_or(0, nvidia::Driver::version)
+        } else {
+            HIP_VERSION
+        };
+        // SAFETY: forwarded from the caller.
+        unsafe { write_out(version, v) }
+    })
 }
 
 /// # Safety
 /// `version` must be NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn hipRuntimeGetVersion(version: *mut c_int) -> HipErrorT {
-    // SAFETY: forwarded from the caller.
-    api(|| unsafe { write_out(version, HIP_VERSION) })
+    api(|| {
+        let v = if nv::active() {
+            // HIP on NVIDIA reports the CUDA version the runtime runs on: the driver's
+            // (there is no cudart), else this runtime's HIP version.
+            nvidia::Driver::get().map_or(HIP_VERSION, nvidia::Driver::version)
+        } else {
+            HIP_VERSION
+        };
+        // SAFETY: forwarded from the caller.
+        unsafe { write_out(version, v) }
+    })
 }
 
 /// # Safety
@@ -44,7 +66,11 @@ pub unsafe extern "C" fn hipRuntimeGetVersion(version: *mut c_int) -> HipErrorT 
 pub unsafe extern "C" fn hipGetDeviceCount(count: *mut c_int) -> HipErrorT {
     api(|| {
         non_null(count)?;
-        let n = Runtime::get()?.device_count() as c_int;
+        let n = if nv::active() {
+            nvidia::device_count() as c_int
+        } else {
+            Runtime::get()?.device_count() as c_int
+        };
         // SAFETY: checked non-null; the caller guarantees it is writable.
         unsafe { write_out(count, n)? };
         if n == 0 {
@@ -57,6 +83,9 @@ pub unsafe extern "C" fn hipGetDeviceCount(count: *mut c_int) -> HipErrorT {
 #[no_mangle]
 pub extern "C" fn hipSetDevice(device: c_int) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            return nvidia::set_current_device(nv::ordinal(device)?);
+        }
         let ordinal = device_ordinal(device)?;
         Runtime::get()?.set_current_device(ordinal)
     })
@@ -68,7 +97,11 @@ pub extern "C" fn hipSetDevice(device: c_int) -> HipErrorT {
 pub unsafe extern "C" fn hipGetDevice(device: *mut c_int) -> HipErrorT {
     api(|| {
         non_null(device)?;
-        let d = Runtime::get()?.current_device()? as c_int;
+        let d = if nv::active() {
+            nv::device()? as c_int
+        } else {
+            Runtime::get()?.current_device()? as c_int
+        };
         // SAFETY: forwarded from the caller.
         unsafe { write_out(device, d) }
     })
@@ -83,6 +116,11 @@ pub unsafe extern "C" fn hipGetDevicePropertiesR0600(
 ) -> HipErrorT {
     api(|| {
         non_null(prop)?;
+        if nv::active() {
+            let p = props::fill_nvidia(nv::ordinal(device)?)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(prop, p) };
+        }
         let rt = Runtime::get()?;
         let d = rt.device(device_ordinal(device)?)?;
         // SAFETY: forwarded from the caller.
@@ -108,9 +146,13 @@ pub unsafe extern "C" fn hipDeviceGetAttribute(
 ) -> HipErrorT {
     api(|| {
         non_null(value)?;
-        let rt = Runtime::get()?;
-        let d = rt.device(device_ordinal(device)?)?;
-        let v = props::attribute(d.properties(), attr)?;
+        let v = if nv::active() {
+            nvidia::device::attribute(nv::ordinal(device)?, attr)?
+        } else {
+            let rt = Runtime::get()?;
+            let d = rt.device(device_ordinal(device)?)?;
+            props::attribute(d.properties(), attr)?
+        };
         // SAFETY: forwarded from the caller.
         unsafe { write_out(value, v) }
     })
@@ -128,6 +170,12 @@ pub unsafe extern "C" fn hipDeviceGetName(
         non_null(name)?;
         if len <= 0 {
             return Err(HipError::InvalidValue);
+        }
+        if nv::active() {
+            let n = nvidia::device::name(nv::ordinal(device)?)?;
+            // SAFETY: the caller guarantees `len` bytes.
+            unsafe { write_c_string(name.cast(), len as usize, &n) };
+            return Ok(());
         }
         let rt = Runtime::get()?;
         let d = rt.device(device_ordinal(device)?)?;
@@ -150,6 +198,12 @@ pub unsafe extern "C" fn hipDeviceGetPCIBusId(
         if len <= 0 {
             return Err(HipError::InvalidValue);
         }
+        if nv::active() {
+            let id = nvidia::device::pci_bus_id(nv::ordinal(device)?)?;
+            // SAFETY: the caller guarantees `len` bytes.
+            unsafe { write_c_string(bus_id.cast(), len as usize, &id) };
+            return Ok(());
+        }
         let rt = Runtime::get()?;
         let p = rt.device(device_ordinal(device)?)?.properties();
         let id = format!(
@@ -168,6 +222,11 @@ pub unsafe extern "C" fn hipDeviceGetPCIBusId(
 pub unsafe extern "C" fn hipDeviceTotalMem(bytes: *mut usize, device: c_int) -> HipErrorT {
     api(|| {
         non_null(bytes)?;
+        if nv::active() {
+            let total = nvidia::device::total_mem(nv::ordinal(device)?)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(bytes, total) };
+        }
         let rt = Runtime::get()?;
         let total = rt
             .device(device_ordinal(device)?)?
@@ -188,6 +247,13 @@ pub unsafe extern "C" fn hipChooseDeviceR0600(
     api(|| {
         non_null(device)?;
         non_null(prop)?;
+        if nv::active() {
+            // SAFETY: checked non-null; readable per the caller.
+            let want = unsafe { prop.read_unaligned() };
+            let best = choose_nvidia(&want)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(device, best as c_int) };
+        }
         let rt = Runtime::get()?;
         if rt.device_count() == 0 {
             return Err(HipError::NoDevice);
@@ -206,20 +272,98 @@ pub unsafe extern "C" fn hipChooseDevice(device: *mut c_int, prop: *const Device
     unsafe { hipChooseDeviceR0600(device, prop) }
 }
 
+/// `hipChooseDevice` on NVIDIA: the device whose compute capability is closest to the
+/// requested one (an empty request, major 0, matches the first device).
+fn choose_nvidia(want: &DeviceProp) -> hip::HipResult<usize> {
+    let n = nvidia::device_count();
+    if n == 0 {
+        return Err(HipError::NoDevice);
+    }
+    if want.major <= 0 {
+        return Ok(0);
+    }
+    let target = want.major * 10 + want.minor.max(0);
+    let mut best = (i32::MAX, 0);
+    for d in 0..n {
+        let (major, minor) = nvidia::device::compute_capability(d)?;
+        let dist = (major * 10 + minor - target).abs();
+        if dist < best.0 {
+            best = (dist, d);
+        }
+    }
+    Ok(best.1)
+}
+
+/// # Safety
+/// `device` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn hipDeviceGet(device: *mut c_int, ordinal: c_int) -> HipErrorT {
+    api(|| {
+        non_null(device)?;
+        let d = if nv::active() {
+            nv::ordinal(ordinal)?
+        } else {
+            device_ordinal(ordinal)?
+        };
+        // `hipDevice_t` is the ordinal.
+        // SAFETY: forwarded from the caller.
+        unsafe { write_out(device, d as c_int) }
+    })
+}
+
+/// # Safety
+/// `major` and `minor` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn hipDeviceComputeCapability(
+    major: *mut c_int,
+    minor: *mut c_int,
+    device: c_int,
+) -> HipErrorT {
+    api(|| {
+        non_null(major)?;
+        non_null(minor)?;
+        let (ma, mi) = if nv::active() {
+            nvidia::device::compute_capability(nv::ordinal(device)?)?
+        } else {
+            let rt = Runtime::get()?;
+            let p = rt.device(device_ordinal(device)?)?.properties();
+            (p.major, p.minor)
+        };
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            write_out(major, ma)?;
+            write_out(minor, mi)
+        }
+    })
+}
+
 #[no_mangle]
 pub extern "C" fn hipDeviceSynchronize() -> HipErrorT {
     api(|| {
+        if nv::active() {
+            return nvidia::device::synchronize(nv::device()?);
+        }
         let rt = Runtime::get()?;
         rt.synchronize_device(rt.current_device()?)
     })
 }
 
-/// `hipDeviceReset`: waits for the device's work; allocations and streams stay valid (the
-/// CPU has no device state to tear down, and freeing behind the program's back would turn
-/// its later frees into errors).
+/// `hipDeviceReset`: destroys every allocation and resource of the calling thread's
+/// current device in this process, after waiting for its outstanding work; later API use
+/// works again (from a clean state). The last error is cleared.
 #[no_mangle]
 pub extern "C" fn hipDeviceReset() -> HipErrorT {
-    hipDeviceSynchronize()
+    let code = api(|| {
+        if nv::active() {
+            return nvidia::device::reset(nv::device()?);
+        }
+        let rt = Runtime::get()?;
+        rt.reset_device(rt.current_device()?)
+    });
+    if code == crate::entry::HIP_SUCCESS {
+        crate::entry::set_last_error(crate::entry::HIP_SUCCESS);
+    }
+    code
 }
 
 /// # Safety
@@ -229,6 +373,11 @@ pub unsafe extern "C" fn hipDeviceGetLimit(value: *mut usize, limit: c_uint) -> 
     api(|| {
         non_null(value)?;
         let limit = Limit::from_raw(limit).map_err(|_| HipError::InvalidValue)?;
+        if nv::active() {
+            let v = nvidia::device::get_limit(nv::device()?, limit)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(value, v) };
+        }
         let rt = Runtime::get()?;
         let v = rt.device(rt.current_device()?)?.limit(limit);
         // SAFETY: forwarded from the caller.
@@ -240,6 +389,9 @@ pub unsafe extern "C" fn hipDeviceGetLimit(value: *mut usize, limit: c_uint) -> 
 pub extern "C" fn hipDeviceSetLimit(limit: c_uint, value: usize) -> HipErrorT {
     api(|| {
         let limit = Limit::from_raw(limit).map_err(|_| HipError::InvalidValue)?;
+        if nv::active() {
+            return nvidia::device::set_limit(nv::device()?, limit, value);
+        }
         let rt = Runtime::get()?;
         rt.device(rt.current_device()?)?.set_limit(limit, value)
     })
@@ -248,6 +400,9 @@ pub extern "C" fn hipDeviceSetLimit(limit: c_uint, value: usize) -> HipErrorT {
 #[no_mangle]
 pub extern "C" fn hipSetDeviceFlags(flags: c_uint) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            return nvidia::device::set_device_flags(nv::device()?, flags);
+        }
         let rt = Runtime::get()?;
         rt.device(rt.current_device()?)?.set_flags(flags)
     })
@@ -259,6 +414,11 @@ pub extern "C" fn hipSetDeviceFlags(flags: c_uint) -> HipErrorT {
 pub unsafe extern "C" fn hipGetDeviceFlags(flags: *mut c_uint) -> HipErrorT {
     api(|| {
         non_null(flags)?;
+        if nv::active() {
+            let f = nvidia::device::device_flags(nv::device()?)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(flags, f) };
+        }
         let rt = Runtime::get()?;
         let f = rt.device(rt.current_device()?)?.flags();
         // SAFETY: forwarded from the caller.
@@ -274,15 +434,20 @@ pub unsafe extern "C" fn hipDeviceGetStreamPriorityRange(
     greatest: *mut c_int,
 ) -> HipErrorT {
     api(|| {
-        hip::Runtime::get()?.current_device()?;
+        let (l, g) = if nv::active() {
+            nvidia::device::stream_priority_range(nv::device()?)?
+        } else {
+            hip::Runtime::get()?.current_device()?;
+            (hip::STREAM_PRIORITY_LEAST, hip::STREAM_PRIORITY_GREATEST)
+        };
         // NULL outputs are allowed (the caller may ask for only one bound).
         if !least.is_null() {
             // SAFETY: non-null, the caller guarantees writability.
-            unsafe { least.write_unaligned(hip::STREAM_PRIORITY_LEAST) };
+            unsafe { least.write_unaligned(l) };
         }
         if !greatest.is_null() {
             // SAFETY: as above.
-            unsafe { greatest.write_unaligned(hip::STREAM_PRIORITY_GREATEST) };
+            unsafe { greatest.write_unaligned(g) };
         }
         Ok(())
     })
@@ -292,15 +457,26 @@ pub unsafe extern "C" fn hipDeviceGetStreamPriorityRange(
 /// `config` must be NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn hipDeviceGetCacheConfig(config: *mut c_uint) -> HipErrorT {
-    // hipFuncCachePreferNone
-    // SAFETY: forwarded from the caller.
-    api(|| unsafe { write_out(config, 0) })
+    api(|| {
+        // hipFuncCachePreferNone on the CPU.
+        let c = if nv::active() {
+            non_null(config)?;
+            nvidia::device::cache_config(nv::device()?)?
+        } else {
+            0
+        };
+        // SAFETY: forwarded from the caller.
+        unsafe { write_out(config, c) }
+    })
 }
 
 #[no_mangle]
 pub extern "C" fn hipDeviceSetCacheConfig(config: c_uint) -> HipErrorT {
     // The CPU's caches are not configurable; every documented preference is accepted.
     api(|| {
+        if nv::active() {
+            return nvidia::device::set_cache_config(nv::device()?, config);
+        }
         if config <= 3 {
             Ok(())
         } else {
@@ -313,14 +489,22 @@ pub extern "C" fn hipDeviceSetCacheConfig(config: c_uint) -> HipErrorT {
 /// `config` must be NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn hipDeviceGetSharedMemConfig(config: *mut c_uint) -> HipErrorT {
-    // hipSharedMemBankSizeFourByte
-    // SAFETY: forwarded from the caller.
-    api(|| unsafe { write_out(config, 1) })
+    api(|| {
+        if nv::active() {
+            nv::device()?;
+        }
+        // hipSharedMemBankSizeFourByte (the only bank size since Volta on NVIDIA).
+        // SAFETY: forwarded from the caller.
+        unsafe { write_out(config, 1) }
+    })
 }
 
 #[no_mangle]
 pub extern "C" fn hipDeviceSetSharedMemConfig(config: c_uint) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            nv::device()?;
+        }
         if config <= 2 {
             Ok(())
         } else {
@@ -339,6 +523,11 @@ pub unsafe extern "C" fn hipDeviceCanAccessPeer(
 ) -> HipErrorT {
     api(|| {
         non_null(can)?;
+        if nv::active() {
+            let c = nvidia::device::can_access_peer(nv::ordinal(device)?, nv::ordinal(peer)?)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(can, c_int::from(c)) };
+        }
         device_ordinal(device)?;
         device_ordinal(peer)?;
         // SAFETY: forwarded from the caller.
@@ -349,6 +538,14 @@ pub unsafe extern "C" fn hipDeviceCanAccessPeer(
 #[no_mangle]
 pub extern "C" fn hipDeviceEnablePeerAccess(peer: c_int, flags: c_uint) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            let dev = nv::device()?;
+            let peer = nv::ordinal(peer)?;
+            if peer == dev {
+                return Err(HipError::InvalidDevice);
+            }
+            return nvidia::device::enable_peer_access(dev, peer, flags);
+        }
         device_ordinal(peer)?;
         if flags != 0 {
             return Err(HipError::InvalidValue);
@@ -361,6 +558,14 @@ pub extern "C" fn hipDeviceEnablePeerAccess(peer: c_int, flags: c_uint) -> HipEr
 #[no_mangle]
 pub extern "C" fn hipDeviceDisablePeerAccess(peer: c_int) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            let dev = nv::device()?;
+            let peer = nv::ordinal(peer)?;
+            if peer == dev {
+                return Err(HipError::InvalidDevice);
+            }
+            return nvidia::device::disable_peer_access(dev, peer);
+        }
         device_ordinal(peer)?;
         Err(HipError::InvalidDevice)
     })

@@ -17,6 +17,7 @@ use hip::{kernel, HipError, HipResult};
 
 use crate::entry::{api, current_device, non_null, write_c_string, write_out, Dim3, HipErrorT};
 use crate::memory3d::{read_params, write_params, HipMemcpy3DParms};
+use crate::nv;
 use crate::stream::{HostFn, StreamT};
 
 pub type GraphT = *mut c_void;
@@ -295,6 +296,11 @@ pub unsafe extern "C" fn hipGraphCreate(graph: *mut GraphT, flags: c_uint) -> Hi
         if flags != 0 {
             return Err(HipError::InvalidValue);
         }
+        if nv::active() {
+            let g = nv::graph_create()?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(graph, g) };
+        }
         hip::Runtime::get()?;
         let g = GraphCore::create();
         // SAFETY: forwarded from the caller.
@@ -304,13 +310,22 @@ pub unsafe extern "C" fn hipGraphCreate(graph: *mut GraphT, flags: c_uint) -> Hi
 
 #[no_mangle]
 pub extern "C" fn hipGraphDestroy(graph: GraphT) -> HipErrorT {
-    api(|| GraphCore::destroy(graph as u64))
+    api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: a graph the program created.
+            return unsafe { nv::graph_destroy(graph) };
+        }
+        GraphCore::destroy(graph as u64)
+    })
 }
 
 /// # Safety
 /// `clone` must be NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn hipGraphClone(clone: *mut GraphT, graph: GraphT) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| {
         non_null(clone)?;
         let c = graph_of(graph)?.clone_graph();
@@ -327,6 +342,9 @@ pub unsafe extern "C" fn hipGraphNodeFindInClone(
     original: NodeT,
     clone: GraphT,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| {
         non_null(node)?;
         let n = graph_of(clone)?.find_clone_of(original as u64)?;
@@ -345,6 +363,9 @@ pub unsafe extern "C" fn hipGraphAddKernelNode(
     count: usize,
     params: *const KernelNodeParams,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     // SAFETY: forwarded from the caller.
     api(|| unsafe { add_node(node, graph, deps, count, || kernel_node(params)) })
 }
@@ -359,6 +380,9 @@ pub unsafe extern "C" fn hipGraphAddMemcpyNode(
     count: usize,
     params: *const HipMemcpy3DParms,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     // SAFETY: forwarded from the caller.
     api(|| unsafe { add_node(node, graph, deps, count, || memcpy_node(params)) })
 }
@@ -376,6 +400,9 @@ pub unsafe extern "C" fn hipGraphAddMemcpyNode1D(
     size: usize,
     kind: c_uint,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     // SAFETY: forwarded from the caller.
     api(|| unsafe {
         add_node(node, graph, deps, count, || {
@@ -394,6 +421,9 @@ pub unsafe extern "C" fn hipGraphAddMemsetNode(
     count: usize,
     params: *const MemsetParams,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     // SAFETY: forwarded from the caller.
     api(|| unsafe { add_node(node, graph, deps, count, || memset_node(params)) })
 }
@@ -408,6 +438,9 @@ pub unsafe extern "C" fn hipGraphAddHostNode(
     count: usize,
     params: *const HostNodeParams,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     // SAFETY: forwarded from the caller.
     api(|| unsafe { add_node(node, graph, deps, count, || host_node(params)) })
 }
@@ -421,6 +454,9 @@ pub unsafe extern "C" fn hipGraphAddEmptyNode(
     deps: *const NodeT,
     count: usize,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     // SAFETY: forwarded from the caller.
     api(|| unsafe { add_node(node, graph, deps, count, || Ok(NodeKind::Empty)) })
 }
@@ -437,6 +473,9 @@ pub unsafe extern "C" fn hipGraphAddChildGraphNode(
     count: usize,
     child: GraphT,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     // SAFETY: forwarded from the caller.
     api(|| unsafe { add_node(node, graph, deps, count, || graph_of(child)?.as_child()) })
 }
@@ -450,6 +489,9 @@ pub unsafe extern "C" fn hipGraphAddDependencies(
     to: *const NodeT,
     count: usize,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| {
         let g = graph_of(graph)?;
         // SAFETY: forwarded from the caller.
@@ -467,6 +509,9 @@ pub unsafe extern "C" fn hipGraphRemoveDependencies(
     to: *const NodeT,
     count: usize,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| {
         let g = graph_of(graph)?;
         // SAFETY: forwarded from the caller.
@@ -483,6 +528,9 @@ pub unsafe extern "C" fn hipGraphGetNodes(
     nodes: *mut NodeT,
     count: *mut usize,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     // SAFETY: forwarded from the caller.
     api(|| unsafe { write_list(nodes, count, &graph_of(graph)?.nodes()) })
 }
@@ -495,6 +543,9 @@ pub unsafe extern "C" fn hipGraphGetRootNodes(
     nodes: *mut NodeT,
     count: *mut usize,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     // SAFETY: forwarded from the caller.
     api(|| unsafe { write_list(nodes, count, &graph_of(graph)?.root_nodes()) })
 }
@@ -509,6 +560,9 @@ pub unsafe extern "C" fn hipGraphGetEdges(
     to: *mut NodeT,
     count: *mut usize,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| {
         let edges = graph_of(graph)?.edges();
         if from.is_null() != to.is_null() {
@@ -537,6 +591,9 @@ pub unsafe extern "C" fn hipGraphNodeGetDependencies(
     deps: *mut NodeT,
     count: *mut usize,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| {
         let list = GraphCore::of_node(node as u64)?.node_dependencies(node as u64)?;
         // SAFETY: forwarded from the caller.
@@ -552,6 +609,9 @@ pub unsafe extern "C" fn hipGraphNodeGetDependentNodes(
     dependents: *mut NodeT,
     count: *mut usize,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| {
         let list = GraphCore::of_node(node as u64)?.node_dependents(node as u64)?;
         // SAFETY: forwarded from the caller.
@@ -563,6 +623,9 @@ pub unsafe extern "C" fn hipGraphNodeGetDependentNodes(
 /// `type_` must be NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn hipGraphNodeGetType(node: NodeT, type_: *mut c_int) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| {
         non_null(type_)?;
         let kind = GraphCore::of_node(node as u64)?.node_kind(node as u64)?;
@@ -573,6 +636,9 @@ pub unsafe extern "C" fn hipGraphNodeGetType(node: NodeT, type_: *mut c_int) -> 
 
 #[no_mangle]
 pub extern "C" fn hipGraphDestroyNode(node: NodeT) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| GraphCore::of_node(node as u64)?.destroy_node(node as u64))
 }
 
@@ -589,6 +655,9 @@ pub unsafe extern "C" fn hipGraphKernelNodeGetParams(
     node: NodeT,
     params: *mut KernelNodeParams,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| {
         non_null(params)?;
         let (k, args) = GraphCore::of_node(node as u64)?.kernel_node_params(node as u64)?;
@@ -620,6 +689,9 @@ pub unsafe extern "C" fn hipGraphKernelNodeSetParams(
     node: NodeT,
     params: *const KernelNodeParams,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     // SAFETY: forwarded from the caller.
     api(|| set_graph_node(node, || unsafe { kernel_node(params) }))
 }
@@ -631,6 +703,9 @@ pub unsafe extern "C" fn hipGraphMemcpyNodeGetParams(
     node: NodeT,
     params: *mut HipMemcpy3DParms,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| {
         non_null(params)?;
         let NodeKind::Memcpy(m) = GraphCore::of_node(node as u64)?.node_kind(node as u64)? else {
@@ -648,6 +723,9 @@ pub unsafe extern "C" fn hipGraphMemcpyNodeSetParams(
     node: NodeT,
     params: *const HipMemcpy3DParms,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     // SAFETY: forwarded from the caller.
     api(|| set_graph_node(node, || unsafe { memcpy_node(params) }))
 }
@@ -660,6 +738,9 @@ pub extern "C" fn hipGraphMemcpyNodeSetParams1D(
     count: usize,
     kind: c_uint,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| set_graph_node(node, || memcpy_node_1d(dst, src, count, kind)))
 }
 
@@ -670,6 +751,9 @@ pub unsafe extern "C" fn hipGraphMemsetNodeGetParams(
     node: NodeT,
     params: *mut MemsetParams,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| {
         non_null(params)?;
         let NodeKind::Memset(m) = GraphCore::of_node(node as u64)?.node_kind(node as u64)? else {
@@ -695,6 +779,9 @@ pub unsafe extern "C" fn hipGraphMemsetNodeSetParams(
     node: NodeT,
     params: *const MemsetParams,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     // SAFETY: forwarded from the caller.
     api(|| set_graph_node(node, || unsafe { memset_node(params) }))
 }
@@ -706,6 +793,9 @@ pub unsafe extern "C" fn hipGraphHostNodeGetParams(
     node: NodeT,
     params: *mut HostNodeParams,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| {
         non_null(params)?;
         let NodeKind::Host(h) = GraphCore::of_node(node as u64)?.node_kind(node as u64)? else {
@@ -730,6 +820,9 @@ pub unsafe extern "C" fn hipGraphHostNodeSetParams(
     node: NodeT,
     params: *const HostNodeParams,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     // SAFETY: forwarded from the caller.
     api(|| set_graph_node(node, || unsafe { host_node(params) }))
 }
@@ -745,6 +838,22 @@ unsafe fn instantiate(exec: *mut ExecT, graph: GraphT, flags: u64) -> HipResult<
     let e = GraphExec::instantiate(&g, flags)?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(exec, e.handle as ExecT) }
+}
+
+/// [`instantiate`] on either platform (`cuGraphInstantiateWithFlags` on NVIDIA).
+///
+/// # Safety
+/// `exec` must be NULL or writable.
+unsafe fn instantiate_any(exec: *mut ExecT, graph: GraphT, flags: c_ulonglong) -> HipResult<()> {
+    if nv::active() {
+        non_null(exec)?;
+        // SAFETY: HIP's contract: a live graph handle.
+        let e = unsafe { nv::graph_instantiate(graph, flags)? };
+        // SAFETY: forwarded from the caller.
+        return unsafe { write_out(exec, e) };
+    }
+    // SAFETY: forwarded from the caller.
+    unsafe { instantiate(exec, graph, flags) }
 }
 
 /// # Safety
@@ -764,7 +873,7 @@ pub unsafe extern "C" fn hipGraphInstantiate(
             unsafe { error_node.write_unaligned(std::ptr::null_mut()) };
         }
         // SAFETY: forwarded from the caller.
-        let result = unsafe { instantiate(exec, graph, 0) };
+        let result = unsafe { instantiate_any(exec, graph, 0) };
         if !log.is_null() {
             let msg = match &result {
                 Ok(()) => String::new(),
@@ -786,12 +895,16 @@ pub unsafe extern "C" fn hipGraphInstantiateWithFlags(
     flags: c_ulonglong,
 ) -> HipErrorT {
     // SAFETY: forwarded from the caller.
-    api(|| unsafe { instantiate(exec, graph, flags) })
+    api(|| unsafe { instantiate_any(exec, graph, flags) })
 }
 
 #[no_mangle]
 pub extern "C" fn hipGraphLaunch(exec: ExecT, stream: StreamT) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: live executable graph and stream handles.
+            return unsafe { nv::graph_launch(exec, nv::stream(stream), false) };
+        }
         let e = exec_of(exec)?;
         let s = resolve(stream as u64)?;
         e.launch(&s)
@@ -801,6 +914,10 @@ pub extern "C" fn hipGraphLaunch(exec: ExecT, stream: StreamT) -> HipErrorT {
 #[no_mangle]
 pub extern "C" fn hipGraphUpload(exec: ExecT, stream: StreamT) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: live executable graph and stream handles.
+            return unsafe { nv::graph_launch(exec, nv::stream(stream), true) };
+        }
         let e = exec_of(exec)?;
         let s = resolve(stream as u64)?;
         e.upload(&s)
@@ -809,7 +926,13 @@ pub extern "C" fn hipGraphUpload(exec: ExecT, stream: StreamT) -> HipErrorT {
 
 #[no_mangle]
 pub extern "C" fn hipGraphExecDestroy(exec: ExecT) -> HipErrorT {
-    api(|| GraphExec::destroy(exec as u64))
+    api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: an executable graph the program created.
+            return unsafe { nv::graph_exec_destroy(exec) };
+        }
+        GraphExec::destroy(exec as u64)
+    })
 }
 
 /// Replaces the executable copy of `node` (same type).
@@ -831,6 +954,9 @@ pub unsafe extern "C" fn hipGraphExecKernelNodeSetParams(
     node: NodeT,
     params: *const KernelNodeParams,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     // SAFETY: forwarded from the caller.
     api(|| set_exec_node(exec, node, || unsafe { kernel_node(params) }))
 }
@@ -843,6 +969,9 @@ pub unsafe extern "C" fn hipGraphExecMemcpyNodeSetParams(
     node: NodeT,
     params: *const HipMemcpy3DParms,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     // SAFETY: forwarded from the caller.
     api(|| set_exec_node(exec, node, || unsafe { memcpy_node(params) }))
 }
@@ -856,6 +985,9 @@ pub extern "C" fn hipGraphExecMemcpyNodeSetParams1D(
     count: usize,
     kind: c_uint,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| set_exec_node(exec, node, || memcpy_node_1d(dst, src, count, kind)))
 }
 
@@ -867,6 +999,9 @@ pub unsafe extern "C" fn hipGraphExecMemsetNodeSetParams(
     node: NodeT,
     params: *const MemsetParams,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     // SAFETY: forwarded from the caller.
     api(|| set_exec_node(exec, node, || unsafe { memset_node(params) }))
 }
@@ -879,6 +1014,9 @@ pub unsafe extern "C" fn hipGraphExecHostNodeSetParams(
     node: NodeT,
     params: *const HostNodeParams,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     // SAFETY: forwarded from the caller.
     api(|| set_exec_node(exec, node, || unsafe { host_node(params) }))
 }
@@ -889,6 +1027,9 @@ pub extern "C" fn hipGraphExecChildGraphNodeSetParams(
     node: NodeT,
     child: GraphT,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| set_exec_node(exec, node, || graph_of(child)?.as_child()))
 }
 
@@ -901,6 +1042,9 @@ pub unsafe extern "C" fn hipGraphExecUpdate(
     error_node: *mut NodeT,
     result: *mut c_int,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| {
         non_null(result)?;
         let e = exec_of(exec)?;
@@ -930,6 +1074,10 @@ pub unsafe extern "C" fn hipGraphExecUpdate(
 #[no_mangle]
 pub extern "C" fn hipStreamBeginCapture(stream: StreamT, mode: c_int) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: a live stream handle.
+            return unsafe { nv::begin_capture(nv::stream(stream), mode) };
+        }
         let mode = CaptureMode::from_raw(mode as u32)?;
         let s = resolve(stream as u64)?;
         graph::begin_capture(&s, mode)
@@ -942,6 +1090,13 @@ pub extern "C" fn hipStreamBeginCapture(stream: StreamT, mode: c_int) -> HipErro
 pub unsafe extern "C" fn hipStreamEndCapture(stream: StreamT, graph_out: *mut GraphT) -> HipErrorT {
     api(|| {
         non_null(graph_out)?;
+        if nv::active() {
+            // SAFETY: HIP's contract: a live stream handle.
+            let g = unsafe { nv::end_capture(nv::stream(stream)) };
+            // SAFETY: forwarded from the caller.
+            unsafe { write_out(graph_out, *g.as_ref().unwrap_or(&std::ptr::null_mut()))? };
+            return g.map(|_| ());
+        }
         let s = resolve(stream as u64)?;
         let result = graph::end_capture(&s);
         let handle = result.as_ref().map_or(0, |g| g.handle);
@@ -957,6 +1112,12 @@ pub unsafe extern "C" fn hipStreamEndCapture(stream: StreamT, graph_out: *mut Gr
 pub unsafe extern "C" fn hipStreamIsCapturing(stream: StreamT, status: *mut c_int) -> HipErrorT {
     api(|| {
         non_null(status)?;
+        if nv::active() {
+            // SAFETY: HIP's contract: a live stream handle.
+            let st = unsafe { nv::is_capturing(nv::stream(stream))? };
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(status, st) };
+        }
         let s = resolve(stream as u64)?;
         let (st, _) = graph::capture_info(&s)?;
         // SAFETY: forwarded from the caller.
@@ -972,6 +1133,9 @@ pub unsafe extern "C" fn hipStreamGetCaptureInfo(
     status: *mut c_int,
     id: *mut c_ulonglong,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| {
         non_null(status)?;
         let s = resolve(stream as u64)?;
@@ -998,6 +1162,9 @@ pub unsafe extern "C" fn hipStreamGetCaptureInfo_v2(
     deps: *mut *const NodeT,
     count: *mut usize,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| {
         non_null(status)?;
         let s = resolve(stream as u64)?;
@@ -1037,6 +1204,9 @@ pub unsafe extern "C" fn hipStreamUpdateCaptureDependencies(
     count: usize,
     flags: c_uint,
 ) -> HipErrorT {
+    if nv::active() {
+        return nv::not_supported();
+    }
     api(|| {
         let set = match flags {
             0 => false,
@@ -1056,6 +1226,12 @@ pub unsafe extern "C" fn hipStreamUpdateCaptureDependencies(
 pub unsafe extern "C" fn hipThreadExchangeStreamCaptureMode(mode: *mut c_int) -> HipErrorT {
     api(|| {
         non_null(mode)?;
+        if nv::active() {
+            // SAFETY: checked non-null; readable per the caller.
+            let old = nv::exchange_capture_mode(unsafe { mode.read_unaligned() })?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(mode, old) };
+        }
         // SAFETY: checked non-null; readable per the caller.
         let new = CaptureMode::from_raw(unsafe { mode.read_unaligned() } as u32)?;
         let old = graph::exchange_capture_mode(new);

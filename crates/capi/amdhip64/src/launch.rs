@@ -5,10 +5,15 @@ use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
 
 use cpu_engine::KernelDescriptor;
 use hip::memory::{CopyKind, Sync};
+use hip::platform::nvidia::{
+    self, launch as nvlaunch, memory as nvmem, module as nvmodule, registry,
+};
+use hip::platform::{self, Platform};
 use hip::stream::resolve;
 use hip::{kernel, HipError, HipResult, Runtime};
 
 use crate::entry::{api, current_device, non_null, write_out, Dim3, HipErrorT};
+use crate::nv;
 use crate::stream::StreamT;
 
 fn name_of(name: *const c_char) -> String {
@@ -65,6 +70,8 @@ pub unsafe extern "C" fn __ferrocmRegisterFunction(
     name: *const c_char,
 ) {
     let _ = api(|| {
+        // A program with g++-compiled CPU kernels runs on the CPU platform.
+        platform::select(Platform::Cpu);
         non_null(host_fn)?;
         non_null(kd)?;
         // SAFETY: forwarded from the caller.
@@ -80,6 +87,7 @@ pub unsafe extern "C" fn __ferrocmRegisterVar(
     size: usize,
     name: *const c_char,
 ) {
+    platform::select(Platform::Cpu);
     if !address.is_null() {
         kernel::register_variable(address as usize, size, &name_of(name));
     }
@@ -97,6 +105,12 @@ pub unsafe extern "C" fn hipLaunchKernel(
     stream: StreamT,
 ) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            // SAFETY: forwarded from the caller.
+            return unsafe {
+                launch_nvidia(function, grid, block, args, dynamic_shared, stream, false)
+            };
+        }
         let k = kernel::function(function as usize)?;
         // SAFETY: forwarded from the caller.
         let block_bytes = unsafe { k.pack_params(args as *const *const u8)? };
@@ -109,6 +123,78 @@ pub unsafe extern "C" fn hipLaunchKernel(
             &block_bytes,
         )
     })
+}
+
+/// `hipLaunchKernel` / `hipLaunchCooperativeKernel` on NVIDIA: the registered kernel's
+/// driver function on the current device, HIP's configuration checks, `cuLaunchKernel`.
+///
+/// # Safety
+/// `args` must hold one pointer per kernel parameter; `stream` a live stream or a default.
+#[inline]
+unsafe fn launch_nvidia(
+    function: *const c_void,
+    grid: Dim3,
+    block: Dim3,
+    args: *mut *mut c_void,
+    dynamic_shared: usize,
+    stream: StreamT,
+    cooperative: bool,
+) -> HipResult<()> {
+    let dev = nv::device()?;
+    let f = registry::function(dev, function as usize)?;
+    let (grid, block) = (grid.to_array(), block.to_array());
+    nvlaunch::validate_config(dev, grid, block)?;
+    let shared = u32::try_from(dynamic_shared).map_err(|_| HipError::InvalidValue)?;
+    let s = nv::stream(stream);
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        if cooperative {
+            nvlaunch::launch_cooperative_kernel(dev, f, grid, block, shared, s, args)
+        } else {
+            nvlaunch::launch_kernel(dev, f, grid, block, shared, s, args, std::ptr::null_mut())
+        }
+    }
+}
+
+/// `hipLaunchCooperativeKernel`: every block resident at once, so that grid-wide
+/// synchronisation works. On the CPU platform a grid cannot be guaranteed co-resident
+/// (grid synchronisation is not implemented): `hipErrorNotSupported`.
+///
+/// # Safety
+/// As for [`hipLaunchKernel`].
+#[no_mangle]
+pub unsafe extern "C" fn hipLaunchCooperativeKernel(
+    function: *const c_void,
+    grid: Dim3,
+    block: Dim3,
+    args: *mut *mut c_void,
+    shared_mem: c_uint,
+    stream: StreamT,
+) -> HipErrorT {
+    api(|| {
+        if nv::active() {
+            // SAFETY: forwarded from the caller.
+            return unsafe {
+                launch_nvidia(
+                    function,
+                    grid,
+                    block,
+                    args,
+                    shared_mem as usize,
+                    stream,
+                    true,
+                )
+            };
+        }
+        kernel::function(function as usize)?;
+        Err(HipError::NotSupported)
+    })
+}
+
+/// The driver function of a registered kernel on the current NVIDIA device.
+fn nv_function(function: *const c_void) -> HipResult<(usize, nvidia::Function)> {
+    let dev = nv::device()?;
+    Ok((dev, registry::function(dev, function as usize)?))
 }
 
 /// `hipFuncAttributes`
@@ -157,6 +243,25 @@ pub unsafe extern "C" fn hipFuncGetAttributes(
 ) -> HipErrorT {
     api(|| {
         non_null(attr)?;
+        if nv::active() {
+            let (dev, f) = nv_function(function)?;
+            // SAFETY: a function of a module the registry loaded.
+            let a = unsafe { nvmodule::func_attributes(dev, f)? };
+            let a = FuncAttributes {
+                binary_version: a.binary_version,
+                cache_mode_ca: a.cache_mode_ca,
+                const_size_bytes: a.const_size_bytes,
+                local_size_bytes: a.local_size_bytes,
+                max_dynamic_shared_size_bytes: a.max_dynamic_shared_size_bytes,
+                max_threads_per_block: a.max_threads_per_block,
+                num_regs: a.num_regs,
+                preferred_shmem_carveout: a.preferred_shmem_carveout,
+                ptx_version: a.ptx_version,
+                shared_size_bytes: a.shared_size_bytes,
+            };
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(attr, a) };
+        }
         let k = kernel::function(function as usize)?;
         let a = func_attributes(&k)?;
         // SAFETY: forwarded from the caller.
@@ -171,6 +276,11 @@ pub extern "C" fn hipFuncSetAttribute(
     value: c_int,
 ) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            let (dev, f) = nv_function(function)?;
+            // SAFETY: a function of a module the registry loaded.
+            return unsafe { nvmodule::func_set_attribute(dev, f, attr, value) };
+        }
         let k = kernel::function(function as usize)?;
         let rt = Runtime::get()?;
         let p = rt.device(current_device()?)?.properties();
@@ -187,6 +297,11 @@ pub extern "C" fn hipFuncSetAttribute(
 #[no_mangle]
 pub extern "C" fn hipFuncSetCacheConfig(function: *const c_void, config: c_uint) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            let (dev, f) = nv_function(function)?;
+            // SAFETY: a function of a module the registry loaded.
+            return unsafe { nvmodule::func_set_cache_config(dev, f, config) };
+        }
         kernel::function(function as usize)?;
         if config > 3 {
             return Err(HipError::InvalidValue);
@@ -198,6 +313,11 @@ pub extern "C" fn hipFuncSetCacheConfig(function: *const c_void, config: c_uint)
 #[no_mangle]
 pub extern "C" fn hipFuncSetSharedMemConfig(function: *const c_void, config: c_uint) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            let (dev, f) = nv_function(function)?;
+            // SAFETY: a function of a module the registry loaded.
+            return unsafe { nvmodule::func_set_shared_mem_config(dev, f, config) };
+        }
         kernel::function(function as usize)?;
         if config > 2 {
             return Err(HipError::InvalidValue);
@@ -235,6 +355,24 @@ pub unsafe extern "C" fn hipOccupancyMaxPotentialBlockSize(
     api(|| {
         non_null(grid_size)?;
         non_null(block_size)?;
+        if nv::active() {
+            let (dev, f) = nv_function(function)?;
+            // SAFETY: a function of a module the registry loaded.
+            let (g, b) = unsafe {
+                nvmodule::occupancy_max_potential_block_size(
+                    dev,
+                    f,
+                    dynamic_shared,
+                    block_size_limit,
+                    0,
+                )?
+            };
+            // SAFETY: forwarded from the caller.
+            return unsafe {
+                write_out(block_size, b)?;
+                write_out(grid_size, g)
+            };
+        }
         let k = kernel::function(function as usize)?;
         let rt = Runtime::get()?;
         let p = rt.device(current_device()?)?.properties();
@@ -264,8 +402,14 @@ pub unsafe extern "C" fn hipOccupancyMaxActiveBlocksPerMultiprocessor(
 ) -> HipErrorT {
     api(|| {
         non_null(blocks)?;
-        let k = kernel::function(function as usize)?;
-        let n = active_blocks(&k, block_size, dynamic_shared)?;
+        let n = if nv::active() {
+            let (dev, f) = nv_function(function)?;
+            // SAFETY: a function of a module the registry loaded.
+            unsafe { nvmodule::occupancy_max_active_blocks(dev, f, block_size, dynamic_shared, 0)? }
+        } else {
+            let k = kernel::function(function as usize)?;
+            active_blocks(&k, block_size, dynamic_shared)?
+        };
         // SAFETY: forwarded from the caller.
         unsafe { write_out(blocks, n) }
     })
@@ -284,6 +428,18 @@ pub unsafe extern "C" fn hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     if flags > 1 {
         return api(|| Err(HipError::InvalidValue));
     }
+    if nv::active() {
+        return api(|| {
+            non_null(blocks)?;
+            let (dev, f) = nv_function(function)?;
+            // SAFETY: a function of a module the registry loaded.
+            let n = unsafe {
+                nvmodule::occupancy_max_active_blocks(dev, f, block_size, dynamic_shared, flags)?
+            };
+            // SAFETY: forwarded from the caller.
+            unsafe { write_out(blocks, n) }
+        });
+    }
     // SAFETY: forwarded from the caller.
     unsafe {
         hipOccupancyMaxActiveBlocksPerMultiprocessor(blocks, function, block_size, dynamic_shared)
@@ -294,12 +450,41 @@ pub unsafe extern "C" fn hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
 // Device symbols (`__device__`, `__constant__` variables registered by hipcc)
 
 fn symbol_range(symbol: *const c_void, count: usize, offset: usize) -> HipResult<*mut u8> {
-    let v = kernel::variable(symbol as usize)?;
+    let (address, size) = if nv::active() {
+        let (p, size) = registry::variable(nv::device()?, symbol as usize)?;
+        (p as usize, size)
+    } else {
+        let v = kernel::variable(symbol as usize)?;
+        (v.address, v.size)
+    };
     let end = offset.checked_add(count).ok_or(HipError::InvalidValue)?;
-    if end > v.size {
+    if end > size {
         return Err(HipError::InvalidValue);
     }
-    Ok((v.address + offset) as *mut u8)
+    Ok((address + offset) as *mut u8)
+}
+
+/// A symbol copy on NVIDIA (the range checked): blocking on the legacy stream, or
+/// stream-ordered.
+///
+/// # Safety
+/// The host side must be valid for `count` bytes (until the copy has run, if async).
+unsafe fn symbol_copy_nvidia(
+    dst: *mut c_void,
+    src: *const c_void,
+    count: usize,
+    kind: CopyKind,
+    stream: StreamT,
+    sync: Sync,
+) -> HipResult<()> {
+    let dev = nv::device()?;
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        match sync {
+            Sync::Blocking => nvmem::memcpy(dev, dst, src, count, kind),
+            Sync::Async => nvmem::memcpy_async(dev, dst, src, count, kind, nv::stream(stream)),
+        }
+    }
 }
 
 /// # Safety
@@ -320,6 +505,10 @@ unsafe fn to_symbol(
     let dst = symbol_range(symbol, count, offset)?;
     if count > 0 {
         non_null(src)?;
+    }
+    if nv::active() {
+        // SAFETY: the symbol range was checked; the caller guarantees `src`.
+        return unsafe { symbol_copy_nvidia(dst.cast(), src, count, k, stream, sync) };
     }
     let s = resolve(stream as u64)?;
     // SAFETY: the symbol range was checked; the caller guarantees `src`.
@@ -344,6 +533,10 @@ unsafe fn from_symbol(
     let src = symbol_range(symbol, count, offset)?;
     if count > 0 {
         non_null(dst)?;
+    }
+    if nv::active() {
+        // SAFETY: the symbol range was checked; the caller guarantees `dst`.
+        return unsafe { symbol_copy_nvidia(dst, src.cast(), count, k, stream, sync) };
     }
     let s = resolve(stream as u64)?;
     // SAFETY: the symbol range was checked; the caller guarantees `dst`.
@@ -437,9 +630,9 @@ pub unsafe extern "C" fn hipGetSymbolAddress(
 ) -> HipErrorT {
     api(|| {
         non_null(ptr)?;
-        let v = kernel::variable(symbol as usize)?;
+        let address = symbol_range(symbol, 0, 0)?;
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(ptr, v.address as *mut c_void) }
+        unsafe { write_out(ptr, address.cast()) }
     })
 }
 
@@ -449,8 +642,12 @@ pub unsafe extern "C" fn hipGetSymbolAddress(
 pub unsafe extern "C" fn hipGetSymbolSize(size: *mut usize, symbol: *const c_void) -> HipErrorT {
     api(|| {
         non_null(size)?;
-        let v = kernel::variable(symbol as usize)?;
+        let n = if nv::active() {
+            registry::variable(nv::device()?, symbol as usize)?.1
+        } else {
+            kernel::variable(symbol as usize)?.size
+        };
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(size, v.size) }
+        unsafe { write_out(size, n) }
     })
 }

@@ -3,10 +3,12 @@
 use std::ffi::{c_int, c_uint, c_void};
 
 use hip::memory::{self, CopyKind, MemoryKind, Sync};
+use hip::platform::nvidia::{self, memory as nvmem};
 use hip::stream::resolve;
 use hip::{HipError, HipResult, StreamCore};
 
 use crate::entry::{api, current_device, non_null, write_out, HipErrorT};
+use crate::nv;
 
 /// Allocates into `*out` (NULL for size 0).
 ///
@@ -29,8 +31,16 @@ unsafe fn alloc_into(
 /// `ptr` must be NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn hipMalloc(ptr: *mut *mut c_void, size: usize) -> HipErrorT {
-    // SAFETY: forwarded from the caller.
-    api(|| unsafe { alloc_into(ptr, size, MemoryKind::Device, 0) })
+    api(|| {
+        if nv::active() {
+            non_null(ptr)?;
+            let p = nvmem::malloc(nv::device()?, size)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(ptr, p as *mut c_void) };
+        }
+        // SAFETY: forwarded from the caller.
+        unsafe { alloc_into(ptr, size, MemoryKind::Device, 0) }
+    })
 }
 
 /// # Safety
@@ -60,6 +70,12 @@ pub unsafe extern "C" fn hipMallocManaged(
         if flags & !MEM_ATTACH_FLAGS != 0 || flags.count_ones() > 1 {
             return Err(HipError::InvalidValue);
         }
+        if nv::active() {
+            non_null(ptr)?;
+            let p = nvmem::malloc_managed(nv::device()?, size, flags)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(ptr, p as *mut c_void) };
+        }
         // SAFETY: forwarded from the caller.
         unsafe { alloc_into(ptr, size, MemoryKind::Managed, flags) }
     })
@@ -78,6 +94,12 @@ pub unsafe extern "C" fn hipHostMalloc(
     flags: c_uint,
 ) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            non_null(ptr)?;
+            let p = nvmem::host_malloc(nv::device()?, size, flags)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(ptr, p) };
+        }
         // Coherent and NonCoherent together contradict each other.
         if flags & !HOST_MALLOC_FLAGS != 0 || flags & 0xC000_0000 == 0xC000_0000 {
             return Err(HipError::InvalidValue);
@@ -111,6 +133,9 @@ pub unsafe extern "C" fn hipMallocHost(ptr: *mut *mut c_void, size: usize) -> Hi
 #[no_mangle]
 pub extern "C" fn hipFree(ptr: *mut c_void) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            return free_nvidia(ptr);
+        }
         // HIP's hipFree synchronises the device before releasing memory.
         sync_current_device()?;
         memory::free(
@@ -118,6 +143,25 @@ pub extern "C" fn hipFree(ptr: *mut c_void) -> HipErrorT {
             &[MemoryKind::Device, MemoryKind::Managed, MemoryKind::Host],
         )
     })
+}
+
+/// `hipFree` on NVIDIA: device and managed memory (`cuMemFree`, which waits for the
+/// device), and, as ROCm allows, pinned host memory.
+fn free_nvidia(ptr: *mut c_void) -> HipResult<()> {
+    let dev = nv::device()?;
+    // SAFETY: HIP's contract: the program no longer uses the memory.
+    match unsafe { nvmem::free(dev, nv::dptr(ptr)) } {
+        Err(HipError::InvalidValue) => {
+            let a = nvmem::pointer_attributes(dev, ptr)?;
+            if a.memory_type == nvmem::MemoryType::Host && a.allocation_flags != 0 {
+                // SAFETY: as above.
+                unsafe { nvmem::host_free(dev, ptr) }
+            } else {
+                Err(HipError::InvalidValue)
+            }
+        }
+        r => r,
+    }
 }
 
 #[no_mangle]
@@ -128,6 +172,10 @@ pub extern "C" fn hipFreeAsync(ptr: *mut c_void, stream: *mut c_void) -> HipErro
 #[no_mangle]
 pub extern "C" fn hipHostFree(ptr: *mut c_void) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: the program no longer uses the memory.
+            return unsafe { nvmem::host_free(nv::device()?, ptr) };
+        }
         sync_current_device()?;
         memory::free(ptr.cast(), &[MemoryKind::Host])
     })
@@ -149,6 +197,10 @@ const HOST_REGISTER_FLAGS: u32 = 0x1 | 0x2 | 0x4 | 0x8;
 #[no_mangle]
 pub extern "C" fn hipHostRegister(ptr: *mut c_void, size: usize, flags: c_uint) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: the range is the program's memory while registered.
+            return unsafe { nvmem::host_register(nv::device()?, ptr, size, flags) };
+        }
         if flags & !HOST_REGISTER_FLAGS != 0 {
             return Err(HipError::InvalidValue);
         }
@@ -158,7 +210,13 @@ pub extern "C" fn hipHostRegister(ptr: *mut c_void, size: usize, flags: c_uint) 
 
 #[no_mangle]
 pub extern "C" fn hipHostUnregister(ptr: *mut c_void) -> HipErrorT {
-    api(|| memory::unregister(ptr.cast()))
+    api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: no pending work uses the range.
+            return unsafe { nvmem::host_unregister(nv::device()?, ptr) };
+        }
+        memory::unregister(ptr.cast())
+    })
 }
 
 /// # Safety
@@ -171,6 +229,11 @@ pub unsafe extern "C" fn hipHostGetDevicePointer(
 ) -> HipErrorT {
     api(|| {
         non_null(dev_ptr)?;
+        if nv::active() {
+            let p = nvmem::host_get_device_pointer(nv::device()?, host_ptr, flags)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(dev_ptr, p as *mut c_void) };
+        }
         if flags != 0 {
             return Err(HipError::InvalidValue);
         }
@@ -191,6 +254,11 @@ pub unsafe extern "C" fn hipHostGetDevicePointer(
 pub unsafe extern "C" fn hipHostGetFlags(flags: *mut c_uint, host_ptr: *mut c_void) -> HipErrorT {
     api(|| {
         non_null(flags)?;
+        if nv::active() {
+            let f = nvmem::host_get_flags(nv::device()?, host_ptr)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(flags, f) };
+        }
         match memory::find(host_ptr as usize) {
             Some(a) if matches!(a.kind, MemoryKind::Host | MemoryKind::Registered) => {
                 // SAFETY: forwarded from the caller.
@@ -216,6 +284,14 @@ pub unsafe extern "C" fn hipMallocPitch(
     api(|| {
         non_null(ptr)?;
         non_null(pitch)?;
+        if nv::active() {
+            let (p, pt) = nvmem::malloc_pitch(nv::device()?, width, height)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe {
+                write_out(ptr, p as *mut c_void)?;
+                write_out(pitch, pt)
+            };
+        }
         let p = width
             .checked_next_multiple_of(PITCH_ALIGNMENT)
             .ok_or(HipError::InvalidValue)?;
@@ -249,8 +325,13 @@ pub unsafe extern "C" fn hipMemGetInfo(free: *mut usize, total: *mut usize) -> H
     api(|| {
         non_null(free)?;
         non_null(total)?;
-        current_device()?;
-        let (f, t) = memory::mem_info();
+        let (f, t) = if nv::active() {
+            let (f, t) = nvidia::device::mem_info(nv::device()?)?;
+            (f as u64, t as u64)
+        } else {
+            current_device()?;
+            memory::mem_info()
+        };
         // SAFETY: forwarded from the caller.
         unsafe {
             write_out(free, f as usize)?;
@@ -265,6 +346,11 @@ pub unsafe extern "C" fn hipMemGetInfo(free: *mut usize, total: *mut usize) -> H
 pub unsafe extern "C" fn hipMemPtrGetInfo(ptr: *mut c_void, size: *mut usize) -> HipErrorT {
     api(|| {
         non_null(size)?;
+        if nv::active() {
+            let (_, n) = nvmem::address_range(nv::device()?, nv::dptr(ptr))?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(size, n) };
+        }
         let a = memory::find(ptr as usize).ok_or(HipError::InvalidValue)?;
         // SAFETY: forwarded from the caller.
         unsafe { write_out(size, a.size) }
@@ -301,8 +387,15 @@ pub unsafe extern "C" fn hipMemcpy(
     size: usize,
     kind: c_uint,
 ) -> HipErrorT {
-    // SAFETY: forwarded from the caller.
-    api(|| unsafe { copy(dst, src, size, kind, &*resolve(0)?, Sync::Blocking) })
+    api(|| {
+        if nv::active() {
+            let k = CopyKind::from_raw(kind)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { nvmem::memcpy(nv::device()?, dst, src, size, k) };
+        }
+        // SAFETY: forwarded from the caller.
+        unsafe { copy(dst, src, size, kind, &*resolve(0)?, Sync::Blocking) }
+    })
 }
 
 /// # Safety
@@ -315,16 +408,26 @@ pub unsafe extern "C" fn hipMemcpyWithStream(
     kind: c_uint,
     stream: *mut c_void,
 ) -> HipErrorT {
-    // SAFETY: forwarded from the caller.
-    api(|| unsafe {
-        copy(
-            dst,
-            src,
-            size,
-            kind,
-            &*resolve(stream as u64)?,
-            Sync::Blocking,
-        )
+    api(|| {
+        if nv::active() {
+            let (k, dev, s) = (CopyKind::from_raw(kind)?, nv::device()?, nv::stream(stream));
+            // SAFETY: forwarded from the caller.
+            return unsafe {
+                nvmem::memcpy_async(dev, dst, src, size, k, s)?;
+                nvidia::stream::synchronize(dev, s)
+            };
+        }
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            copy(
+                dst,
+                src,
+                size,
+                kind,
+                &*resolve(stream as u64)?,
+                Sync::Blocking,
+            )
+        }
     })
 }
 
@@ -338,8 +441,17 @@ pub unsafe extern "C" fn hipMemcpyAsync(
     kind: c_uint,
     stream: *mut c_void,
 ) -> HipErrorT {
-    // SAFETY: forwarded from the caller.
-    api(|| unsafe { copy(dst, src, size, kind, &*resolve(stream as u64)?, Sync::Async) })
+    api(|| {
+        if nv::active() {
+            let k = CopyKind::from_raw(kind)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe {
+                nvmem::memcpy_async(nv::device()?, dst, src, size, k, nv::stream(stream))
+            };
+        }
+        // SAFETY: forwarded from the caller.
+        unsafe { copy(dst, src, size, kind, &*resolve(stream as u64)?, Sync::Async) }
+    })
 }
 
 macro_rules! directional_copies {
@@ -413,19 +525,26 @@ pub unsafe extern "C" fn hipMemcpy2D(
     height: usize,
     kind: c_uint,
 ) -> HipErrorT {
-    // SAFETY: forwarded from the caller.
-    api(|| unsafe {
-        copy_2d(
-            dst,
-            dpitch,
-            src,
-            spitch,
-            width,
-            height,
-            kind,
-            &*resolve(0)?,
-            Sync::Blocking,
-        )
+    api(|| {
+        if nv::active() {
+            let (k, dev) = (CopyKind::from_raw(kind)?, nv::device()?);
+            // SAFETY: forwarded from the caller.
+            return unsafe { nvmem::memcpy_2d(dev, dst, dpitch, src, spitch, width, height, k) };
+        }
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            copy_2d(
+                dst,
+                dpitch,
+                src,
+                spitch,
+                width,
+                height,
+                kind,
+                &*resolve(0)?,
+                Sync::Blocking,
+            )
+        }
     })
 }
 
@@ -443,6 +562,23 @@ pub unsafe extern "C" fn hipMemcpy2DAsync(
     stream: *mut c_void,
 ) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            let (k, dev) = (CopyKind::from_raw(kind)?, nv::device()?);
+            // SAFETY: forwarded from the caller.
+            return unsafe {
+                nvmem::memcpy_2d_async(
+                    dev,
+                    dst,
+                    dpitch,
+                    src,
+                    spitch,
+                    width,
+                    height,
+                    k,
+                    nv::stream(stream),
+                )
+            };
+        }
         let s = resolve(stream as u64)?;
         // SAFETY: forwarded from the caller.
         unsafe {
@@ -471,6 +607,23 @@ unsafe fn fill(
     stream: u64,
     sync: Sync,
 ) -> HipResult<()> {
+    if nv::active() {
+        let fill = match element_size {
+            1 => nvmem::Fill::D8(value as u8),
+            2 => nvmem::Fill::D16(value as u16),
+            _ => nvmem::Fill::D32(value),
+        };
+        let (dev, d) = (nv::device()?, nv::dptr(dst));
+        // SAFETY: forwarded from the caller.
+        return unsafe {
+            match sync {
+                Sync::Blocking => nvmem::memset(dev, d, fill, count),
+                Sync::Async => {
+                    nvmem::memset_async(dev, d, fill, count, nv::stream(stream as *mut c_void))
+                }
+            }
+        };
+    }
     let s = resolve(stream)?;
     if count > 0 && dst.is_null() {
         return Err(HipError::InvalidValue);
@@ -517,6 +670,24 @@ unsafe fn fill_2d(
     stream: u64,
     sync: Sync,
 ) -> HipResult<()> {
+    if nv::active() {
+        let (dev, d, v) = (nv::device()?, nv::dptr(dst), value as u8);
+        // SAFETY: forwarded from the caller.
+        return unsafe {
+            match sync {
+                Sync::Blocking => nvmem::memset_2d(dev, d, pitch, v, width, height),
+                Sync::Async => nvmem::memset_2d_async(
+                    dev,
+                    d,
+                    pitch,
+                    v,
+                    width,
+                    height,
+                    nv::stream(stream as *mut c_void),
+                ),
+            }
+        };
+    }
     let s = resolve(stream)?;
     if width == 0 || height == 0 {
         return Ok(());
@@ -577,6 +748,18 @@ pub extern "C" fn hipMemPrefetchAsync(
     stream: *mut c_void,
 ) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: a live stream handle.
+            return unsafe {
+                nvmem::prefetch_async(
+                    nv::device()?,
+                    nv::dptr(ptr),
+                    count,
+                    device,
+                    nv::stream(stream),
+                )
+            };
+        }
         resolve(stream as u64)?;
         check_managed_hint(ptr, count, device)
     })
@@ -590,6 +773,10 @@ pub extern "C" fn hipMemAdvise(
     device: c_int,
 ) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            let advice = u32::try_from(advice).map_err(|_| HipError::InvalidValue)?;
+            return nvmem::mem_advise(nv::device()?, nv::dptr(ptr), count, advice, device);
+        }
         if !(1..=6).contains(&advice) && !(100..=103).contains(&advice) {
             return Err(HipError::InvalidValue);
         }
@@ -635,6 +822,19 @@ pub unsafe extern "C" fn hipPointerGetAttributes(
     api(|| {
         non_null(attributes)?;
         non_null(ptr)?;
+        if nv::active() {
+            let a = nvmem::pointer_attributes(nv::device()?, ptr)?;
+            let value = PointerAttributes {
+                memory_type: a.memory_type.hip_value(),
+                device: a.device,
+                device_pointer: a.device_pointer as *mut c_void,
+                host_pointer: a.host_pointer,
+                is_managed: c_int::from(a.is_managed),
+                allocation_flags: a.allocation_flags,
+            };
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(attributes, value) };
+        }
         let value = match memory::find(ptr as usize) {
             Some(a) => PointerAttributes {
                 memory_type: a.kind.memory_type(),

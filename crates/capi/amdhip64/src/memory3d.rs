@@ -12,6 +12,7 @@ use hip::stream::resolve;
 use hip::{HipError, HipResult};
 
 use crate::entry::{api, current_device, non_null, write_out, HipErrorT};
+use crate::nv;
 use crate::stream::StreamT;
 
 /// `hipPitchedPtr`
@@ -165,6 +166,22 @@ pub(crate) fn write_params(p: &Memcpy3dParams) -> HipMemcpy3DParms {
 pub unsafe extern "C" fn hipMalloc3D(pitched: *mut HipPitchedPtr, extent: HipExtent) -> HipErrorT {
     api(|| {
         non_null(pitched)?;
+        if nv::active() {
+            let rows = extent
+                .height
+                .checked_mul(extent.depth)
+                .ok_or(HipError::InvalidValue)?;
+            let (ptr, pitch) =
+                hip::platform::nvidia::memory::malloc_pitch(nv::device()?, extent.width, rows)?;
+            let p = HipPitchedPtr {
+                ptr: ptr as *mut c_void,
+                pitch,
+                xsize: extent.width,
+                ysize: extent.height,
+            };
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(pitched, p) };
+        }
         let p = memory::allocate_3d(current_device()?, extent.into())?;
         // SAFETY: forwarded from the caller.
         unsafe { write_out(pitched, p.into()) }
@@ -180,6 +197,14 @@ unsafe fn memset_3d(
     stream: StreamT,
     sync: Sync,
 ) -> HipResult<()> {
+    if nv::active() {
+        let s = (sync == Sync::Async).then(|| nv::stream(stream));
+        let e = [extent.width, extent.height, extent.depth];
+        // SAFETY: forwarded from the caller.
+        return unsafe {
+            nv::memset_3d(pitched.ptr, pitched.pitch, pitched.ysize, value as u8, e, s)
+        };
+    }
     let s = resolve(stream as u64)?;
     let fill = Fill3d::pitched(pitched.into(), value as u8, extent.into())?;
     // SAFETY: forwarded from the caller.
@@ -217,6 +242,26 @@ unsafe fn memcpy_3d(p: *const HipMemcpy3DParms, stream: StreamT, sync: Sync) -> 
     // SAFETY: forwarded from the caller.
     let params = unsafe { read_params(p)? };
     CopyKind::from_raw(params.kind)?;
+    if nv::active() {
+        let side = |p: PitchedPtr, pos: Pos| nv::Side3d {
+            ptr: p.ptr as *mut c_void,
+            pitch: p.pitch,
+            ysize: p.ysize,
+            pos: [pos.x, pos.y, pos.z],
+        };
+        let e = params.extent;
+        let s = (sync == Sync::Async).then(|| nv::stream(stream));
+        // SAFETY: forwarded from the caller.
+        return unsafe {
+            nv::memcpy_3d(
+                &side(params.src, params.src_pos),
+                &side(params.dst, params.dst_pos),
+                [e.width, e.height, e.depth],
+                params.kind,
+                s,
+            )
+        };
+    }
     let s = resolve(stream as u64)?;
     let copy = Copy3d::resolve(
         params.src,

@@ -11,6 +11,7 @@ use hip::stream::resolve;
 use hip::{HipError, HipResult};
 
 use crate::entry::{api, device_ordinal, non_null, write_out, HipErrorT};
+use crate::nv;
 use crate::stream::StreamT;
 
 pub type MemPoolT = *mut c_void;
@@ -70,6 +71,12 @@ fn location_device(loc: &MemLocation) -> HipResult<usize> {
 pub unsafe fn malloc_async(ptr: *mut *mut c_void, size: usize, stream: StreamT) -> HipErrorT {
     api(|| {
         non_null(ptr)?;
+        if nv::active() {
+            // SAFETY: HIP's contract: a live stream handle.
+            let p = unsafe { nv::malloc_async(size, nv::stream(stream))? };
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(ptr, p) };
+        }
         let s = resolve(stream as u64)?;
         let p = mempool::malloc_async(size, &s)?;
         // SAFETY: forwarded from the caller.
@@ -80,6 +87,10 @@ pub unsafe fn malloc_async(ptr: *mut *mut c_void, size: usize, stream: StreamT) 
 /// `hipFreeAsync`: see `hip::mempool::free_async`.
 pub fn free_async(ptr: *mut c_void, stream: StreamT) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: a live stream; no later work uses the memory.
+            return unsafe { nv::free_async(ptr, nv::stream(stream)) };
+        }
         let s = resolve(stream as u64)?;
         mempool::free_async(ptr as usize, &s)
     })
@@ -96,6 +107,12 @@ pub unsafe extern "C" fn hipMallocFromPoolAsync(
 ) -> HipErrorT {
     api(|| {
         non_null(ptr)?;
+        if nv::active() {
+            // SAFETY: HIP's contract: live pool and stream handles.
+            let p = unsafe { nv::malloc_from_pool_async(size, pool_handle, nv::stream(stream))? };
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(ptr, p) };
+        }
         let p = pool(pool_handle)?;
         let s = resolve(stream as u64)?;
         let out = p.allocate(size, &s)?;
@@ -119,6 +136,15 @@ pub unsafe extern "C" fn hipMemPoolCreate(
         if props.alloc_type != ALLOCATION_PINNED || props.handle_types & !HANDLE_TYPES != 0 {
             return Err(HipError::InvalidValue);
         }
+        if nv::active() {
+            if props.location.type_ != LOCATION_DEVICE {
+                return Err(HipError::InvalidValue);
+            }
+            let dev = nv::ordinal(props.location.id).map_err(|_| HipError::InvalidValue)?;
+            let p = nv::mem_pool_create(dev, props.handle_types as u32, props.max_size)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(pool_out, p) };
+        }
         let device = location_device(&props.location)?;
         if props.handle_types != 0 {
             // Shareable handles (IPC) are not implemented.
@@ -135,7 +161,13 @@ pub unsafe extern "C" fn hipMemPoolCreate(
 
 #[no_mangle]
 pub extern "C" fn hipMemPoolDestroy(pool_handle: MemPoolT) -> HipErrorT {
-    api(|| MemPool::destroy(pool_handle as u64))
+    api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: a pool the program created.
+            return unsafe { nv::mem_pool_destroy(pool_handle) };
+        }
+        MemPool::destroy(pool_handle as u64)
+    })
 }
 
 /// # Safety
@@ -147,6 +179,11 @@ pub unsafe extern "C" fn hipDeviceGetDefaultMemPool(
 ) -> HipErrorT {
     api(|| {
         non_null(pool_out)?;
+        if nv::active() {
+            let p = nv::device_mem_pool(nv::ordinal(device)?, true)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(pool_out, p) };
+        }
         let p = mempool::default_pool(device_ordinal(device)?)?;
         // SAFETY: forwarded from the caller.
         unsafe { write_out(pool_out, p.handle as MemPoolT) }
@@ -159,6 +196,11 @@ pub unsafe extern "C" fn hipDeviceGetDefaultMemPool(
 pub unsafe extern "C" fn hipDeviceGetMemPool(pool_out: *mut MemPoolT, device: c_int) -> HipErrorT {
     api(|| {
         non_null(pool_out)?;
+        if nv::active() {
+            let p = nv::device_mem_pool(nv::ordinal(device)?, false)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(pool_out, p) };
+        }
         let p = mempool::current_pool(device_ordinal(device)?)?;
         // SAFETY: forwarded from the caller.
         unsafe { write_out(pool_out, p.handle as MemPoolT) }
@@ -168,6 +210,10 @@ pub unsafe extern "C" fn hipDeviceGetMemPool(pool_out: *mut MemPoolT, device: c_
 #[no_mangle]
 pub extern "C" fn hipDeviceSetMemPool(device: c_int, pool_handle: MemPoolT) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: a live pool handle.
+            return unsafe { nv::device_set_mem_pool(nv::ordinal(device)?, pool_handle) };
+        }
         let device = device_ordinal(device)?;
         non_null(pool_handle)?;
         mempool::set_current_pool(device, &pool(pool_handle)?)
@@ -177,6 +223,10 @@ pub extern "C" fn hipDeviceSetMemPool(device: c_int, pool_handle: MemPoolT) -> H
 #[no_mangle]
 pub extern "C" fn hipMemPoolTrimTo(pool_handle: MemPoolT, min_bytes_to_hold: usize) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: a live pool handle.
+            return unsafe { nv::mem_pool_trim_to(pool_handle, min_bytes_to_hold) };
+        }
         pool(pool_handle)?.trim_to(min_bytes_to_hold as u64);
         Ok(())
     })
@@ -191,6 +241,10 @@ pub unsafe extern "C" fn hipMemPoolSetAttribute(
     value: *mut c_void,
 ) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: a live pool; `value` of the attribute's type.
+            return unsafe { nv::mem_pool_attribute(pool_handle, attr, value, true) };
+        }
         let p = pool(pool_handle)?;
         let attr = PoolAttr::from_raw(attr as u32)?;
         non_null(value)?;
@@ -214,6 +268,10 @@ pub unsafe extern "C" fn hipMemPoolGetAttribute(
     value: *mut c_void,
 ) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: a live pool; `value` of the attribute's type.
+            return unsafe { nv::mem_pool_attribute(pool_handle, attr, value, false) };
+        }
         let p = pool(pool_handle)?;
         let attr = PoolAttr::from_raw(attr as u32)?;
         non_null(value)?;
@@ -239,6 +297,21 @@ pub unsafe extern "C" fn hipMemPoolSetAccess(
     count: usize,
 ) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            let list = if count == 0 {
+                &[][..]
+            } else {
+                non_null(desc)?;
+                // SAFETY: checked non-null; `count` entries per the caller.
+                unsafe { std::slice::from_raw_parts(desc, count) }
+            };
+            let triples: Vec<_> = list
+                .iter()
+                .map(|d| (d.location.type_, d.location.id, d.flags))
+                .collect();
+            // SAFETY: HIP's contract: a live pool handle.
+            return unsafe { nv::mem_pool_set_access(pool_handle, &triples) };
+        }
         let p = pool(pool_handle)?;
         if count == 0 {
             return Ok(());
@@ -271,6 +344,14 @@ pub unsafe extern "C" fn hipMemPoolGetAccess(
     api(|| {
         non_null(flags)?;
         non_null(location)?;
+        if nv::active() {
+            // SAFETY: checked non-null; readable per the caller.
+            let loc = unsafe { location.read_unaligned() };
+            // SAFETY: HIP's contract: a live pool handle.
+            let f = unsafe { nv::mem_pool_get_access(pool_handle, loc.type_, loc.id)? };
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(flags, f) };
+        }
         let p = pool(pool_handle)?;
         // SAFETY: checked non-null; readable per the caller.
         let loc = unsafe { location.read_unaligned() };

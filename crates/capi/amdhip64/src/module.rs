@@ -3,11 +3,13 @@
 use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
 
 use hip::module::{Function, Module};
+use hip::platform::nvidia::{launch as nvlaunch, module as nvmodule};
 use hip::stream::resolve;
 use hip::{HipError, HipResult};
 
 use crate::entry::{api, non_null, write_out, HipErrorT};
 use crate::launch::clamp_int;
+use crate::nv;
 use crate::stream::StreamT;
 
 pub type ModuleT = *mut c_void;
@@ -29,6 +31,14 @@ unsafe fn c_str<'a>(s: *const c_char) -> HipResult<&'a str> {
 pub unsafe extern "C" fn hipModuleLoad(module: *mut ModuleT, path: *const c_char) -> HipErrorT {
     api(|| {
         non_null(module)?;
+        if nv::active() {
+            non_null(path)?;
+            // SAFETY: forwarded from the caller (NUL-terminated).
+            let path = unsafe { CStr::from_ptr(path) };
+            let m = nvmodule::load(nv::device()?, path)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(module, m.cast()) };
+        }
         // SAFETY: forwarded from the caller.
         let path = unsafe { c_str(path)? };
         let m = Module::load(std::path::Path::new(path))?;
@@ -68,6 +78,12 @@ pub unsafe extern "C" fn hipModuleLoadData(
     api(|| {
         non_null(module)?;
         non_null(image)?;
+        if nv::active() {
+            // SAFETY: forwarded from the caller (a complete image).
+            let m = unsafe { nvmodule::load_data(nv::device()?, image)? };
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(module, m.cast()) };
+        }
         // HIP passes no size: the ELF header says how long the image is.
         // SAFETY: forwarded from the caller.
         let len = unsafe { elf_image_len(image.cast())? };
@@ -80,22 +96,55 @@ pub unsafe extern "C" fn hipModuleLoadData(
 }
 
 /// # Safety
-/// As for [`hipModuleLoadData`]; the JIT options are not used on the CPU.
+/// As for [`hipModuleLoadData`]; `options` and `values` NULL or `num_options` entries each.
+/// The JIT options are not used on the CPU; on NVIDIA they go to the driver.
 #[no_mangle]
 pub unsafe extern "C" fn hipModuleLoadDataEx(
     module: *mut ModuleT,
     image: *const c_void,
-    _num_options: c_uint,
-    _options: *mut c_int,
-    _values: *mut *mut c_void,
+    num_options: c_uint,
+    options: *mut c_int,
+    values: *mut *mut c_void,
 ) -> HipErrorT {
+    if nv::active() {
+        return api(|| {
+            non_null(module)?;
+            let n = num_options as usize;
+            let (opts, vals): (Vec<u32>, &[*mut c_void]) = if n == 0 {
+                (Vec::new(), &[])
+            } else {
+                non_null(options)?;
+                non_null(values)?;
+                // SAFETY: `n` entries each, per the caller.
+                unsafe {
+                    (
+                        std::slice::from_raw_parts(options, n)
+                            .iter()
+                            .map(|&o| o as u32)
+                            .collect(),
+                        std::slice::from_raw_parts(values, n),
+                    )
+                }
+            };
+            // SAFETY: forwarded from the caller.
+            let m = unsafe { nvmodule::load_data_ex(nv::device()?, image, &opts, vals)? };
+            // SAFETY: forwarded from the caller.
+            unsafe { write_out(module, m.cast()) }
+        });
+    }
     // SAFETY: forwarded from the caller.
     unsafe { hipModuleLoadData(module, image) }
 }
 
 #[no_mangle]
 pub extern "C" fn hipModuleUnload(module: ModuleT) -> HipErrorT {
-    api(|| Module::unload(module as u64))
+    api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: a module the program loaded, no pending work using it.
+            return unsafe { nvmodule::unload(nv::device()?, nv::module(module)) };
+        }
+        Module::unload(module as u64)
+    })
 }
 
 /// # Safety
@@ -108,6 +157,15 @@ pub unsafe extern "C" fn hipModuleGetFunction(
 ) -> HipErrorT {
     api(|| {
         non_null(function)?;
+        if nv::active() {
+            non_null(name)?;
+            // SAFETY: forwarded from the caller (NUL-terminated).
+            let name = unsafe { CStr::from_ptr(name) };
+            // SAFETY: HIP's contract: a module handle the program loaded.
+            let f = unsafe { nvmodule::get_function(nv::device()?, nv::module(module), name)? };
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(function, f.cast()) };
+        }
         // SAFETY: forwarded from the caller.
         let name = unsafe { c_str(name)? };
         let m = Module::lookup(module as u64)?;
@@ -127,10 +185,19 @@ pub unsafe extern "C" fn hipModuleGetGlobal(
     name: *const c_char,
 ) -> HipErrorT {
     api(|| {
-        // SAFETY: forwarded from the caller.
-        let name = unsafe { c_str(name)? };
-        let m = Module::lookup(module as u64)?;
-        let (address, bytes) = m.global(name)?;
+        let (address, bytes) = if nv::active() {
+            non_null(name)?;
+            // SAFETY: forwarded from the caller (NUL-terminated).
+            let name = unsafe { CStr::from_ptr(name) };
+            // SAFETY: HIP's contract: a module handle the program loaded.
+            let (p, n) = unsafe { nvmodule::get_global(nv::device()?, nv::module(module), name)? };
+            (p as usize, n)
+        } else {
+            // SAFETY: forwarded from the caller.
+            let name = unsafe { c_str(name)? };
+            let m = Module::lookup(module as u64)?;
+            m.global(name)?
+        };
         if !ptr.is_null() {
             // SAFETY: non-null, writable per the caller.
             unsafe { ptr.write_unaligned(address as *mut c_void) };
@@ -206,6 +273,22 @@ pub unsafe extern "C" fn hipModuleLaunchKernel(
     extra: *mut *mut c_void,
 ) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            let (dev, f, s) = (nv::device()?, nv::function(function), nv::stream(stream));
+            // SAFETY: forwarded from the caller.
+            return unsafe {
+                nvlaunch::launch_kernel(
+                    dev,
+                    f,
+                    [grid_x, grid_y, grid_z],
+                    [block_x, block_y, block_z],
+                    shared_mem,
+                    s,
+                    kernel_params,
+                    extra,
+                )
+            };
+        }
         let f = Function::lookup(function as u64)?;
         let k = &f.kernel;
         let args = match (kernel_params.is_null(), extra.is_null()) {
@@ -242,6 +325,13 @@ pub unsafe extern "C" fn hipFuncGetAttribute(
 ) -> HipErrorT {
     api(|| {
         non_null(value)?;
+        if nv::active() {
+            let (dev, f) = (nv::device()?, nv::function(function));
+            // SAFETY: HIP's contract: a function of a module the program loaded.
+            let v = unsafe { nvmodule::func_get_attribute(dev, f, attribute)? };
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(value, v) };
+        }
         let f = Function::lookup(function as u64)?;
         let k = &f.kernel;
         let rt = hip::Runtime::get()?;

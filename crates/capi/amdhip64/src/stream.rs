@@ -2,10 +2,12 @@
 
 use std::ffi::{c_float, c_int, c_uint, c_void};
 
+use hip::platform::nvidia::{event as nvevent, stream as nvstream};
 use hip::stream::{resolve, StreamCore};
 use hip::{EventCore, HipError, Runtime};
 
 use crate::entry::{api, current_device, non_null, write_out, HipErrorT};
+use crate::nv;
 
 pub type StreamT = *mut c_void;
 pub type EventT = *mut c_void;
@@ -20,6 +22,11 @@ pub unsafe extern "C" fn hipStreamCreateWithPriority(
 ) -> HipErrorT {
     api(|| {
         non_null(stream)?;
+        if nv::active() {
+            let s = nvstream::create(nv::device()?, flags, priority)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(stream, s.cast()) };
+        }
         if flags & !hip::STREAM_NON_BLOCKING != 0 {
             return Err(HipError::InvalidValue);
         }
@@ -54,6 +61,10 @@ pub unsafe extern "C" fn hipStreamCreate(stream: *mut StreamT) -> HipErrorT {
 #[no_mangle]
 pub extern "C" fn hipStreamDestroy(stream: StreamT) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: a stream handle the program created.
+            return unsafe { nvstream::destroy(nv::device()?, nv::stream(stream)) };
+        }
         let h = stream as u64;
         if h <= hip::stream::STREAM_PER_THREAD {
             // The null, legacy and per-thread streams cannot be destroyed.
@@ -65,17 +76,34 @@ pub extern "C" fn hipStreamDestroy(stream: StreamT) -> HipErrorT {
 
 #[no_mangle]
 pub extern "C" fn hipStreamSynchronize(stream: StreamT) -> HipErrorT {
-    api(|| resolve(stream as u64)?.synchronize())
+    api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: a live stream handle.
+            return unsafe { nvstream::synchronize(nv::device()?, nv::stream(stream)) };
+        }
+        resolve(stream as u64)?.synchronize()
+    })
 }
 
 #[no_mangle]
 pub extern "C" fn hipStreamQuery(stream: StreamT) -> HipErrorT {
-    api(|| resolve(stream as u64)?.query())
+    api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: a live stream handle.
+            return unsafe { nvstream::query(nv::device()?, nv::stream(stream)) };
+        }
+        resolve(stream as u64)?.query()
+    })
 }
 
 #[no_mangle]
 pub extern "C" fn hipStreamWaitEvent(stream: StreamT, event: EventT, flags: c_uint) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            let (dev, s, e) = (nv::device()?, nv::stream(stream), nv::event(event));
+            // SAFETY: HIP's contract: live stream and event handles.
+            return unsafe { nvstream::wait_event(dev, s, e, flags) };
+        }
         if flags != 0 {
             return Err(HipError::InvalidValue);
         }
@@ -95,6 +123,12 @@ pub extern "C" fn hipStreamWaitEvent(stream: StreamT, event: EventT, flags: c_ui
 pub unsafe extern "C" fn hipStreamGetFlags(stream: StreamT, flags: *mut c_uint) -> HipErrorT {
     api(|| {
         non_null(flags)?;
+        if nv::active() {
+            // SAFETY: HIP's contract: a live stream handle.
+            let f = unsafe { nvstream::flags(nv::device()?, nv::stream(stream))? };
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(flags, f) };
+        }
         let s = resolve(stream as u64)?;
         // SAFETY: forwarded from the caller.
         unsafe { write_out(flags, s.flags) }
@@ -107,6 +141,12 @@ pub unsafe extern "C" fn hipStreamGetFlags(stream: StreamT, flags: *mut c_uint) 
 pub unsafe extern "C" fn hipStreamGetPriority(stream: StreamT, priority: *mut c_int) -> HipErrorT {
     api(|| {
         non_null(priority)?;
+        if nv::active() {
+            // SAFETY: HIP's contract: a live stream handle.
+            let p = unsafe { nvstream::priority(nv::device()?, nv::stream(stream))? };
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(priority, p) };
+        }
         let s = resolve(stream as u64)?;
         // SAFETY: forwarded from the caller.
         unsafe { write_out(priority, s.priority) }
@@ -119,6 +159,12 @@ pub unsafe extern "C" fn hipStreamGetPriority(stream: StreamT, priority: *mut c_
 pub unsafe extern "C" fn hipStreamGetDevice(stream: StreamT, device: *mut c_int) -> HipErrorT {
     api(|| {
         non_null(device)?;
+        if nv::active() {
+            // SAFETY: HIP's contract: a live stream handle.
+            let d = unsafe { nvstream::device(nv::device()?, nv::stream(stream))? };
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(device, d as c_int) };
+        }
         let s = resolve(stream as u64)?;
         // SAFETY: forwarded from the caller.
         unsafe { write_out(device, s.device as c_int) }
@@ -147,6 +193,16 @@ pub extern "C" fn hipStreamAddCallback(
     flags: c_uint,
 ) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            // SAFETY: `hipStreamCallback_t` and the backend's callback type are the same C
+            // function type (a stream handle, a `hipError_t`, the user's pointer).
+            let cb = unsafe {
+                std::mem::transmute::<StreamCallback, Option<nvstream::StreamCallback>>(callback)
+            };
+            let (dev, s) = (nv::device()?, nv::stream(stream));
+            // SAFETY: HIP's contract: a live stream and a callback that does not call HIP.
+            return unsafe { nvstream::add_callback(dev, s, cb, user_data, flags) };
+        }
         let cb = callback.ok_or(HipError::InvalidValue)?;
         if flags != 0 {
             return Err(HipError::InvalidValue);
@@ -171,6 +227,12 @@ pub extern "C" fn hipLaunchHostFunc(
     user_data: *mut c_void,
 ) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            let (dev, s) = (nv::device()?, nv::stream(stream));
+            // SAFETY: HIP's contract: a live stream and a host function that does not call
+            // HIP; `hipHostFn_t` is `CUhostFn`'s C type.
+            return unsafe { nvstream::launch_host_func(dev, s, f, user_data) };
+        }
         let f = f.ok_or(HipError::InvalidValue)?;
         let s = resolve(stream as u64)?;
         let user = user_data as usize;
@@ -191,6 +253,11 @@ pub extern "C" fn hipLaunchHostFunc(
 pub unsafe extern "C" fn hipEventCreateWithFlags(event: *mut EventT, flags: c_uint) -> HipErrorT {
     api(|| {
         non_null(event)?;
+        if nv::active() {
+            let e = nvevent::create(nv::device()?, flags)?;
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(event, e.cast()) };
+        }
         Runtime::get()?;
         let e = EventCore::create(flags)?;
         // SAFETY: forwarded from the caller.
@@ -209,6 +276,11 @@ pub unsafe extern "C" fn hipEventCreate(event: *mut EventT) -> HipErrorT {
 #[no_mangle]
 pub extern "C" fn hipEventRecord(event: EventT, stream: StreamT) -> HipErrorT {
     api(|| {
+        if nv::active() {
+            let (dev, e, s) = (nv::device()?, nv::event(event), nv::stream(stream));
+            // SAFETY: HIP's contract: live event and stream handles.
+            return unsafe { nvevent::record(dev, e, s) };
+        }
         let e = EventCore::lookup(event as u64)?;
         let s = resolve(stream as u64)?;
         e.record(&s)
@@ -217,17 +289,35 @@ pub extern "C" fn hipEventRecord(event: EventT, stream: StreamT) -> HipErrorT {
 
 #[no_mangle]
 pub extern "C" fn hipEventDestroy(event: EventT) -> HipErrorT {
-    api(|| EventCore::destroy(event as u64))
+    api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: an event the program created.
+            return unsafe { nvevent::destroy(nv::device()?, nv::event(event)) };
+        }
+        EventCore::destroy(event as u64)
+    })
 }
 
 #[no_mangle]
 pub extern "C" fn hipEventSynchronize(event: EventT) -> HipErrorT {
-    api(|| EventCore::lookup(event as u64)?.synchronize())
+    api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: a live event handle.
+            return unsafe { nvevent::synchronize(nv::device()?, nv::event(event)) };
+        }
+        EventCore::lookup(event as u64)?.synchronize()
+    })
 }
 
 #[no_mangle]
 pub extern "C" fn hipEventQuery(event: EventT) -> HipErrorT {
-    api(|| EventCore::lookup(event as u64)?.query())
+    api(|| {
+        if nv::active() {
+            // SAFETY: HIP's contract: a live event handle.
+            return unsafe { nvevent::query(nv::device()?, nv::event(event)) };
+        }
+        EventCore::lookup(event as u64)?.query()
+    })
 }
 
 /// # Safety
@@ -240,6 +330,13 @@ pub unsafe extern "C" fn hipEventElapsedTime(
 ) -> HipErrorT {
     api(|| {
         non_null(ms)?;
+        if nv::active() {
+            let (dev, a, b) = (nv::device()?, nv::event(start), nv::event(stop));
+            // SAFETY: HIP's contract: live event handles.
+            let t = unsafe { nvevent::elapsed_time(dev, a, b)? };
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(ms, t) };
+        }
         let a = EventCore::lookup(start as u64)?;
         let b = EventCore::lookup(stop as u64)?;
         let t = EventCore::elapsed_ms(&a, &b)?;

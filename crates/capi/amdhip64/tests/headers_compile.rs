@@ -291,7 +291,7 @@ fn misuse_is_a_clear_compile_error() {
         return;
     }
     let s = Scratch::new("errors");
-    let cases: [(&str, &str, &str); 5] = [
+    let cases: [(&str, &str, &str); 4] = [
         (
             "nontrivial.cpp",
             "#include <hip/hip_runtime.h>\n#include <string>\n__global__ void k(std::string) {}\n\
@@ -302,11 +302,6 @@ fn misuse_is_a_clear_compile_error() {
             "mask.cpp",
             "#include <hip/hip_runtime.h>\n__global__ void k(int *p) { p[0] = __shfl_sync(0xffffffffu, p[0], 0); }\n",
             "64-bit",
-        ),
-        (
-            "grid_sync.cpp",
-            "#include <hip/hip_cooperative_groups.h>\n__global__ void k() { cooperative_groups::this_grid().sync(); }\n",
-            "grid-wide synchronisation",
         ),
         ("amd.cpp", "#define __HIP_PLATFORM_AMD__\n#include <hip/hip_runtime.h>\n", "do not target AMD GPUs"),
         (

@@ -17,9 +17,11 @@ use crate::HIP_VERSION;
 pub const HELP: &str = "\
 usage: hipcc [options] <inputs>
 
-ferrocm's HIP compiler driver for the CPU platform: HIP sources are rewritten (chevron launches,
-extern __shared__, kernel and device-variable registration) and compiled by the host C++
-compiler; programs and shared libraries are linked with libamdhip64.so.
+ferrocm's HIP compiler driver. CPU platform (default): HIP sources are rewritten (chevron
+launches, extern __shared__, kernel and device-variable registration) and compiled by the host
+C++ compiler. NVIDIA platform (--platform nvidia): HIP sources are compiled by nvcc as CUDA
+(-x cu -cudart none) against ferrocm's HIP headers. Either way programs and shared libraries are
+linked with libamdhip64.so.
 
 Inputs:
   .hip .cu .cpp .cc .cxx .c++ .C   HIP C++ (rewritten, compiled with -x c++)
@@ -39,8 +41,7 @@ Options passed to the host compiler: -O<n> -g -std= -I -isystem -iquote -include
 -f... -m... -pthread -fopenmp -M -MM -MD -MMD -MF -MT -MQ -MP; to the linker: -L -l -Wl,...
 -Xlinker -shared -static -rdynamic. Other options starting with '-' go to every command.
 
-  --platform cpu|nvidia  the HIP platform (default: $HIP_PLATFORM, else cpu; `amd` means cpu);
-                         nvidia is not built yet
+  --platform cpu|nvidia  the HIP platform (default: $HIP_PLATFORM, else cpu; `amd` means cpu)
   -v                     print the commands hipcc runs (also HIPCC_VERBOSE=1)
   -###                   print the commands without running them
   -save-temps            keep the temporary directory (rewritten sources, objects)
@@ -65,7 +66,18 @@ Environment: HIP_PLATFORM; HIP_PATH or FERROCM_ROOT (the ferrocm root; default: 
 executable); HIP_CLANG_PATH (directory of clang++), HIPCC_CXX or CXX (the host compiler, default
 c++); AR; HIPCC_COMPILE_FLAGS_APPEND, HIPCC_LINK_FLAGS_APPEND; HIPCC_VERBOSE.
 
-Limitation: the rewriter sees the source before preprocessing, so a kernel launch or a kernel
+NVIDIA platform: nvcc is found through CUDA_PATH, CUDA_HOME, /usr/local/cuda/bin or PATH.
+  --offload-arch=sm_XX   GPU architecture (repeatable or comma-separated; default sm_90);
+                         nvcc's -arch=, -gencode, -code are also accepted as they are
+  -fgpu-rdc              relocatable device code: nvcc -rdc=true, plus an nvcc -dlink step
+  --genco                a fatbin (SASS + PTX) for hipModuleLoad (-o, default <stem>.co)
+  -fgpu-default-stream=per-thread, -use_fast_math: the nvcc equivalents
+  nvcc options (-Xptxas, -Xcompiler, -G, -lineinfo, --expt-..., -maxrregcount...) are passed to
+  nvcc; host-compiler options nvcc does not know go through -Xcompiler=. Always added:
+  -D__HIP_PLATFORM_NVIDIA__=1 -D__HIP_PLATFORM_NVCC__=1 -D__HIPCC__=1 --expt-relaxed-constexpr
+  --extended-lambda, and -include hip/hip_runtime.h for sources that use HIP.
+
+Limitation (CPU platform): the rewriter sees the source before preprocessing, so a kernel launch or a kernel
 definition produced by a macro, or one in an #included file, is not rewritten or registered
 (hipLaunchKernelGGL works everywhere).
 ";
@@ -97,7 +109,7 @@ pub enum DriverError {
     },
 }
 
-fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> DriverError + '_ {
+pub(crate) fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> DriverError + '_ {
     move |source| DriverError::Io {
         path: path.to_path_buf(),
         source,
@@ -185,12 +197,88 @@ pub struct Options {
     pub dep_file: Option<PathBuf>,
     /// `-MD` or `-MMD` was given.
     pub dep_side_output: bool,
-    /// GPU-only options that were accepted and ignored.
+    /// GPU-only options that were accepted and ignored (interpreted on NVIDIA).
     pub ignored: Vec<String>,
+    /// nvcc's own options (`-arch=`, `-gencode`, `-Xptxas`, `--expt-relaxed-constexpr`...), in
+    /// order with their values: passed to nvcc on NVIDIA, ignored on the CPU platform.
+    pub nvcc: Vec<OsString>,
 }
 
+/// nvcc options that take a separate argument.
+pub(crate) const NVCC_WITH_ARG: &[&str] = &[
+    "-gencode",
+    "--generate-code",
+    "-arch",
+    "--gpu-architecture",
+    "-code",
+    "--gpu-code",
+    "-Xcompiler",
+    "--compiler-options",
+    "-Xptxas",
+    "--ptxas-options",
+    "-Xnvlink",
+    "--nvlink-options",
+    "-Xcudafe",
+    "-ccbin",
+    "--compiler-bindir",
+    "-maxrregcount",
+    "--maxrregcount",
+    "--default-stream",
+    "-default-stream",
+];
+
+/// Prefixes of nvcc options with a joined value (or flags) that hipcc passes to nvcc.
+const NVCC_PREFIXES: &[&str] = &[
+    "-gencode=",
+    "--generate-code=",
+    "-arch=",
+    "--gpu-architecture=",
+    "-code=",
+    "--gpu-code=",
+    "-Xcompiler=",
+    "--compiler-options=",
+    "-Xptxas=",
+    "--ptxas-options=",
+    "-Xnvlink=",
+    "--nvlink-options=",
+    "-Xcudafe=",
+    "-ccbin=",
+    "--compiler-bindir=",
+    "-maxrregcount=",
+    "--maxrregcount=",
+    "-rdc=",
+    "--relocatable-device-code=",
+    "--default-stream=",
+    "--expt-",
+    "-expt-",
+    "--extended-lambda",
+    "-extended-lambda",
+    "-ftz=",
+    "--ftz=",
+    "-prec-div=",
+    "--prec-div=",
+    "-prec-sqrt=",
+    "--prec-sqrt=",
+    "-fmad=",
+    "--fmad=",
+];
+
+/// nvcc flags (exact) that hipcc passes to nvcc.
+const NVCC_EXACT: &[&str] = &[
+    "-G",
+    "--device-debug",
+    "-lineinfo",
+    "--generate-line-info",
+    "-res-usage",
+    "--resource-usage",
+    "-keep",
+    "--keep",
+    "-allow-unsupported-compiler",
+    "--allow-unsupported-compiler",
+];
+
 /// Options that take a separate argument and go to the compile commands.
-const COMPILE_WITH_ARG: &[&str] = &[
+pub(crate) const COMPILE_WITH_ARG: &[&str] = &[
     "-I",
     "-isystem",
     "-iquote",
@@ -368,6 +456,16 @@ impl Options {
                     o.link.push(LinkItem::Arg(raw.clone()));
                     o.link.push(LinkItem::Arg(v));
                 }
+                _ if NVCC_WITH_ARG.contains(&a.as_str()) => {
+                    let v = next(&mut i)?;
+                    o.nvcc.push(raw.clone());
+                    o.nvcc.push(v);
+                }
+                _ if NVCC_EXACT.contains(&a.as_str())
+                    || NVCC_PREFIXES.iter().any(|p| a.starts_with(p)) =>
+                {
+                    o.nvcc.push(raw.clone());
+                }
                 _ if COMPILE_WITH_ARG.contains(&a.as_str()) => {
                     let v = next(&mut i)?;
                     o.compile.push(raw.clone());
@@ -485,7 +583,7 @@ pub fn shell_quote(s: &OsStr) -> String {
     }
 }
 
-fn command_line(cmd: &Command) -> String {
+pub(crate) fn command_line(cmd: &Command) -> String {
     std::iter::once(cmd.get_program())
         .chain(cmd.get_args())
         .map(shell_quote)
@@ -603,7 +701,7 @@ impl Runner<'_> {
     }
 }
 
-fn exit_code(status: std::process::ExitStatus) -> i32 {
+pub(crate) fn exit_code(status: std::process::ExitStatus) -> i32 {
     use std::os::unix::process::ExitStatusExt;
     status
         .code()
@@ -612,7 +710,7 @@ fn exit_code(status: std::process::ExitStatus) -> i32 {
 }
 
 /// The file stem of `p` (`"a"` when there is none).
-fn stem(p: &Path) -> String {
+pub(crate) fn stem(p: &Path) -> String {
     p.file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "a".into())
@@ -727,6 +825,13 @@ pub fn run(o: &Options, ctx: &Context) -> Result<i32, DriverError> {
             "cannot specify -o when generating multiple output files".into(),
         ));
     }
+    if platform == Platform::Nvidia {
+        let tmp = TempDir::new(o.save_temps)?;
+        if o.save_temps {
+            eprintln!("hipcc: temporary files kept in {}", tmp.path.display());
+        }
+        return crate::nvidia::run(o, ctx, r.verbose, r.dry_run, &tmp.path);
+    }
     if r.verbose {
         eprintln!(
             "hipcc: ferrocm {HIP_VERSION}, platform {platform}, root {} ({}), library directory {}, host compiler {} ({})",
@@ -738,6 +843,12 @@ pub fn run(o: &Options, ctx: &Context) -> Result<i32, DriverError> {
         );
         for opt in &o.ignored {
             eprintln!("hipcc: note: `{opt}` ignored: the CPU platform builds no GPU code");
+        }
+        for opt in &o.nvcc {
+            eprintln!(
+                "hipcc: note: nvcc option `{}` ignored on the CPU platform",
+                opt.to_string_lossy()
+            );
         }
     }
 

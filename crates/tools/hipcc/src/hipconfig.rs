@@ -17,7 +17,7 @@ usage: hipconfig [options]
   -R, --rocmpath      the ROCm root (the same directory on ferrocm)
   -C, --cpp_config    the preprocessor flags hipcc adds to HIP compilations
   -c, --compiler      the host C++ compiler hipcc runs
-  -P, --platform      the HIP platform (cpu)
+  -P, --platform      the HIP platform (cpu, or nvidia with HIP_PLATFORM=nvidia)
   -r, --runtime       the HIP runtime (ferrocm)
   -l, --hipclangpath  the directory of the host compiler
   -v, --version       the HIP version
@@ -38,6 +38,18 @@ pub struct Environment<'a> {
     pub compiler: Compiler,
     /// Environment lookup.
     pub env: &'a dyn Fn(&str) -> Option<OsString>,
+}
+
+/// `--cpp_config` for the platform in effect.
+fn cpp_config_of(e: &Environment<'_>) -> String {
+    match Platform::resolve(None, e.env) {
+        Ok(Platform::Nvidia) => crate::nvidia::cpp_flags(&e.layout)
+            .iter()
+            .map(|f| crate::driver::shell_quote(f))
+            .collect::<Vec<_>>()
+            .join(" "),
+        _ => cpp_config(&e.layout),
+    }
 }
 
 fn hipclang_path(e: &Environment<'_>) -> String {
@@ -84,7 +96,7 @@ pub fn run(args: &[String], e: &Environment<'_>) -> (String, i32) {
             "-p" | "--path" | "-R" | "--rocmpath" => {
                 single(&mut out, &e.layout.root.display().to_string())
             }
-            "-C" | "--cpp_config" => single(&mut out, &cpp_config(&e.layout)),
+            "-C" | "--cpp_config" => single(&mut out, &cpp_config_of(e)),
             "-c" | "--compiler" => single(&mut out, &e.compiler.display()),
             "-P" | "--platform" => match &platform {
                 Ok(p) => single(&mut out, p.name()),
@@ -114,7 +126,7 @@ fn full(e: &Environment<'_>, out: &mut String) {
     let _ = writeln!(out, "ROCM_PATH     : {}", e.layout.root.display());
     let _ = writeln!(out, "HIP_PLATFORM  : {platform}");
     let _ = writeln!(out, "HIP_RUNTIME   : ferrocm");
-    let _ = writeln!(out, "CPP_CONFIG    : {}", cpp_config(&e.layout));
+    let _ = writeln!(out, "CPP_CONFIG    : {}", cpp_config_of(e));
     let _ = writeln!(out);
     let _ = writeln!(out, "== ferrocm");
     let _ = writeln!(out, "root found    : {}", e.layout.source.describe());
@@ -146,6 +158,15 @@ fn check(e: &Environment<'_>, out: &mut String) -> i32 {
         e.layout.has_hip_headers(),
         format!("HIP headers in {}", e.layout.include.display()),
     );
+    if matches!(Platform::resolve(None, e.env), Ok(Platform::Nvidia)) {
+        match crate::nvidia::find_nvcc(e.env) {
+            Some(p) => line(true, format!("nvcc at {}", p.display())),
+            None => line(
+                false,
+                "nvcc not found (set CUDA_PATH or put nvcc in PATH)".to_owned(),
+            ),
+        }
+    }
     line(
         e.layout.include.join("ferrocm/cpu_kernel.h").is_file(),
         format!("ferrocm/cpu_kernel.h in {}", e.layout.include.display()),

@@ -6,12 +6,14 @@
 //! - [`config`]: where things are (the ferrocm root, headers, `libamdhip64.so`, the host
 //!   compiler) and the platform;
 //! - [`driver`]: `hipcc`'s command line and the commands it runs;
+//! - [`nvidia`]: the NVIDIA platform (nvcc) commands;
 //! - [`hipconfig`]: `hipconfig`'s queries.
 
 pub mod config;
 pub mod driver;
 pub mod hipconfig;
 pub mod lexer;
+pub mod nvidia;
 pub mod rewrite;
 
 /// ferrocm's HIP version, as `hipconfig --version` and `hipcc --version` report it.

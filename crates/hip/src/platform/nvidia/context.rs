@@ -1,5 +1,5 @@
 //! Contexts: one primary context per device, retained once (on first use, as cudart does)
-//! and never released; made current on the calling thread only when the thread's cached
+//! and never released (retained anew after `hipDeviceReset` destroyed it); made current on the calling thread only when the thread's cached
 //! current context differs, so the hot path is a thread-local compare, not a driver call.
 //!
 //! The cache assumes that only this platform changes the calling thread's current context.
@@ -8,27 +8,24 @@
 //! [`forget_current`] afterwards.
 
 use std::cell::Cell;
+use std::sync::atomic::{AtomicPtr, Ordering};
 use std::sync::OnceLock;
+
+use parking_lot::Mutex;
 
 use super::cu;
 use super::driver::{check, Driver};
 use crate::device::DeviceProperties;
 use crate::error::{HipError, HipResult};
 
-/// A `CUcontext` that may be shared between threads (the driver's contexts are).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct SharedContext(cu::CUcontext);
-
-// SAFETY: a CUDA context handle is an opaque token the driver lets any thread use.
-unsafe impl Send for SharedContext {}
-// SAFETY: as above; the handle is never dereferenced on our side.
-unsafe impl Sync for SharedContext {}
-
-/// Per-device state: the `CUdevice`, its primary context (retained on first use) and its
-/// properties (read on first use).
+/// Per-device state: the `CUdevice`, its primary context (retained on first use, and again
+/// after a `hipDeviceReset` destroyed it) and its properties (read on first use).
 pub(crate) struct DeviceSlot {
     pub(crate) device: cu::CUdevice,
-    context: OnceLock<HipResult<SharedContext>>,
+    /// The retained primary context; null until retained (or after a reset).
+    context: AtomicPtr<cu::CUctx_st>,
+    /// Serialises retaining (the hot path only loads `context`).
+    retain_lock: Mutex<()>,
     pub(crate) properties: OnceLock<HipResult<DeviceProperties>>,
 }
 
@@ -36,36 +33,79 @@ impl DeviceSlot {
     pub(crate) fn new(device: cu::CUdevice) -> DeviceSlot {
         DeviceSlot {
             device,
-            context: OnceLock::new(),
+            context: AtomicPtr::new(std::ptr::null_mut()),
+            retain_lock: Mutex::new(()),
             properties: OnceLock::new(),
         }
     }
 
-    /// The primary context, retained on first use.
+    /// The primary context, retained on first use: one atomic load once retained.
     #[inline]
     pub(crate) fn context(&self) -> HipResult<cu::CUcontext> {
-        self.context
-            .get_or_init(|| {
-                let mut ctx = std::ptr::null_mut();
-                // SAFETY: the driver is initialised (a slot exists only then); out-parameter.
-                check(unsafe { cu::cuDevicePrimaryCtxRetain(&mut ctx, self.device) })?;
-                Ok(SharedContext(ctx))
-            })
-            .map(|c| c.0)
+        let c = self.context.load(Ordering::Acquire);
+        if !c.is_null() {
+            return Ok(c);
+        }
+        self.retain()
+    }
+
+    #[cold]
+    fn retain(&self) -> HipResult<cu::CUcontext> {
+        let _guard = self.retain_lock.lock();
+        let c = self.context.load(Ordering::Acquire);
+        if !c.is_null() {
+            return Ok(c);
+        }
+        let mut ctx = std::ptr::null_mut();
+        // SAFETY: the driver is initialised (a slot exists only then); out-parameter.
+        check(unsafe { cu::cuDevicePrimaryCtxRetain(&mut ctx, self.device) })?;
+        self.context.store(ctx, Ordering::Release);
+        Ok(ctx)
     }
 
     /// The primary context if it has been retained already.
     pub(crate) fn context_if_retained(&self) -> Option<cu::CUcontext> {
-        match self.context.get() {
-            Some(Ok(c)) => Some(c.0),
-            _ => None,
-        }
+        let c = self.context.load(Ordering::Acquire);
+        (!c.is_null()).then_some(c)
+    }
+
+    /// After `cuDevicePrimaryCtxReset` destroyed the primary context: the next use
+    /// retains it again (the driver creates a new one).
+    pub(crate) fn forget_context(&self) {
+        let _guard = self.retain_lock.lock();
+        self.context.store(std::ptr::null_mut(), Ordering::Release);
     }
 }
 
 thread_local! {
     /// The context this thread made current last (null: unknown / none).
     static CURRENT: Cell<cu::CUcontext> = const { Cell::new(std::ptr::null_mut()) };
+    /// `hipSetDevice`'s per-thread current device on this platform (0 until set).
+    static CURRENT_DEVICE: Cell<usize> = const { Cell::new(0) };
+}
+
+/// The calling thread's current HIP device on this platform (`hipGetDevice`):
+/// `hipErrorNoDevice` without a driver or device. A new thread starts on device 0.
+#[inline]
+pub fn current_device() -> HipResult<usize> {
+    if Driver::require()?.device_count() == 0 {
+        return Err(HipError::NoDevice);
+    }
+    Ok(CURRENT_DEVICE.with(Cell::get))
+}
+
+/// `hipSetDevice(dev)` for the calling thread: validates the ordinal, makes the device's
+/// primary context current (retaining it on first use, as `cudaSetDevice` does) and
+/// records the device.
+pub fn set_current_device(dev: usize) -> HipResult<()> {
+    let driver = Driver::require()?;
+    if driver.device_count() == 0 {
+        return Err(HipError::NoDevice);
+    }
+    driver.slot(dev)?;
+    make_current(dev)?;
+    CURRENT_DEVICE.with(|c| c.set(dev));
+    Ok(())
 }
 
 /// Makes device `dev`'s primary context current on the calling thread (retaining it on

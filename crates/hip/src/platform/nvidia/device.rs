@@ -422,3 +422,23 @@ pub fn disable_peer_access(dev: usize, peer: usize) -> HipResult<()> {
     // SAFETY: as in `enable_peer_access`.
     check(unsafe { cu::cuCtxDisablePeerAccess(peer_ctx) })
 }
+
+/// `hipDeviceReset` on device `dev`: waits for its work, then `cuDevicePrimaryCtxReset`
+/// destroys every allocation, stream, event and module of its primary context (the
+/// context itself stays retained and is usable again at once); the calling thread's
+/// cached current context is forgotten so the next call makes it current again, and the
+/// registry's modules for `dev` are forgotten so registered kernels reload.
+pub fn reset(dev: usize) -> HipResult<()> {
+    let slot = Driver::require()?.slot(dev)?;
+    // Outstanding work finishes first (its errors are the reset's to clear, not report).
+    let _ = synchronize(dev);
+    // SAFETY: valid device; the caller accepts that every resource of the context dies.
+    let r = check(unsafe { cu::cuDevicePrimaryCtxReset_v2(slot.device) });
+    // The context is destroyed: the next use retains (and makes current) a new one.
+    slot.forget_context();
+    super::context::forget_current();
+    r?;
+    // Registered kernels and variables reload lazily into the fresh context.
+    super::registry::forget_device(dev);
+    Ok(())
+}

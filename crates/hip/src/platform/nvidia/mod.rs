@@ -23,12 +23,13 @@ pub mod event;
 pub mod launch;
 pub mod memory;
 pub mod module;
+pub mod registry;
 pub mod stream;
 
 /// The CUDA driver API bindings (cudarc's `sys` level) the handles and enums come from.
 pub use cudarc::driver::sys as cu;
 
-pub use context::{forget_current, make_current};
+pub use context::{current_device, forget_current, make_current, set_current_device};
 pub use driver::{check, map_error, Driver};
 pub use stream::{LEGACY_STREAM, NULL_STREAM, PER_THREAD_STREAM};
 

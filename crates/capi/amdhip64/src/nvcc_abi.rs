@@ -1,0 +1,505 @@
+//! The private entry points nvcc-generated host code calls when built with `-cudart none`
+//! (CUDA 13: `__cudaGetKernel` + `__cudaLaunchKernel`; earlier toolkits: `cudaLaunchKernel`),
+//! so that HIP programs compiled by nvcc run on this library with no cudart.
+//!
+//! * Registration (`__cudaRegisterFatBinary`, `__cudaRegisterFunction`, `__cudaRegisterVar`,
+//!   `__cudaRegisterManagedVar`) runs in each translation unit's static constructor: it
+//!   selects the NVIDIA platform (the first registration decides the process's platform)
+//!   and records names in [`hip::platform::nvidia::registry`]; nothing touches the device.
+//! * `k<<<g, b, s, st>>>(args)` is `__cudaPushCallConfiguration` at the call site, then in
+//!   the device stub `__cudaPopCallConfiguration` (a thread-local stack) and
+//!   `__cudaLaunchKernel(handle, ...)`, where `handle` came from `__cudaGetKernel` (it is
+//!   the host stub's address: resolving it to a `CUfunction` per device happens at launch).
+//! * Errors are HIP's codes (`hipError_t`), also recorded as the thread's last error, so
+//!   `hipGetLastError()` after a bad `<<<>>>` reports it as on AMD.
+
+use std::cell::RefCell;
+use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
+
+use hip::platform::nvidia::{self as nv, launch, registry};
+use hip::platform::{self, Platform};
+use hip::{HipError, HipResult};
+
+use crate::entry::{api, Dim3, HipErrorT};
+
+/// The handle nvcc keeps per fat binary (`void**`): a leaked cell holding the registry's
+/// handle (0: registration failed), so that the pointer is always dereferenceable.
+type FatbinHandle = *mut *mut c_void;
+
+/// One `<<<grid, block, shared, stream>>>` configuration.
+#[derive(Clone, Copy)]
+struct CallConfig {
+    grid: Dim3,
+    block: Dim3,
+    shared_mem: usize,
+    stream: *mut c_void,
+}
+
+thread_local! {
+    /// Configurations pushed by `<<<>>>` sites and not yet popped by their stubs (a stack:
+    /// a kernel argument expression may itself launch).
+    static CALL_STACK: RefCell<Vec<CallConfig>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The registry handle stored in nvcc's fat-binary handle (0 for none).
+///
+/// # Safety
+/// `h` must be null or a handle returned by `__cudaRegisterFatBinary`.
+unsafe fn registry_handle(h: FatbinHandle) -> usize {
+    if h.is_null() {
+        0
+    } else {
+        // SAFETY: the caller passes a handle from `__cudaRegisterFatBinary`: a live cell.
+        unsafe { h.read() as usize }
+    }
+}
+
+/// A C string argument, or `hipErrorInvalidValue` for NULL.
+///
+/// # Safety
+/// `s` must be null or a NUL-terminated string.
+unsafe fn c_str<'a>(s: *const c_char) -> HipResult<&'a CStr> {
+    if s.is_null() {
+        return Err(HipError::InvalidValue);
+    }
+    // SAFETY: non-null and NUL-terminated (caller).
+    Ok(unsafe { CStr::from_ptr(s) })
+}
+
+/// `void** __cudaRegisterFatBinary(void* fatCubin)`: records nvcc's fat-binary wrapper
+/// and selects the NVIDIA platform.
+#[no_mangle]
+pub unsafe extern "C" fn __cudaRegisterFatBinary(fat_cubin: *mut c_void) -> FatbinHandle {
+    platform::select(Platform::Nvidia);
+    let mut handle = 0usize;
+    api(|| {
+        handle = registry::register_fat_binary(fat_cubin)?;
+        Ok(())
+    });
+    Box::into_raw(Box::new(handle as *mut c_void))
+}
+
+/// `void __cudaRegisterFatBinaryEnd(void** fatCubinHandle)`: nothing to do (modules are
+/// loaded lazily).
+#[no_mangle]
+pub unsafe extern "C" fn __cudaRegisterFatBinaryEnd(_fat_cubin_handle: FatbinHandle) {}
+
+/// `void __cudaUnregisterFatBinary(void** fatCubinHandle)` (at exit): forgets the fat
+/// binary and unloads its modules.
+#[no_mangle]
+pub unsafe extern "C" fn __cudaUnregisterFatBinary(fat_cubin_handle: FatbinHandle) {
+    // SAFETY: nvcc passes the handle `__cudaRegisterFatBinary` returned.
+    let h = unsafe { registry_handle(fat_cubin_handle) };
+    api(|| {
+        registry::unregister_fat_binary(h);
+        Ok(())
+    });
+}
+
+/// `void __cudaRegisterFunction(void** h, const char* hostFun, char* deviceFun, const
+/// char* deviceName, int thread_limit, uint3* tid, uint3* bid, dim3* bDim, dim3* gDim,
+/// int* wSize)`: kernel `deviceName` is launched through host stub `hostFun`.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn __cudaRegisterFunction(
+    fat_cubin_handle: FatbinHandle,
+    host_fun: *const c_char,
+    device_fun: *mut c_char,
+    device_name: *const c_char,
+    _thread_limit: c_int,
+    _tid: *mut Dim3,
+    _bid: *mut Dim3,
+    _block_dim: *mut Dim3,
+    _grid_dim: *mut Dim3,
+    _w_size: *mut c_int,
+) {
+    platform::select(Platform::Nvidia);
+    // SAFETY: nvcc passes the handle `__cudaRegisterFatBinary` returned.
+    let h = unsafe { registry_handle(fat_cubin_handle) };
+    api(|| {
+        let name = if device_name.is_null() {
+            device_fun.cast_const()
+        } else {
+            device_name
+        };
+        // SAFETY: nvcc passes NUL-terminated mangled names.
+        let name = unsafe { c_str(name) }?;
+        registry::register_function(h, host_fun as usize, name)
+    });
+}
+
+/// `void __cudaRegisterVar(void** h, char* hostVar, char* deviceAddress, const char*
+/// deviceName, int ext, size_t size, int constant, int global)`.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn __cudaRegisterVar(
+    fat_cubin_handle: FatbinHandle,
+    host_var: *mut c_char,
+    device_address: *mut c_char,
+    device_name: *const c_char,
+    _ext: c_int,
+    size: usize,
+    constant: c_int,
+    _global: c_int,
+) {
+    platform::select(Platform::Nvidia);
+    // SAFETY: nvcc passes the handle `__cudaRegisterFatBinary` returned.
+    let h = unsafe { registry_handle(fat_cubin_handle) };
+    api(|| {
+        let name = if device_name.is_null() {
+            device_address.cast_const()
+        } else {
+            device_name
+        };
+        // SAFETY: nvcc passes the NUL-terminated variable name.
+        let name = unsafe { c_str(name) }?;
+        registry::register_variable(h, host_var as usize, name, size, constant != 0, false)
+    });
+}
+
+/// `void __cudaRegisterManagedVar(void** h, void** hostVarPtrAddress, char* deviceAddress,
+/// const char* deviceName, int ext, size_t size, int constant, int global)`: the host
+/// accesses the variable through the pointer at `hostVarPtrAddress`, which receives the
+/// managed address when the module is loaded (`__cudaInitModule` or first use).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn __cudaRegisterManagedVar(
+    fat_cubin_handle: FatbinHandle,
+    host_var_ptr_address: *mut *mut c_void,
+    device_address: *mut c_char,
+    device_name: *const c_char,
+    _ext: c_int,
+    size: usize,
+    constant: c_int,
+    _global: c_int,
+) {
+    platform::select(Platform::Nvidia);
+    // SAFETY: nvcc passes the handle `__cudaRegisterFatBinary` returned.
+    let h = unsafe { registry_handle(fat_cubin_handle) };
+    api(|| {
+        let name = if device_name.is_null() {
+            device_address.cast_const()
+        } else {
+            device_name
+        };
+        // SAFETY: nvcc passes the NUL-terminated variable name.
+        let name = unsafe { c_str(name) }?;
+        registry::register_variable(
+            h,
+            host_var_ptr_address as usize,
+            name,
+            size,
+            constant != 0,
+            true,
+        )
+    });
+}
+
+/// `char __cudaInitModule(void** h)`: called before the first host access to a managed
+/// variable; loads the module on the current device (filling the managed variables' host
+/// pointers). Non-zero on success (nvcc calls it again while it returns 0).
+#[no_mangle]
+pub unsafe extern "C" fn __cudaInitModule(fat_cubin_handle: FatbinHandle) -> c_char {
+    // SAFETY: nvcc passes the handle `__cudaRegisterFatBinary` returned.
+    let h = unsafe { registry_handle(fat_cubin_handle) };
+    let r = api(|| registry::init_module(h, nv::current_device()?));
+    c_char::from(r == 0)
+}
+
+/// `unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem,
+/// cudaStream_t stream)`: at a `<<<>>>` site; 0 lets the stub run.
+#[no_mangle]
+pub unsafe extern "C" fn __cudaPushCallConfiguration(
+    grid_dim: Dim3,
+    block_dim: Dim3,
+    shared_mem: usize,
+    stream: *mut c_void,
+) -> c_uint {
+    let pushed = CALL_STACK.try_with(|s| {
+        s.borrow_mut().push(CallConfig {
+            grid: grid_dim,
+            block: block_dim,
+            shared_mem,
+            stream,
+        })
+    });
+    match pushed {
+        Ok(()) => 0,
+        Err(_) => 1,
+    }
+}
+
+/// `cudaError_t __cudaPopCallConfiguration(dim3* gridDim, dim3* blockDim, size_t*
+/// sharedMem, cudaStream_t* stream)`: in the device stub, before the launch. Non-zero (no
+/// configuration pushed) makes the stub return without launching.
+#[no_mangle]
+pub unsafe extern "C" fn __cudaPopCallConfiguration(
+    grid_dim: *mut Dim3,
+    block_dim: *mut Dim3,
+    shared_mem: *mut usize,
+    stream: *mut *mut c_void,
+) -> c_int {
+    let code = api(|| {
+        let c = CALL_STACK
+            .try_with(|s| s.borrow_mut().pop())
+            .ok()
+            .flatten()
+            .ok_or(HipError::InvalidConfiguration)?;
+        // SAFETY: nvcc passes pointers to the stub's locals (null ones are skipped).
+        unsafe {
+            if !grid_dim.is_null() {
+                grid_dim.write_unaligned(c.grid);
+            }
+            if !block_dim.is_null() {
+                block_dim.write_unaligned(c.block);
+            }
+            if !shared_mem.is_null() {
+                shared_mem.write_unaligned(c.shared_mem);
+            }
+            if !stream.is_null() {
+                stream.write_unaligned(c.stream);
+            }
+        }
+        Ok(())
+    });
+    code as c_int
+}
+
+/// `cudaError_t __cudaGetKernel(cudaKernel_t* kernel, const void* hostFun)`: runs once per
+/// kernel in a static initializer, so it must not need a device: the handle is the host
+/// stub's address, resolved at launch.
+#[no_mangle]
+pub unsafe extern "C" fn __cudaGetKernel(
+    kernel: *mut *mut c_void,
+    host_fun: *const c_void,
+) -> c_int {
+    let code = api(|| {
+        // SAFETY: nvcc passes the address of its `static cudaKernel_t __handle`.
+        unsafe { crate::entry::write_out(kernel, host_fun.cast_mut()) }
+    });
+    code as c_int
+}
+
+/// Launches the registered kernel whose host stub is `host_fn` on the calling thread's
+/// current device, with HIP's runtime-API checks (`hipErrorInvalidConfiguration` for a bad
+/// grid or block, `hipErrorInvalidDeviceFunction` for an unknown stub). With `per_thread`
+/// (`--default-stream per-thread`), the null stream means the per-thread stream.
+///
+/// # Safety
+/// `args` must hold one valid pointer per kernel parameter; `stream` must be a stream of
+/// this platform or a default stream.
+#[inline]
+pub unsafe fn launch_registered(
+    host_fn: usize,
+    grid: Dim3,
+    block: Dim3,
+    args: *mut *mut c_void,
+    shared_mem: usize,
+    stream: *mut c_void,
+    per_thread: bool,
+) -> HipResult<()> {
+    let dev = nv::current_device()?;
+    let (grid, block) = (grid.to_array(), block.to_array());
+    launch::validate_config(dev, grid, block)?;
+    let f = registry::function(dev, host_fn)?;
+    let shared_mem = u32::try_from(shared_mem).map_err(|_| HipError::InvalidValue)?;
+    let mut stream: nv::Stream = stream.cast();
+    if per_thread && stream == nv::NULL_STREAM {
+        stream = nv::PER_THREAD_STREAM;
+    }
+    // SAFETY: the caller guarantees the arguments and stream; `f` is a live function of
+    // a module the registry loaded on `dev`.
+    unsafe {
+        launch::launch_kernel(
+            dev,
+            f,
+            grid,
+            block,
+            shared_mem,
+            stream,
+            args,
+            std::ptr::null_mut(),
+        )
+    }
+}
+
+/// `cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim,
+/// void** args, size_t sharedMem, cudaStream_t stream)` (CUDA 13 device stubs).
+#[no_mangle]
+pub unsafe extern "C" fn __cudaLaunchKernel(
+    kernel: *mut c_void,
+    grid_dim: Dim3,
+    block_dim: Dim3,
+    args: *mut *mut c_void,
+    shared_mem: usize,
+    stream: *mut c_void,
+) -> HipErrorT {
+    // SAFETY: nvcc's stub passes its argument array and the popped stream.
+    api(|| unsafe {
+        launch_registered(
+            kernel as usize,
+            grid_dim,
+            block_dim,
+            args,
+            shared_mem,
+            stream,
+            false,
+        )
+    })
+}
+
+/// `__cudaLaunchKernel` under `--default-stream per-thread`.
+#[no_mangle]
+pub unsafe extern "C" fn __cudaLaunchKernel_ptsz(
+    kernel: *mut c_void,
+    grid_dim: Dim3,
+    block_dim: Dim3,
+    args: *mut *mut c_void,
+    shared_mem: usize,
+    stream: *mut c_void,
+) -> HipErrorT {
+    // SAFETY: as in `__cudaLaunchKernel`.
+    api(|| unsafe {
+        launch_registered(
+            kernel as usize,
+            grid_dim,
+            block_dim,
+            args,
+            shared_mem,
+            stream,
+            true,
+        )
+    })
+}
+
+/// `cudaError_t cudaLaunchKernel(const void* func, dim3 gridDim, dim3 blockDim, void**
+/// args, size_t sharedMem, cudaStream_t stream)`: what device stubs of CUDA 9.2-12.x call.
+#[no_mangle]
+pub unsafe extern "C" fn cudaLaunchKernel(
+    func: *const c_void,
+    grid_dim: Dim3,
+    block_dim: Dim3,
+    args: *mut *mut c_void,
+    shared_mem: usize,
+    stream: *mut c_void,
+) -> HipErrorT {
+    // SAFETY: as in `__cudaLaunchKernel`.
+    api(|| unsafe {
+        launch_registered(
+            func as usize,
+            grid_dim,
+            block_dim,
+            args,
+            shared_mem,
+            stream,
+            false,
+        )
+    })
+}
+
+/// `cudaLaunchKernel_ptsz`: `cudaLaunchKernel` under `--default-stream per-thread`.
+#[no_mangle]
+pub unsafe extern "C" fn cudaLaunchKernel_ptsz(
+    func: *const c_void,
+    grid_dim: Dim3,
+    block_dim: Dim3,
+    args: *mut *mut c_void,
+    shared_mem: usize,
+    stream: *mut c_void,
+) -> HipErrorT {
+    // SAFETY: as in `__cudaLaunchKernel`.
+    api(|| unsafe {
+        launch_registered(
+            func as usize,
+            grid_dim,
+            block_dim,
+            args,
+            shared_mem,
+            stream,
+            true,
+        )
+    })
+}
+
+/// `__cudaRegisterTexture` (texture references, nvcc <= 11): accepted and ignored.
+#[no_mangle]
+pub unsafe extern "C" fn __cudaRegisterTexture(
+    _h: FatbinHandle,
+    _host_var: *const c_void,
+    _device_address: *const *const c_void,
+    _device_name: *const c_char,
+    _dim: c_int,
+    _norm: c_int,
+    _ext: c_int,
+) {
+}
+
+/// `__cudaRegisterSurface` (surface references, nvcc <= 11): accepted and ignored.
+#[no_mangle]
+pub unsafe extern "C" fn __cudaRegisterSurface(
+    _h: FatbinHandle,
+    _host_var: *const c_void,
+    _device_address: *const *const c_void,
+    _device_name: *const c_char,
+    _dim: c_int,
+    _ext: c_int,
+) {
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(x: u32) -> Dim3 {
+        Dim3 { x, y: 1, z: 1 }
+    }
+
+    #[test]
+    fn call_configurations_are_a_per_thread_stack() {
+        // SAFETY: out-pointers to locals.
+        unsafe {
+            assert_eq!(
+                __cudaPushCallConfiguration(d(2), d(32), 0, std::ptr::null_mut()),
+                0
+            );
+            assert_eq!(
+                __cudaPushCallConfiguration(d(3), d(64), 16, 0x2 as *mut c_void),
+                0
+            );
+            let (mut g, mut b, mut s, mut st) = (d(0), d(0), 0usize, std::ptr::null_mut());
+            assert_eq!(
+                __cudaPopCallConfiguration(&mut g, &mut b, &mut s, &mut st),
+                0
+            );
+            assert_eq!((g, b, s, st as usize), (d(3), d(64), 16, 2));
+            std::thread::spawn(|| {
+                let (mut g, mut b, mut s, mut st) = (d(0), d(0), 0usize, std::ptr::null_mut());
+                // Another thread has nothing pushed.
+                assert_ne!(
+                    __cudaPopCallConfiguration(&mut g, &mut b, &mut s, &mut st),
+                    0
+                );
+            })
+            .join()
+            .unwrap();
+            assert_eq!(
+                __cudaPopCallConfiguration(&mut g, &mut b, &mut s, &mut st),
+                0
+            );
+            assert_eq!((g, b, s, st as usize), (d(2), d(32), 0, 0));
+            assert_ne!(
+                __cudaPopCallConfiguration(&mut g, &mut b, &mut s, &mut st),
+                0
+            );
+        }
+    }
+
+    #[test]
+    fn get_kernel_needs_no_device() {
+        let mut k = std::ptr::null_mut();
+        let stub = 0x1234usize as *const c_void;
+        // SAFETY: out-pointer to a local.
+        assert_eq!(unsafe { __cudaGetKernel(&mut k, stub) }, 0);
+        assert_eq!(k as usize, 0x1234);
+    }
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Builds gpu-bundle/: everything scripts/gpu-check.sh needs on the lent GPU machine, which has
+# CUDA (nvcc, libcuda) but no Rust. Output (ignored by git, well under the device tool's 64 MiB
+# carry limit thanks to stripping):
+#   gpu-bundle/bin/{hipcc,hipconfig}
+#   gpu-bundle/lib/{libamdhip64.so{,.7},libhiprtc.so{,.7},libhsa-runtime64.so{,.1}}
+#   gpu-bundle/include/{hip,hsa,ferrocm}/...
+#   gpu-bundle/rust-tests/<name>   prebuilt Rust test binaries (see RUST_TESTS below)
+#
+# Usage: scripts/gpu-bundle.sh [--release]      (default: debug build, stripped; faster to build)
+# Environment: CARGO_TARGET_DIR (as for cargo); RUST_TESTS="pkg:test pkg:test ..." (default:
+#   "ferrocm-hip:nvidia"; a test name of `lib` means the package's unit tests).
+#
+# Then, with the device tool: run(command="scripts/gpu-check.sh", carry=["gpu-bundle"]).
+# The repository itself (tests/hip, scripts/) travels as the working tree.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+flag=--debug
+profile=debug
+cargo_flag=
+if [ "${1:-}" = "--release" ]; then flag=; profile=release; cargo_flag=--release; fi
+target=${CARGO_TARGET_DIR:-target}
+
+scripts/dist.sh $flag
+
+out=gpu-bundle
+rm -rf "$out"
+mkdir -p "$out/bin" "$out/lib" "$out/rust-tests"
+cp dist/bin/hipcc dist/bin/hipconfig "$out/bin/"
+cp -L dist/lib/libamdhip64.so dist/lib/libhiprtc.so dist/lib/libhsa-runtime64.so.1 "$out/lib/"
+ln -sf libamdhip64.so "$out/lib/libamdhip64.so.7"
+ln -sf libhiprtc.so "$out/lib/libhiprtc.so.7"
+ln -sf libhsa-runtime64.so.1 "$out/lib/libhsa-runtime64.so"
+cp -r dist/include "$out/"
+
+for spec in ${RUST_TESTS:-ferrocm-hip:nvidia}; do
+  pkg=${spec%%:*}
+  test=${spec#*:}
+  if [ "$test" = lib ]; then sel=(--lib); else sel=(--test "$test"); fi
+  # The executable paths come from cargo's JSON messages.
+  exes=$(cargo test $cargo_flag -p "$pkg" "${sel[@]}" --no-run --message-format=json 2>/dev/null |
+    python3 -c 'import json,sys
+for l in sys.stdin:
+    try: m=json.loads(l)
+    except Exception: continue
+    if m.get("reason")=="compiler-artifact" and m.get("executable"):
+        print(m["executable"])')
+  for e in $exes; do
+    cp "$e" "$out/rust-tests/${pkg}-${test}"
+  done
+done
+
+find "$out/bin" "$out/lib" "$out/rust-tests" -type f -exec strip --strip-debug {} + 2>/dev/null || true
+du -sh "$out"
+size=$(du -sm "$out" | cut -f1)
+if [ "$size" -gt 60 ]; then
+  echo "warning: $out is ${size} MiB; the device tool carries at most 64 MiB with the tree" >&2
+fi
+echo "$out/ ready ($profile): run scripts/gpu-check.sh on the GPU machine with carry=[\"$out\"]"
