@@ -106,8 +106,17 @@ pub unsafe fn memcpy_3d(
         return Err(HipError::InvalidPitchValue);
     }
     use cu::CUmemorytype as M;
-    // SAFETY: an all-zero CUDA_MEMCPY3D is valid (null pointers, zero sizes).
-    let mut p: cu::CUDA_MEMCPY3D = unsafe { std::mem::zeroed() };
+    // `CUmemorytype` has no zero value, so the struct cannot start all-zero: zero the bytes,
+    // set the two memory types through raw pointers, then it is fully initialised.
+    let mut raw = std::mem::MaybeUninit::<cu::CUDA_MEMCPY3D>::zeroed();
+    let q = raw.as_mut_ptr();
+    // SAFETY: `q` points to the (zeroed) struct; the writes initialise its only fields for
+    // which zero is not a valid value (every other field is an integer or a pointer).
+    let mut p = unsafe {
+        std::ptr::addr_of_mut!((*q).srcMemoryType).write(M::CU_MEMORYTYPE_UNIFIED);
+        std::ptr::addr_of_mut!((*q).dstMemoryType).write(M::CU_MEMORYTYPE_UNIFIED);
+        raw.assume_init()
+    };
     p.srcMemoryType = M::CU_MEMORYTYPE_UNIFIED;
     p.srcDevice = src.ptr as cu::CUdeviceptr;
     p.srcHost = src.ptr;
