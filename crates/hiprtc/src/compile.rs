@@ -61,7 +61,13 @@ pub fn locate_hipcc(lib_dir: Option<&Path>) -> Result<PathBuf, Error> {
     }
     let mut tried = Vec::new();
     if let Some(dir) = lib_dir {
-        for candidate in [dir.join("../bin/hipcc"), dir.join("hipcc")] {
+        // An install (lib/ beside bin/), a Cargo build (the library beside the binaries), and
+        // `cargo test`'s layout (the library in deps/, the binaries one level up).
+        for candidate in [
+            dir.join("../bin/hipcc"),
+            dir.join("hipcc"),
+            dir.join("../hipcc"),
+        ] {
             if candidate.is_file() {
                 return Ok(candidate.canonicalize().unwrap_or(candidate));
             }

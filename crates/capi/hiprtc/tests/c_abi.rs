@@ -63,11 +63,20 @@ const LINKING: c_int = 100;
 
 fn library_path() -> PathBuf {
     let exe = std::env::current_exe().expect("current_exe");
-    // target/<profile>/deps/<test> → target/<profile>/libhiprtc.so
-    exe.parent()
-        .and_then(|d| d.parent())
-        .expect("target directory")
-        .join("libhiprtc.so")
+    // target/<profile>/deps/<test>: `cargo build` puts the cdylib in target/<profile>/,
+    // `cargo test` (which builds it as this package's library) in deps/.
+    let deps = exe.parent().expect("deps directory");
+    let candidates = [
+        deps.join("libhiprtc.so"),
+        deps.parent()
+            .expect("target directory")
+            .join("libhiprtc.so"),
+    ];
+    candidates
+        .iter()
+        .find(|p| p.is_file())
+        .cloned()
+        .unwrap_or_else(|| panic!("libhiprtc.so not found in {candidates:?}"))
 }
 
 // Each transmute's target type is the `Api` field it initialises.
