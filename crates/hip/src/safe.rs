@@ -22,6 +22,9 @@
 //! # Ok::<(), hip::HipError>(())
 //! ```
 
+mod module;
+pub use module::{Function, Global, KernelArg, LaunchBuilder, Module};
+
 use std::any::TypeId;
 use std::collections::HashMap;
 use std::marker::PhantomData;
@@ -433,6 +436,47 @@ unsafe extern "C" fn closure_entry<F: Fn(&ThreadCtx<'_>)>(wi: *mut WorkItem) {
     }
 }
 
+/// The work-group function of closures of type `F` (`ferrocm_workgroup_fn`): runs work-items
+/// `begin..range_end` of the group, x fastest, with the closure looked up once. `range_end`
+/// only changes inside a barrier called by the closure (include/ferrocm/cpu_kernel.h), so a
+/// plain read after each work-item sees it.
+unsafe extern "C" fn closure_group<F: Fn(&ThreadCtx<'_>)>(
+    wi: *mut WorkItem,
+    begin: u32,
+    _end: u32,
+) {
+    // SAFETY: as for `closure_entry`; the engine passes its loop work-item, whose ids this
+    // function owns between work-items.
+    unsafe {
+        let f = &*((*wi).kernarg.cast::<u64>().read() as usize as *const F);
+        let ls = (*wi).local_size;
+        let (mut x, mut y, mut z) = (
+            begin % ls[0],
+            (begin / ls[0]) % ls[1],
+            begin / (ls[0] * ls[1]),
+        );
+        let mut i = begin;
+        while i < (*wi).range_end.get() {
+            (*wi).local_id = [x, y, z];
+            (*wi).flat_local_id = i;
+            f(&ThreadCtx {
+                wi,
+                _marker: PhantomData,
+            });
+            i += 1;
+            x += 1;
+            if x == ls[0] {
+                x = 0;
+                y += 1;
+                if y == ls[1] {
+                    y = 0;
+                    z += 1;
+                }
+            }
+        }
+    }
+}
+
 /// One kernel per closure type, made on first use.
 fn closure_kernel<F: Fn(&ThreadCtx<'_>) + 'static>() -> HipResult<Arc<Kernel>> {
     static KERNELS: Mutex<Option<HashMap<TypeId, Arc<Kernel>>>> = Mutex::new(None);
@@ -452,7 +496,7 @@ fn closure_kernel<F: Fn(&ThreadCtx<'_>) + 'static>() -> HipResult<Arc<Kernel>> {
         flags: 0,
         reserved0: 0,
         workitem_fn: Some(closure_entry::<F>),
-        workgroup_fn: None,
+        workgroup_fn: Some(closure_group::<F>),
         params: std::ptr::null(),
         host_function: std::ptr::null(),
     }));
@@ -462,4 +506,56 @@ fn closure_kernel<F: Fn(&ThreadCtx<'_>) + 'static>() -> HipResult<Arc<Kernel>> {
         Arc::new(unsafe { Kernel::from_descriptor(kd, std::any::type_name::<F>().to_string())? });
     map.insert(TypeId::of::<F>(), Arc::clone(&k));
     Ok(k)
+}
+
+#[cfg(test)]
+mod closure_group_tests {
+    use super::*;
+    use std::sync::atomic::{AtomicU32, Ordering};
+
+    #[test]
+    fn closure_kernels_see_their_ids_and_late_barriers_work() {
+        let device = Device::get(0).expect("device");
+        let stream = Stream::new(&device).expect("stream");
+        // 2-D blocks of 8 x 4 covering a 20 x 10 domain (the work-items beyond it return).
+        let (gx, gy) = (20usize, 10usize);
+        let ids: Arc<Vec<AtomicU32>> = Arc::new((0..gx * gy).map(|_| AtomicU32::new(0)).collect());
+        let counts: Arc<Vec<AtomicU32>> =
+            Arc::new((0..gx * gy).map(|_| AtomicU32::new(0)).collect());
+        let (i2, c2) = (Arc::clone(&ids), Arc::clone(&counts));
+        stream
+            .launch(Dim3::new(3, 3, 1), Dim3::new(8, 4, 1), move |t| {
+                let (x, y) = (t.global_id(0), t.global_id(1));
+                let flat = t.thread_idx(0) + 8 * t.thread_idx(1);
+                // Work-items before flat id 5 return at once: the barrier is first reached
+                // in the work-group loop.
+                if flat < 5 || x >= gx || y >= gy {
+                    if x < gx && y < gy {
+                        i2[y * gx + x].store((x * 1000 + y) as u32 + 1, Ordering::Relaxed);
+                    }
+                    return;
+                }
+                i2[y * gx + x].store((x * 1000 + y) as u32 + 1, Ordering::Relaxed);
+                t.barrier();
+                c2[y * gx + x].fetch_add(1, Ordering::Relaxed);
+                t.barrier();
+            })
+            .expect("launch");
+        stream.synchronize().expect("synchronize");
+        for y in 0..gy {
+            for x in 0..gx {
+                assert_eq!(
+                    ids[y * gx + x].load(Ordering::Relaxed),
+                    (x * 1000 + y) as u32 + 1
+                );
+                let flat = (x % 8) + 8 * (y % 4);
+                let expect = u32::from(flat >= 5);
+                assert_eq!(
+                    counts[y * gx + x].load(Ordering::Relaxed),
+                    expect,
+                    "({x}, {y})"
+                );
+            }
+        }
+    }
 }
