@@ -35,10 +35,14 @@ typedef struct ferrocm_workitem ferrocm_workitem_t;
  * wi->ops, so a code object needs no link-time dependency on the runtime.
  *
  * Both calls may suspend the calling work-item (it runs on a fiber) and resume it
- * later on the same OS thread; device code must not cache thread-local pointers
- * across them (re-read them after the call returns). Called outside of a dispatch
- * (e.g. device code run directly on the host), they behave as for a work-group of
- * one work-item.
+ * later on the same OS thread, after other work-items of the group ran there;
+ * device code must not cache thread-local pointers across them (re-read them
+ * after the call returns). The floating-point environment (rounding mode, MXCSR)
+ * is the thread's, shared by those work-items. `wi` must be the work-item passed
+ * to the running kernel entry point (or a copy of it made during that call).
+ * Called outside of a dispatch (e.g. device code run directly on the host, with a
+ * work-item whose engine_private is NULL), they behave as for a work-group of one
+ * work-item.
  */
 typedef struct ferrocm_device_ops {
   uint32_t version; /* FERROCM_CPU_ABI_VERSION */
@@ -88,13 +92,20 @@ struct ferrocm_workitem {
   uint64_t dispatch_id;        /* 120: unique per dispatch, for device-side caches */
   /*
    * 128: exclusive end of the flat-id range a ferrocm_workgroup_fn must run.
-   * The engine may lower it while the function runs (when a work-item reaches a
-   * barrier in loop mode), so workgroup functions re-read it (volatile) before
-   * starting each work-item.
+   * The engine lowers it only *during a call to wi->ops->barrier or
+   * wi->ops->wave_exchange* made by the work-item the function is running (a
+   * barrier reached in loop mode: the loop must stop after that work-item).
+   * Workgroup functions check it before starting each work-item; since it changes
+   * only inside an opaque call, a plain (non-volatile) read is enough: the compiler
+   * reloads it after such a call and may keep it in a register across work-items
+   * that make none. (It used to be declared volatile; code objects compiled with
+   * volatile reads remain valid.)
    */
-  volatile uint32_t range_end;
+  uint32_t range_end;
   uint32_t reserved0;          /* 132 */
-  void *engine_private;        /* 136: opaque to device code (currently NULL) */
+  /* 136: opaque to device code: the engine's handle of the work-group (device ops
+   * use it to find the group; copies of *wi carry it along). Never write it. */
+  void *engine_private;
   uint64_t reserved[6];        /* 144..192 */
 };
 
@@ -104,9 +115,11 @@ typedef void (*ferrocm_workitem_fn)(ferrocm_workitem_t *wi);
 /*
  * Optional fast path: runs work-items with flat ids begin..wi->range_end-1 of
  * the group in order, setting wi->local_id and wi->flat_local_id itself
- * (x fastest). The engine calls it only after a work-item finished without
- * reaching a barrier or wavefront operation, so the loop normally inlines
- * the kernel body. `end` is the initial value of range_end.
+ * (x fastest) before each one, and passing `wi` (or a copy of it) to the kernel
+ * body. The engine calls it only after a work-item finished without reaching a
+ * barrier or wavefront operation, so the loop normally inlines the kernel body.
+ * `end` is the initial value of range_end; range_end only shrinks, and only
+ * inside a barrier / wave exchange called by the running work-item (see above).
  */
 typedef void (*ferrocm_workgroup_fn)(ferrocm_workitem_t *wi, uint32_t begin, uint32_t end);
 

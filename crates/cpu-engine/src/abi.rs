@@ -62,8 +62,8 @@ unsafe impl Send for DeviceOps {}
 ///
 /// The engine owns it; device code reads it and never writes it, except that a
 /// [`WorkGroupFn`] sets `local_id` and `flat_local_id` itself. `range_end` is a [`Cell`] because
-/// the engine may lower it while a work-group function runs (the C side declares it
-/// `volatile`); read it with [`WorkItem::range_end`].
+/// the engine may lower it while a work-group function runs, inside a barrier or wave exchange
+/// called by the running work-item (a plain read after such a call sees it).
 #[repr(C)]
 #[derive(Debug, Clone)]
 pub struct WorkItem {
@@ -97,11 +97,13 @@ pub struct WorkItem {
     pub ops: *const DeviceOps,
     /// Offset 120: unique per dispatch.
     pub dispatch_id: u64,
-    /// Offset 128: exclusive end of the flat-id range a [`WorkGroupFn`] must run (C: `volatile`).
+    /// Offset 128: exclusive end of the flat-id range a [`WorkGroupFn`] must run; lowered only
+    /// inside a device-op call of the running work-item.
     pub range_end: Cell<u32>,
     /// Offset 132: reserved.
     pub reserved0: u32,
-    /// Offset 136: opaque to device code.
+    /// Offset 136: opaque to device code: the engine's handle of the running work-group (device
+    /// ops find the group through it; null outside of a dispatch).
     pub engine_private: *mut c_void,
     /// Offsets 144..192: reserved.
     pub reserved: [u64; 6],
@@ -133,7 +135,8 @@ impl WorkItem {
         }
     }
 
-    /// Reads `range_end` the way the C side does (a volatile load).
+    /// Reads `range_end` with a volatile load (always correct; a plain `range_end.get()` is
+    /// too, since the engine changes it only inside a device-op call).
     #[inline]
     pub fn range_end(&self) -> u32 {
         // SAFETY: `as_ptr` points to the `u32` inside the cell, valid for reads for as long as

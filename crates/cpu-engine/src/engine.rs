@@ -13,14 +13,18 @@
 //!   chunk, so concurrent dispatches (one per HSA queue) all progress. Idle pool threads spin
 //!   briefly, then sleep on a condition variable.
 //! * **Work-group.** Work-items run one after another on one thread. Consecutive groups run on
-//!   a *runner* fiber (a `corosensei` coroutine on a pooled stack): work-item 0 first; if it
-//!   returns without a barrier or a wavefront operation, the rest of the group runs as a loop
-//!   (`workgroup_fn(wi, 1, n)` when the kernel has one, else `workitem_fn` per work-item).
-//!   When a barrier or wavefront operation is reached, the group switches to *fiber mode*: the
-//!   runner stays with the work-item that reached it (a loop is cut short by lowering
-//!   `range_end`), the work-items that already returned count as exited, and each remaining
-//!   work-item gets its own fiber and `WorkItem`; fibers run round-robin from one
-//!   synchronisation point to the next, and a new runner continues with the next group.
+//!   the thread's *runner* fiber (`fiber.rs`: own context switch, pooled stacks): work-item 0
+//!   first; if it returns without a barrier or a wavefront operation, the rest of the group
+//!   runs as a loop (`workgroup_fn(wi, 1, n)` when the kernel has one, else `workitem_fn` per
+//!   work-item). When a barrier or wavefront operation is reached, the group switches to *fiber
+//!   mode* right there (`convert`): the runner stays with the work-item that reached it (a loop
+//!   is cut short by lowering `range_end`), the work-items that already returned count as
+//!   exited, and each remaining work-item gets a fiber (its own `WorkItem` and a stack kept per
+//!   flat id). A work-item that waits switches **directly** to the next runnable work-item in
+//!   flat-id order (`Group::next_in_order`, else `next_runnable`); the last to arrive releases
+//!   the barrier and goes on. There is no scheduler context: the runner, once its own work-item
+//!   has returned, parks until the last work-item returns and switches back to it, and then
+//!   goes on with the next group. Device ops find the group through `wi->engine_private`.
 //! * **Memory.** Every thread that runs work-groups keeps a context (thread-local) with its
 //!   group-memory buffer, private-segment buffers, fiber stacks and fiber-mode tables, reused by
 //!   every dispatch: the small-dispatch path allocates nothing once warm.
@@ -34,13 +38,12 @@ use std::sync::{Arc, OnceLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use corosensei::stack::DefaultStack;
-use corosensei::{Coroutine, CoroutineResult, Yielder};
 use parking_lot::{Condvar, Mutex};
 
 use crate::abi::{
     DeviceOps, WorkGroupFn, WorkItem, WorkItemFn, ABI_VERSION, MAX_WORKGROUP_SIZE, WAVEFRONT_SIZE,
 };
+use crate::fiber::{self, Context, Stack};
 
 /// Default size of a fiber stack (bytes); `FERROCM_CPU_STACK_SIZE` overrides it.
 pub const DEFAULT_STACK_SIZE: usize = 256 * 1024;
@@ -982,46 +985,6 @@ impl Drop for AlignedBuf {
     }
 }
 
-/// Bytes reserved at the top of fiber stacks for cache colouring.
-const STACK_COLOURS: usize = 16 * 1024;
-
-/// A pooled fiber stack. Stacks are `mmap`ed at page-aligned addresses, so the hot top frames
-/// of every fiber would fall into the same cache sets; each stack's usable top is therefore
-/// shifted down by its own multiple of a cache line ("colour"), below `STACK_COLOURS`.
-struct FiberStack {
-    inner: DefaultStack,
-    colour: usize,
-}
-
-impl FiberStack {
-    fn new(size: usize, serial: usize) -> Result<FiberStack, DispatchError> {
-        let inner = DefaultStack::new(size + STACK_COLOURS).map_err(|e| {
-            DispatchError::OutOfResources(format!("fiber stack of {size} bytes: {e}"))
-        })?;
-        // 17 is odd: 256 consecutive stacks get 256 different colours.
-        let colour = (serial * 17 * 64) % STACK_COLOURS;
-        Ok(FiberStack { inner, colour })
-    }
-}
-
-// SAFETY: the stack is `DefaultStack`'s (guard page included, as `limit` reports) with a top
-// lowered by at most `STACK_COLOURS` bytes (a multiple of 64, so alignment is kept), which
-// leaves the requested size usable above the guard page.
-unsafe impl corosensei::stack::Stack for FiberStack {
-    #[inline]
-    fn base(&self) -> corosensei::stack::StackPointer {
-        let base = self.inner.base();
-        corosensei::stack::StackPointer::new(base.get() - self.colour).unwrap_or(base)
-    }
-
-    #[inline]
-    fn limit(&self) -> corosensei::stack::StackPointer {
-        self.inner.limit()
-    }
-}
-
-type Fiber = Coroutine<(), (), (), FiberStack>;
-
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum SlotState {
     NotStarted,
@@ -1032,11 +995,12 @@ enum SlotState {
     Exited,
 }
 
-/// Fiber-mode state of one work-item (indexed by flat local id). Shared between the scheduler
-/// and the fibers through `Cell`s; only one of them runs at a time on a thread.
+/// Fiber-mode state of one work-item (indexed by flat local id). Shared by the fibers of a
+/// group through `Cell`s; only one of them runs at a time on a thread.
 struct Slot {
     state: Cell<SlotState>,
-    yielder: Cell<*const Yielder<(), ()>>,
+    /// The saved context while the work-item is suspended.
+    ctx: Context,
     /// Result of the last barrier / wave exchange.
     result: Cell<u64>,
     /// Value contributed to the pending wave exchange.
@@ -1049,7 +1013,7 @@ impl Slot {
     const fn new() -> Slot {
         Slot {
             state: Cell::new(SlotState::NotStarted),
-            yielder: Cell::new(ptr::null()),
+            ctx: fiber::context(),
             result: Cell::new(0),
             value: Cell::new(0),
             lanes: Cell::new(ptr::null_mut()),
@@ -1101,7 +1065,12 @@ struct FiberTables {
     slots: Box<[Slot]>,
     items: RawItems,
     waves: Box<[Wave]>,
-    fibers: Vec<Option<Fiber>>,
+    /// The stack of work-item `i`'s fiber, made the first time a group needs it, then kept.
+    stacks: Vec<Option<Stack>>,
+    /// Their tops (null where none was made).
+    tops: Box<[*mut u8]>,
+    /// `stacks[1..ready]` all exist.
+    ready: u32,
 }
 
 impl FiberTables {
@@ -1111,7 +1080,9 @@ impl FiberTables {
             slots: (0..n).map(|_| Slot::new()).collect(),
             items: RawItems::new(n),
             waves: (0..MAX_WAVES).map(|_| Wave::default()).collect(),
-            fibers: (0..n).map(|_| None).collect(),
+            stacks: (0..n).map(|_| None).collect(),
+            tops: (0..n).map(|_| ptr::null_mut()).collect(),
+            ready: 1,
         }
     }
 }
@@ -1119,9 +1090,10 @@ impl FiberTables {
 /// Everything a thread reuses from one work-group to the next.
 struct WorkerCtx {
     stack_size: usize,
-    stacks: Vec<FiberStack>,
     /// Stacks created by this context (for their colours).
     stacks_made: usize,
+    /// The stack of the runner fiber (groups run on it until one needs fibers).
+    runner: Option<Stack>,
     group_mem: AlignedBuf,
     /// Private segment of work-item 0 and of the loop (one slot).
     private0: AlignedBuf,
@@ -1136,8 +1108,8 @@ impl WorkerCtx {
     fn new(stack_size: usize) -> WorkerCtx {
         WorkerCtx {
             stack_size,
-            stacks: Vec::new(),
             stacks_made: 0,
+            runner: None,
             group_mem: AlignedBuf::new(GROUP_ALIGN),
             private0: AlignedBuf::new(GROUP_ALIGN),
             private_fibers: AlignedBuf::new(GROUP_ALIGN),
@@ -1146,31 +1118,28 @@ impl WorkerCtx {
         }
     }
 
-    fn new_stack(&mut self) -> Result<FiberStack, DispatchError> {
+    fn new_stack(&mut self) -> Result<Stack, DispatchError> {
         self.stacks_made += 1;
-        FiberStack::new(self.stack_size, self.stacks_made)
+        Stack::new(self.stack_size, self.stacks_made).map_err(DispatchError::OutOfResources)
     }
 
-    fn take_stack(&mut self) -> Result<FiberStack, DispatchError> {
-        match self.stacks.pop() {
-            Some(s) => Ok(s),
-            None => self.new_stack(),
+    /// Drops every stack (their size changed).
+    fn drop_stacks(&mut self) {
+        self.runner = None;
+        if let Some(t) = self.tables.as_mut() {
+            for (s, top) in t.stacks.iter_mut().zip(t.tops.iter_mut()) {
+                *s = None;
+                *top = ptr::null_mut();
+            }
+            t.ready = 1;
         }
-    }
-
-    /// Makes sure `count` stacks are pooled.
-    fn reserve_stacks(&mut self, count: usize) -> Result<(), DispatchError> {
-        while self.stacks.len() < count {
-            let s = self.new_stack()?;
-            self.stacks.push(s);
-        }
-        Ok(())
     }
 }
 
 thread_local! {
     static CTX: Cell<Option<Box<WorkerCtx>>> = const { Cell::new(None) };
-    /// The work-group running on this thread (for `barrier` / `wave_exchange`).
+    /// The work-group running on this thread (for `barrier` / `wave_exchange` called with a
+    /// work-item that does not name its group).
     static CURRENT_GROUP: Cell<*const Group> = const { Cell::new(ptr::null()) };
 }
 
@@ -1179,7 +1148,7 @@ fn take_ctx(stack_size: usize) -> Box<WorkerCtx> {
     match ctx {
         Some(mut c) => {
             if c.stack_size != stack_size {
-                c.stacks.clear();
+                c.drop_stacks();
                 c.stack_size = stack_size;
             }
             c
@@ -1213,8 +1182,9 @@ enum Op {
     Wave { value: u64, lanes: *mut u64 },
 }
 
-/// Execution state of the work-group being run (on the native stack of the thread running
-/// it, reset for every group of a range).
+/// Execution state of the work-group being run (inside the `Range` on the native stack of the
+/// thread running it, reset for every group of a range). Work-items find it through their
+/// `engine_private` pointer.
 struct Group {
     /// Work-items in the group.
     n: Cell<u32>,
@@ -1223,11 +1193,19 @@ struct Group {
     mode: Cell<Mode>,
     /// Work-item 0 / the loop's work-item.
     wi0: *mut WorkItem,
-    f0_yielder: Cell<*const Yielder<(), ()>>,
-    /// The work-item that switched the group to fiber mode, and what it was doing.
-    conv_item: Cell<u32>,
-    conv_op: Cell<Op>,
-    /// Fiber mode: the slot of the running fiber.
+    /// The thread's context (resources for fiber mode).
+    ctx: *mut WorkerCtx,
+    st: *const DispatchState,
+    /// The context of `run_range` while the runner runs.
+    home: Context,
+    /// The runner's context while it waits for the fibers of its group to finish.
+    runner: Context,
+    /// Why the range stopped early (set before jumping home).
+    error: Cell<Option<DispatchError>>,
+    /// Fiber mode: the work-item that switched the group to fiber mode (it runs on the runner;
+    /// work-items before it have returned).
+    first: Cell<u32>,
+    /// Fiber mode: the running work-item.
     current: Cell<u32>,
     /// Fiber mode: work-items that have not returned.
     live: Cell<u32>,
@@ -1235,6 +1213,13 @@ struct Group {
     barrier_true: Cell<u32>,
     slots: Cell<*const Slot>,
     waves: Cell<*const Wave>,
+    items: Cell<*mut WorkItem>,
+    tops: Cell<*const *mut u8>,
+    private_base: Cell<*mut u8>,
+    /// Fiber mode: the work-item expected to start next (items usually start in order) and
+    /// its local ids, so that starting it needs no division.
+    next_start: Cell<u32>,
+    next_ids: Cell<[u32; 3]>,
 }
 
 impl Group {
@@ -1263,7 +1248,7 @@ impl Group {
     /// Fiber mode only.
     unsafe fn release_barrier(&self) {
         let count = u64::from(self.barrier_true.get());
-        for i in 0..self.n.get() {
+        for i in self.first.get()..self.n.get() {
             // SAFETY: fiber mode, i < n.
             let s = unsafe { self.slot(i) };
             if s.state.get() == SlotState::AtBarrier {
@@ -1342,6 +1327,169 @@ impl Group {
             unsafe { self.release_barrier() };
         }
     }
+
+    /// Fiber mode: picks the work-item to run after `from` (which waits or has returned):
+    /// the next runnable one in flat-id order, wrapping around, starting a work-item that has
+    /// not started yet. Makes it current and returns its id; it is `from` only if `from`
+    /// became runnable again (a wave exchange forced to complete).
+    ///
+    /// # Safety
+    /// Fiber mode only, `from < n`, some work-item has not returned.
+    #[cold]
+    #[inline(never)]
+    unsafe fn next_runnable(&self, from: u32) -> Result<u32, DispatchError> {
+        let (first, n) = (self.first.get(), self.n.get());
+        loop {
+            for j in (from + 1..n).chain(first..=from) {
+                // SAFETY: fiber mode, j < n.
+                let s = unsafe { self.slot(j) };
+                match s.state.get() {
+                    SlotState::Ready => {}
+                    SlotState::NotStarted => {
+                        // SAFETY: fiber mode, j < n has not started.
+                        unsafe { self.start_item(j) };
+                        s.state.set(SlotState::Ready);
+                    }
+                    _ => continue,
+                }
+                self.current.set(j);
+                return Ok(j);
+            }
+            // Every live work-item waits and nothing can release them: a wave exchange is
+            // mixed with a barrier (invalid in HIP). Complete the pending exchanges among the
+            // lanes that reached them so that the group can go on.
+            let nwaves = n.div_ceil(WAVEFRONT_SIZE);
+            // SAFETY: fiber mode, w < nwaves.
+            let Some(w) = (0..nwaves).find(|&w| unsafe { self.wave(w) }.arrived.get() != 0) else {
+                return Err(DispatchError::OutOfResources(
+                    "internal: work-group deadlock".into(),
+                ));
+            };
+            // SAFETY: fiber mode, valid wave, arrived lanes suspended in the exchange.
+            unsafe { self.release_wave(w) };
+        }
+    }
+
+    /// Fiber mode: the work-item to run after `from`, when it is simply `from + 1` (the usual
+    /// case: work-items take turns in order); `None` when the general search is needed.
+    /// Makes it current.
+    ///
+    /// # Safety
+    /// Fiber mode only.
+    #[inline(always)]
+    unsafe fn next_in_order(&self, from: u32) -> Option<u32> {
+        let j = from + 1;
+        if j >= self.n.get() {
+            return None;
+        }
+        // SAFETY: fiber mode, j < n.
+        let s = unsafe { self.slot(j) };
+        match s.state.get() {
+            SlotState::Ready => {}
+            SlotState::NotStarted => {
+                // SAFETY: fiber mode, j < n has not started.
+                unsafe { self.start_item(j) };
+                s.state.set(SlotState::Ready);
+            }
+            _ => return None,
+        }
+        self.current.set(j);
+        Some(j)
+    }
+
+    /// Sets up work-item `j`'s struct and a fresh context on its stack.
+    ///
+    /// # Safety
+    /// Fiber mode only, `j < n`, work-item `j` has not started (nothing refers to its struct
+    /// or stack).
+    unsafe fn start_item(&self, j: u32) {
+        let wi_ptr = self.items.get().wrapping_add(j as usize);
+        // SAFETY: caller contract: the tables are set and item j is ours to write; `wi0` is
+        // valid (nobody writes it while this fiber runs).
+        unsafe {
+            // Field by field from `wi0` (a block copy followed by reads of the copy stalls on
+            // store forwarding).
+            let src = &*self.wi0;
+            let wi = &mut *wi_ptr;
+            let ls = src.local_size;
+            wi.group_id = src.group_id;
+            wi.workgroup_size = src.workgroup_size;
+            wi.local_size = ls;
+            wi.grid_size = src.grid_size;
+            wi.num_groups = src.num_groups;
+            wi.dimensions = src.dimensions;
+            wi.group_segment = src.group_segment;
+            wi.group_segment_size = src.group_segment_size;
+            wi.dynamic_group_offset = src.dynamic_group_offset;
+            wi.kernarg = src.kernarg;
+            wi.ops = src.ops;
+            wi.dispatch_id = src.dispatch_id;
+            wi.reserved0 = 0;
+            wi.engine_private = src.engine_private;
+            wi.reserved = [0; 6];
+            let ids = if j == self.next_start.get() {
+                self.next_ids.get()
+            } else {
+                [j % ls[0], (j / ls[0]) % ls[1], j / (ls[0] * ls[1])]
+            };
+            wi.local_id = ids;
+            let mut next = ids;
+            next[0] += 1;
+            if next[0] == ls[0] {
+                next[0] = 0;
+                next[1] += 1;
+                if next[1] == ls[1] {
+                    next[1] = 0;
+                    next[2] += 1;
+                }
+            }
+            self.next_start.set(j + 1);
+            self.next_ids.set(next);
+            wi.flat_local_id = j;
+            wi.range_end.set(j + 1);
+            let base = self.private_base.get();
+            wi.private_segment = if base.is_null() {
+                ptr::null_mut()
+            } else {
+                base.add((*self.st).private_stride * j as usize).cast()
+            };
+            let top = *self.tops.get().add(j as usize);
+            let arg = ptr::from_ref(self).cast_mut().cast::<c_void>();
+            fiber::prepare(&self.slot(j).ctx, top, item_main, arg);
+        }
+    }
+
+    /// Gives up the range after a fatal error: records it and resumes `run_range`. The
+    /// suspended work-items are abandoned (never resumed, their frames not unwound).
+    #[cold]
+    fn abort(&self, e: DispatchError) -> ! {
+        self.error.set(Some(e));
+        // SAFETY: `home` was saved when `run_range` switched to the runner; it waits there.
+        unsafe { fiber::jump(&self.home) }
+    }
+
+    /// Fiber mode: work-item `from` stops running (it waits, saved in `save`, or it has
+    /// returned, `save` null); the next runnable work-item resumes. Returns when `from` is
+    /// resumed.
+    ///
+    /// # Safety
+    /// Fiber mode only, called on the context of work-item `from` (or of the runner after it).
+    #[inline(always)]
+    unsafe fn switch_from(&self, from: u32, save: &Context) {
+        // SAFETY: caller contract.
+        let next = match unsafe { self.next_in_order(from) } {
+            Some(j) => Ok(j),
+            // SAFETY: caller contract.
+            None => unsafe { self.next_runnable(from) },
+        };
+        match next {
+            Ok(j) if j == from => {}
+            // SAFETY: `j` is current and has a context (saved or fresh) that nobody else
+            // resumes; `save` is the slot of a context that is about to be suspended.
+            Ok(j) => unsafe { fiber::switch(save, &self.slot(j).ctx) },
+            Err(e) => self.abort(e),
+        }
+    }
 }
 
 /// A range of consecutive work-groups run by one thread.
@@ -1397,17 +1545,15 @@ impl Range<'_> {
         grp.live.set(n);
         grp.barrier_arrived.set(0);
         grp.barrier_true.set(0);
-        grp.slots.set(ptr::null());
-        grp.waves.set(ptr::null());
         n
     }
 }
 
 /// Runs work-groups `first..end` (linear ids, x fastest) of the dispatch on this thread.
 ///
-/// The groups run on a *runner* fiber, one after another, until one of them reaches a barrier
-/// or wave exchange: the runner then stays with that group's work-item (fiber mode, see
-/// `schedule_fibers`) and a new runner continues with the next group.
+/// The groups run on a *runner* fiber, one after another. When one of them reaches a barrier
+/// or wave exchange, it switches to fiber mode (see `convert`); once all its work-items have
+/// returned, the runner goes on with the next group.
 fn run_groups(
     ctx: &mut WorkerCtx,
     st: &DispatchState,
@@ -1420,14 +1566,11 @@ fn run_groups(
     let ng = st.num_groups;
     let group_segment = ctx.group_mem.get(st.group_alloc)?;
     let private0 = ctx.private0.get(st.private_stride)?;
-    let wi0: *mut WorkItem = ctx.wi0.at(0);
-    {
-        // SAFETY: no kernel runs now, so nothing else refers to `wi0`.
-        let wi0 = unsafe { &mut *wi0 };
-        wi0.clone_from(&st.template);
-        wi0.group_segment = group_segment.cast();
-        wi0.private_segment = private0.cast();
+    if ctx.runner.is_none() {
+        ctx.runner = Some(ctx.new_stack()?);
     }
+    let wi0: *mut WorkItem = ctx.wi0.at(0);
+    let ctx: *mut WorkerCtx = ctx;
     let range = Range {
         st,
         group: Group {
@@ -1436,15 +1579,23 @@ fn run_groups(
             workgroup_fn: st.workgroup_fn,
             mode: Cell::new(Mode::Start),
             wi0,
-            f0_yielder: Cell::new(ptr::null()),
-            conv_item: Cell::new(0),
-            conv_op: Cell::new(Op::Barrier { predicate: false }),
+            ctx,
+            st,
+            home: fiber::context(),
+            runner: fiber::context(),
+            error: Cell::new(None),
+            first: Cell::new(0),
             current: Cell::new(0),
             live: Cell::new(0),
             barrier_arrived: Cell::new(0),
             barrier_true: Cell::new(0),
             slots: Cell::new(ptr::null()),
             waves: Cell::new(ptr::null()),
+            items: Cell::new(ptr::null_mut()),
+            tops: Cell::new(ptr::null()),
+            private_base: Cell::new(ptr::null_mut()),
+            next_start: Cell::new(0),
+            next_ids: Cell::new([0; 3]),
         },
         cursor: Cell::new(first),
         // Decompose the first id once, then walk.
@@ -1455,54 +1606,48 @@ fn run_groups(
         ]),
         end,
     };
-    let previous = CURRENT_GROUP.with(|c| c.replace(&range.group));
-    let result = run_range(ctx, &range);
-    CURRENT_GROUP.with(|c| c.set(previous));
-    result
-}
-
-fn run_range(ctx: &mut WorkerCtx, range: &Range<'_>) -> Result<(), DispatchError> {
-    while range.cursor.get() < range.end {
-        let stack = ctx.take_stack()?;
-        let rp: *const Range<'_> = range;
-        // Erase the lifetime: the fiber needs a 'static closure.
-        let rp = rp.cast::<Range<'static>>();
-        let mut runner: Fiber = Coroutine::with_stack(stack, move |y: &Yielder<(), ()>, ()| {
-            // SAFETY: the range outlives the fiber: `run_range` runs it to completion (or
-            // leaks it, never resuming it again) before returning.
-            unsafe { run_range_fiber(rp, y) }
-        });
-        match runner.resume(()) {
-            // Every group of the range ran to completion on the runner.
-            CoroutineResult::Return(()) => ctx.stacks.push(runner.into_stack()),
-            // The group at the cursor switched to fiber mode; the runner is its fiber.
-            CoroutineResult::Yield(()) => {
-                schedule_fibers(ctx, range.st, &range.group, runner)?;
-                range.advance();
-            }
-        }
+    {
+        // SAFETY: no kernel runs now, so nothing else refers to `wi0`.
+        let wi0 = unsafe { &mut *wi0 };
+        wi0.clone_from(&st.template);
+        wi0.group_segment = group_segment.cast();
+        wi0.private_segment = private0.cast();
+        wi0.engine_private = ptr::from_ref(&range.group).cast_mut().cast();
     }
-    Ok(())
+    let previous = CURRENT_GROUP.with(|c| c.replace(&range.group));
+    // SAFETY: the runner stack exists (made above) and is not in use: no range runs on this
+    // thread now (ranges do not nest: kernels cannot dispatch on their own thread's engine
+    // context while it is taken).
+    let top = unsafe { (*ctx).runner.as_ref().map(Stack::top) }.unwrap_or(ptr::null_mut());
+    let rp = ptr::from_ref(&range).cast_mut().cast::<c_void>();
+    // SAFETY: `top` is the runner stack's top; `range` outlives the runner, which jumps back
+    // here (`home`) when the range is done or abandoned and is never resumed afterwards.
+    unsafe {
+        fiber::prepare(&range.group.runner, top, runner_main, rp);
+        fiber::switch(&range.group.home, &range.group.runner);
+    }
+    CURRENT_GROUP.with(|c| c.set(previous));
+    // SAFETY: kernels of this range no longer run; clear the pointer to this stack frame.
+    unsafe { (*wi0).engine_private = ptr::null_mut() };
+    match range.group.error.take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
-/// Body of a runner fiber: the groups of the range from the cursor on, each as work-item 0
-/// then a loop over the others, until one switches to fiber mode.
+/// Entry of the runner fiber: runs the groups of the range, then resumes `run_groups`.
 ///
 /// # Safety
-/// `r` points to the live `Range` being run by the thread that resumes this fiber.
-unsafe fn run_range_fiber(r: *const Range<'static>, y: &Yielder<(), ()>) {
+/// `arg` points to the live `Range` of the `run_groups` call that started this fiber.
+unsafe extern "C" fn runner_main(arg: *mut c_void) -> ! {
     // SAFETY: caller contract: the range outlives the fiber.
-    let r = unsafe { &*r };
+    let r = unsafe { &*arg.cast::<Range<'static>>() };
     let g = &r.group;
-    g.f0_yielder.set(y);
     while r.cursor.get() < r.end {
         let n = r.start_group();
         // SAFETY: `wi0` is initialised for work-item 0 (see `start_group`); `Kernel` contract.
         unsafe { (g.workitem_fn)(g.wi0) };
-        if g.mode.get() == Mode::Fibers {
-            return; // work-item 0 switched the group to fiber mode and has now returned
-        }
-        if n > 1 {
+        if g.mode.get() != Mode::Fibers && n > 1 {
             g.mode.set(Mode::Loop);
             // SAFETY: `wi0` is valid; the kernel holds no reference across this (`Cell`).
             unsafe { (*g.wi0).range_end.set(n) };
@@ -1513,11 +1658,53 @@ unsafe fn run_range_fiber(r: *const Range<'static>, y: &Yielder<(), ()>) {
                 // SAFETY: `wi0` is set up for this group.
                 unsafe { loop_items(g.wi0, g.workitem_fn) };
             }
-            if g.mode.get() == Mode::Fibers {
-                return; // a later work-item switched the group to fiber mode and returned
+        }
+        if g.mode.get() == Mode::Fibers {
+            // The work-item that switched the group to fiber mode has returned on the
+            // runner: wait here until the group's other work-items have returned too.
+            let k = g.first.get();
+            // SAFETY: fiber mode, k < n.
+            unsafe { g.exit(k) };
+            if g.live.get() != 0 {
+                // SAFETY: fiber mode; we run on the runner (work-item k's context until now).
+                unsafe { g.switch_from(k, &g.runner) };
             }
         }
         r.advance();
+    }
+    // SAFETY: `home` waits in `run_groups`.
+    unsafe { fiber::jump(&g.home) }
+}
+
+/// Entry of the fiber of a work-item in fiber mode (the current one).
+///
+/// # Safety
+/// `arg` points to the running `Group`, in fiber mode, whose current work-item was set up by
+/// `start_item`.
+unsafe extern "C" fn item_main(arg: *mut c_void) -> ! {
+    // SAFETY: caller contract: the group outlives its fibers.
+    let g = unsafe { &*arg.cast::<Group>() };
+    let i = g.current.get();
+    // SAFETY: item i's struct was set up by `start_item`; `Kernel` contract.
+    unsafe { (g.workitem_fn)(g.items.get().wrapping_add(i as usize)) };
+    let i = g.current.get();
+    // SAFETY: fiber mode, i < n.
+    unsafe { g.exit(i) };
+    if g.live.get() == 0 {
+        // The runner's work-item has returned, so the runner waits for the group.
+        // SAFETY: the runner's context was saved in `runner_main`; this fiber is done.
+        unsafe { fiber::jump(&g.runner) }
+    }
+    // SAFETY: fiber mode, some work-item has not returned.
+    let next = match unsafe { g.next_in_order(i) } {
+        Some(j) => Ok(j),
+        // SAFETY: as above.
+        None => unsafe { g.next_runnable(i) },
+    };
+    match next {
+        // SAFETY: `j` has a context nobody else resumes; this fiber is done (never resumed).
+        Ok(j) => unsafe { fiber::jump(&g.slot(j).ctx) },
+        Err(e) => g.abort(e),
     }
 }
 
@@ -1554,189 +1741,94 @@ unsafe fn loop_items(wi: *mut WorkItem, f: WorkItemFn) {
     }
 }
 
-/// Body of the fiber of work-item `slot` in fiber mode.
+/// Switches the group to fiber mode at work-item `k`, which runs on the runner: work-items
+/// before `k` have returned, those after it have not started. Gets their stacks and private
+/// segments (before any of them starts) and sets up the tables.
 ///
 /// # Safety
-/// `slot` and `wi` point into the thread's fiber tables for the running group, and `f` is the
-/// kernel's entry point.
-unsafe fn item_fiber(slot: *const Slot, wi: *mut WorkItem, f: WorkItemFn, y: &Yielder<(), ()>) {
-    // SAFETY: caller contract: the tables outlive the fiber.
-    unsafe { (*slot).yielder.set(y) };
-    // SAFETY: `wi` is initialised for this work-item; `Kernel` contract.
-    unsafe { f(wi) };
-}
-
-/// Fiber mode: `f0` is suspended in a barrier or wave exchange of work-item `g.conv_item`.
-fn schedule_fibers(
-    ctx: &mut WorkerCtx,
-    st: &DispatchState,
-    g: &Group,
-    f0: Fiber,
-) -> Result<(), DispatchError> {
+/// Called on the runner, by work-item `k < n` of the running group, in start or loop mode.
+unsafe fn convert(g: &Group, k: u32) -> Result<(), DispatchError> {
     let n = g.n.get();
-    let k = g.conv_item.get();
-    // Resources for the fibers of work-items k+1..n, obtained before any of them starts.
-    let prepared = ctx
-        .reserve_stacks((n - k - 1) as usize)
-        .and_then(|()| ctx.private_fibers.get(st.private_stride * n as usize));
-    let private_base = match prepared {
-        Ok(p) => p,
-        Err(e) => {
-            // The suspended fiber cannot be unwound through the kernel's frames: leak it.
-            std::mem::forget(f0);
-            return Err(e);
+    // SAFETY: the context outlives the range; the runner is the only code using it while
+    // the range runs (run_groups waits in `switch`).
+    let ctx = unsafe { &mut *g.ctx };
+    // SAFETY: as for the context.
+    let st = unsafe { &*g.st };
+    let private_base = ctx.private_fibers.get(st.private_stride * n as usize)?;
+    if ctx.tables.is_none() {
+        ctx.tables = Some(Box::new(FiberTables::new()));
+    }
+    let ready = ctx.tables.as_ref().map_or(1, |t| t.ready);
+    for i in (k + 1).max(ready)..n {
+        let has = ctx
+            .tables
+            .as_ref()
+            .is_some_and(|t| t.stacks[i as usize].is_some());
+        if !has {
+            let s = ctx.new_stack()?;
+            if let Some(t) = ctx.tables.as_mut() {
+                t.tops[i as usize] = s.top();
+                t.stacks[i as usize] = Some(s);
+            }
         }
+    }
+    let Some(t) = ctx.tables.as_mut() else {
+        return Err(DispatchError::OutOfResources(
+            "internal: no fiber tables".into(),
+        ));
     };
-    let tables = ctx
-        .tables
-        .get_or_insert_with(|| Box::new(FiberTables::new()));
-    let FiberTables {
-        slots,
-        items,
-        waves,
-        fibers,
-    } = &mut **tables;
-    g.slots.set(slots.as_ptr());
-    g.waves.set(waves.as_ptr());
-
-    // Set up the tables: 0..k exited, k suspended, k+1..n not started.
-    for (i, s) in slots.iter().enumerate().take(n as usize) {
-        let i = i as u32;
-        s.state.set(if i < k {
-            SlotState::Exited
+    if k == 0 && n > t.ready {
+        t.ready = n;
+    }
+    let t = &*t;
+    g.slots.set(t.slots.as_ptr());
+    g.waves.set(t.waves.as_ptr());
+    g.items.set(t.items.at(0));
+    g.tops.set(t.tops.as_ptr());
+    g.private_base.set(private_base);
+    for (i, s) in t.slots.iter().enumerate().take(n as usize).skip(k as usize) {
+        s.state.set(if i as u32 == k {
+            SlotState::Ready
         } else {
             SlotState::NotStarted
         });
         s.lanes.set(ptr::null_mut());
     }
-    let nwaves = n.div_ceil(WAVEFRONT_SIZE);
-    for (w, wave) in waves.iter().enumerate().take(nwaves as usize) {
+    for (w, wave) in t
+        .waves
+        .iter()
+        .enumerate()
+        .take(n.div_ceil(WAVEFRONT_SIZE) as usize)
+    {
         let (begin, end) = g.wave_range(w as u32);
-        let mut live = 0u64;
-        for l in begin.max(k)..end {
-            live |= 1u64 << (l - begin);
-        }
+        let lo = begin.max(k);
+        let live = if lo >= end {
+            0
+        } else {
+            let bits = end - lo;
+            let m = if bits == 64 {
+                u64::MAX
+            } else {
+                (1u64 << bits) - 1
+            };
+            m << (lo - begin)
+        };
         wave.live.set(live);
         wave.arrived.set(0);
     }
     g.live.set(n - k);
     g.barrier_arrived.set(0);
     g.barrier_true.set(0);
-    let sk = &slots[k as usize];
-    sk.yielder.set(g.f0_yielder.get());
-    match g.conv_op.get() {
-        Op::Barrier { predicate } => {
-            sk.state.set(SlotState::AtBarrier);
-            g.barrier_arrived.set(1);
-            g.barrier_true.set(u32::from(predicate));
-        }
-        Op::Wave { value, lanes } => {
-            sk.state.set(SlotState::AtWave);
-            sk.value.set(value);
-            sk.lanes.set(lanes);
-            let wave = &waves[(k / WAVEFRONT_SIZE) as usize];
-            wave.arrived.set(1u64 << (k % WAVEFRONT_SIZE));
-        }
-    }
-    fibers[k as usize] = Some(f0);
-
-    // SAFETY: `wi0` is valid and not being written by anyone (its fiber is suspended).
-    let template = unsafe { (*g.wi0).clone() };
-    let ls = template.local_size;
-    loop {
-        let mut progressed = false;
-        for i in k..n {
-            let slot = &slots[i as usize];
-            match slot.state.get() {
-                SlotState::NotStarted => {
-                    let wi_ptr = items.at(i as usize);
-                    // SAFETY: work-item i has not started: nobody else refers to its struct.
-                    let wi = unsafe { &mut *wi_ptr };
-                    wi.clone_from(&template);
-                    wi.local_id = [i % ls[0], (i / ls[0]) % ls[1], i / (ls[0] * ls[1])];
-                    wi.flat_local_id = i;
-                    wi.range_end.set(i + 1);
-                    wi.private_segment = if private_base.is_null() {
-                        ptr::null_mut()
-                    } else {
-                        // SAFETY: the buffer holds n strides.
-                        unsafe { private_base.add(st.private_stride * i as usize) }.cast()
-                    };
-                    let wi = wi_ptr;
-                    let Some(stack) = ctx.stacks.pop() else {
-                        // Unreachable: `reserve_stacks` pooled enough. Fail without unwinding.
-                        fail_group(fibers, k, n);
-                        return Err(DispatchError::OutOfResources(
-                            "fiber stack pool exhausted".into(),
-                        ));
-                    };
-                    let sp: *const Slot = slot;
-                    let f = g.workitem_fn;
-                    fibers[i as usize] = Some(Coroutine::with_stack(
-                        stack,
-                        move |y: &Yielder<(), ()>, ()| {
-                            // SAFETY: the slot and work-item live in the thread's fiber tables,
-                            // which outlive the fiber (run to completion before the group ends).
-                            unsafe { item_fiber(sp, wi, f, y) }
-                        },
-                    ));
-                    slot.state.set(SlotState::Ready);
-                }
-                SlotState::Ready => {}
-                _ => continue,
-            }
-            let Some(fiber) = fibers[i as usize].as_mut() else {
-                fail_group(fibers, k, n);
-                return Err(DispatchError::OutOfResources(
-                    "internal: missing fiber".into(),
-                ));
-            };
-            progressed = true;
-            g.current.set(i);
-            if let CoroutineResult::Return(()) = fiber.resume(()) {
-                if let Some(done) = fibers[i as usize].take() {
-                    ctx.stacks.push(done.into_stack());
-                }
-                // SAFETY: fiber mode (tables set), i < n.
-                unsafe { g.exit(i) };
-            }
-        }
-        if g.live.get() == 0 {
-            return Ok(());
-        }
-        if !progressed {
-            // Every live work-item waits and nothing can release them: a wave exchange is
-            // mixed with a barrier (invalid in HIP). Complete the pending exchanges among the
-            // lanes that reached them so that the group can go on.
-            let mut released = false;
-            for w in 0..nwaves {
-                if waves[w as usize].arrived.get() != 0 {
-                    // SAFETY: fiber mode, valid wave, arrived lanes suspended in the exchange.
-                    unsafe { g.release_wave(w) };
-                    released = true;
-                    break;
-                }
-            }
-            if !released {
-                fail_group(fibers, k, n);
-                return Err(DispatchError::OutOfResources(
-                    "internal: work-group deadlock".into(),
-                ));
-            }
-        }
-    }
-}
-
-/// Abandons the suspended fibers of a failed group without unwinding them (their stacks may
-/// hold kernel frames that cannot be unwound): the fibers and their stacks are leaked.
-fn fail_group(fibers: &mut [Option<Fiber>], k: u32, n: u32) {
-    for f in fibers.iter_mut().take(n as usize).skip(k as usize) {
-        if let Some(f) = f.take() {
-            if f.started() && !f.done() {
-                std::mem::forget(f);
-            }
-        }
-    }
+    g.first.set(k);
+    g.current.set(k);
+    // SAFETY: `wi0` is valid; its local size is this group's.
+    let ls = unsafe { (*g.wi0).local_size };
+    let j = k + 1;
+    g.next_start.set(j);
+    g.next_ids
+        .set([j % ls[0], (j / ls[0]) % ls[1], j / (ls[0] * ls[1])]);
+    g.mode.set(Mode::Fibers);
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1774,96 +1866,92 @@ fn lone_exchange(value: u64, lanes: *mut u64, lane: u32) -> u64 {
 
 /// Barrier or wave exchange of the work-item running on this thread. Without a group state
 /// (a one-work-item group, or a call from outside of any dispatch) the caller is alone.
+#[inline(always)]
 fn sync_op(wi: *mut WorkItem, op: Op) -> u64 {
-    let g = CURRENT_GROUP.with(Cell::get);
+    // The engine's work-items (and copies of them) name their group; else the thread's.
+    let named = if wi.is_null() {
+        ptr::null()
+    } else {
+        // SAFETY: a non-null `wi` is the work-item the running kernel was given (or a copy).
+        unsafe { (*wi).engine_private }.cast_const().cast::<Group>()
+    };
+    let g = if named.is_null() {
+        CURRENT_GROUP.with(Cell::get)
+    } else {
+        named
+    };
     if g.is_null() {
         return match op {
             Op::Barrier { predicate } => u64::from(predicate),
             Op::Wave { value, lanes } => lone_exchange(value, lanes, 0),
         };
     }
-    // SAFETY: CURRENT_GROUP is set only while the group runs on this thread.
+    // SAFETY: the group is set only while it runs on this thread.
     let g = unsafe { &*g };
     let n = g.n.get();
-    match g.mode.get() {
-        Mode::Start | Mode::Loop => {
-            let k = if g.mode.get() == Mode::Start {
-                0
-            } else {
-                // The work-group function keeps the ids of the work-item it runs in `wi` (the
-                // engine's loop work-item, unless it passes a copy of it).
-                let src = if wi.is_null() { g.wi0 } else { wi };
-                // SAFETY: `src` is the work-item the running kernel was given (or `wi0`).
-                unsafe { (*src).flat_local_id }
-                    .max(1)
-                    .min(n.saturating_sub(1))
-            };
-            // Work-items before k have returned; those after k have not started.
-            match op {
-                Op::Barrier { predicate } if k + 1 == n => return u64::from(predicate),
-                Op::Wave { value, lanes } if k + 1 == g.wave_range(k / WAVEFRONT_SIZE).1 => {
-                    return lone_exchange(value, lanes, k % WAVEFRONT_SIZE);
-                }
-                _ => {}
+    if g.mode.get() != Mode::Fibers {
+        let k = if g.mode.get() == Mode::Start {
+            0
+        } else {
+            // The work-group function keeps the ids of the work-item it runs in `wi` (the
+            // engine's loop work-item, unless it passes a copy of it).
+            let src = if wi.is_null() { g.wi0 } else { wi };
+            // SAFETY: `src` is the work-item the running kernel was given (or `wi0`).
+            unsafe { (*src).flat_local_id }
+                .max(1)
+                .min(n.saturating_sub(1))
+        };
+        // Work-items before k have returned; those after k have not started.
+        match op {
+            Op::Barrier { predicate } if k + 1 == n => return u64::from(predicate),
+            Op::Wave { value, lanes } if k + 1 == g.wave_range(k / WAVEFRONT_SIZE).1 => {
+                return lone_exchange(value, lanes, k % WAVEFRONT_SIZE);
             }
-            if g.f0_yielder.get().is_null() {
-                // No fiber to suspend (cannot happen: groups of n > 1 start on a fiber).
-                return match op {
-                    Op::Barrier { predicate } => u64::from(predicate),
-                    Op::Wave { value, lanes } => lone_exchange(value, lanes, k % WAVEFRONT_SIZE),
-                };
-            }
-            if g.mode.get() == Mode::Loop {
-                // SAFETY: `wi0` is valid: the loop stops after the current work-item.
-                unsafe { (*g.wi0).range_end.set(k + 1) };
-            }
-            g.conv_item.set(k);
-            g.conv_op.set(op);
-            g.mode.set(Mode::Fibers);
-            // SAFETY: we run on the first fiber, whose yielder this is.
-            unsafe { (*g.f0_yielder.get()).suspend(()) };
-            // SAFETY: resumed by the scheduler in fiber mode; k < n.
-            unsafe { g.slot(k) }.result.get()
+            _ => {}
         }
-        Mode::Fibers => {
-            let i = g.current.get();
-            // SAFETY: fiber mode, i < n (set by the scheduler before resuming).
-            let slot = unsafe { g.slot(i) };
-            match op {
-                Op::Barrier { predicate } => {
-                    slot.state.set(SlotState::AtBarrier);
-                    g.barrier_arrived.set(g.barrier_arrived.get() + 1);
-                    g.barrier_true
-                        .set(g.barrier_true.get() + u32::from(predicate));
-                    if g.barrier_arrived.get() == g.live.get() {
-                        // SAFETY: fiber mode.
-                        unsafe { g.release_barrier() };
-                        return slot.result.get();
-                    }
-                }
-                Op::Wave { value, lanes } => {
-                    let w = i / WAVEFRONT_SIZE;
-                    // SAFETY: fiber mode, wave of a valid work-item.
-                    let wave = unsafe { g.wave(w) };
-                    slot.state.set(SlotState::AtWave);
-                    slot.value.set(value);
-                    slot.lanes.set(lanes);
-                    wave.arrived
-                        .set(wave.arrived.get() | (1u64 << (i % WAVEFRONT_SIZE)));
-                    if wave.arrived.get() == wave.live.get() {
-                        // SAFETY: fiber mode, valid wave; every arrived lane's `lanes` is valid.
-                        unsafe { g.release_wave(w) };
-                        return slot.result.get();
-                    }
-                }
-            }
-            let y = slot.yielder.get();
-            // SAFETY: `y` is the yielder of the fiber running this work-item (set when it
-            // started), and we are running on that fiber.
-            unsafe { (*y).suspend(()) };
-            slot.result.get()
+        if g.mode.get() == Mode::Loop {
+            // SAFETY: `wi0` is valid: the loop stops after the current work-item.
+            unsafe { (*g.wi0).range_end.set(k + 1) };
+        }
+        // SAFETY: we run on the runner, as work-item k, in start or loop mode.
+        if let Err(e) = unsafe { convert(g, k) } {
+            g.abort(e);
         }
     }
+    let i = g.current.get();
+    // SAFETY: fiber mode, i < n (the running work-item).
+    let slot = unsafe { g.slot(i) };
+    match op {
+        Op::Barrier { predicate } => {
+            slot.state.set(SlotState::AtBarrier);
+            g.barrier_arrived.set(g.barrier_arrived.get() + 1);
+            g.barrier_true
+                .set(g.barrier_true.get() + u32::from(predicate));
+            if g.barrier_arrived.get() == g.live.get() {
+                // SAFETY: fiber mode.
+                unsafe { g.release_barrier() };
+                return slot.result.get();
+            }
+        }
+        Op::Wave { value, lanes } => {
+            let w = i / WAVEFRONT_SIZE;
+            // SAFETY: fiber mode, wave of a valid work-item.
+            let wave = unsafe { g.wave(w) };
+            slot.state.set(SlotState::AtWave);
+            slot.value.set(value);
+            slot.lanes.set(lanes);
+            wave.arrived
+                .set(wave.arrived.get() | (1u64 << (i % WAVEFRONT_SIZE)));
+            if wave.arrived.get() == wave.live.get() {
+                // SAFETY: fiber mode, valid wave; every arrived lane's `lanes` is valid.
+                unsafe { g.release_wave(w) };
+                return slot.result.get();
+            }
+        }
+    }
+    // SAFETY: fiber mode; we run as work-item i, whose context is saved in its slot.
+    unsafe { g.switch_from(i, &slot.ctx) };
+    slot.result.get()
 }
 
 #[cfg(test)]
@@ -1955,6 +2043,52 @@ mod tests {
             .iter()
             .all(|s| !s.owner.load(Ordering::SeqCst)));
         assert_eq!(e.shared.active.load(Ordering::SeqCst), 0);
+    }
+
+    /// # Safety
+    /// Called by the engine with a valid work-item of a dispatch made by this test.
+    unsafe extern "C" fn two_barriers(wi: *mut WorkItem) {
+        // SAFETY: forwarded engine contract.
+        unsafe {
+            WorkItem::barrier(wi, 0);
+            WorkItem::barrier(wi, 0);
+        }
+    }
+
+    #[test]
+    fn fiber_stacks_are_made_once_per_thread_and_reused() {
+        let e = Engine::new(EngineConfig {
+            workers: 1,
+            stack_size: 64 * 1024,
+        });
+        let k = Kernel {
+            workitem_fn: two_barriers,
+            workgroup_fn: None,
+            static_group_segment_size: 0,
+            static_private_segment_size: 0,
+        };
+        let made = |wg: u32, groups: u32| {
+            let d = Dispatch {
+                kernel: &k,
+                dimensions: 1,
+                workgroup_size: [wg, 1, 1],
+                grid_size: [wg * groups, 1, 1],
+                group_segment_size: 0,
+                private_segment_size: 0,
+                kernarg: ptr::null(),
+            };
+            e.run(&d).expect("dispatch");
+            let ctx = take_ctx(64 * 1024);
+            let n = ctx.stacks_made;
+            put_ctx(ctx);
+            n
+        };
+        // One runner plus one stack per work-item after the first, however many groups.
+        let first = made(64, 50);
+        assert_eq!(first, 64);
+        assert_eq!(made(64, 50), first);
+        assert_eq!(made(16, 200), first);
+        assert_eq!(made(128, 3), first + 64);
     }
 
     #[test]

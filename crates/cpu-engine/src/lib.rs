@@ -13,6 +13,7 @@
 pub mod abi;
 pub mod code_object;
 pub mod engine;
+mod fiber;
 
 pub use abi::{DeviceOps, KernelDescriptor, WorkGroupFn, WorkItem, WorkItemFn};
 pub use code_object::{

@@ -1223,3 +1223,96 @@ fn worker_count_matches_config() {
     assert_eq!(e.stack_size(), cpu_engine::engine::MIN_STACK_SIZE);
     drop(e); // stops the pool
 }
+
+// ---------------------------------------------------------------------------------------------
+// Barrier phases with direct fiber switching
+// ---------------------------------------------------------------------------------------------
+
+const PHASE_ROUNDS: u32 = 12;
+
+#[repr(C)]
+struct PhaseArgs {
+    /// Mismatches seen by work-items (0 expected).
+    errors: *const AtomicU32,
+    runs: *const AtomicU32,
+}
+
+/// Round before which work-item `lid` returns (`u32::MAX`: never).
+fn phase_exit(lid: u32) -> u32 {
+    if lid % 3 == 0 {
+        lid % 5
+    } else {
+        u32::MAX
+    }
+}
+
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
+unsafe extern "C" fn phase_kernel(wip: *mut WorkItem) {
+    // SAFETY: valid work-item; group memory holds PHASE_ROUNDS u32 counters; arrays have one
+    // entry per work-item.
+    unsafe {
+        let wi = &*wip;
+        let a = &*(wi.kernarg as *const PhaseArgs);
+        let gid = wi.global_id(0) + wi.global_id(1) * u64::from(wi.grid_size[0]);
+        (*a.runs.add(gid as usize)).fetch_add(1, Ordering::Relaxed);
+        let lid = wi.flat_local_id;
+        let size = wi.local_size[0] * wi.local_size[1] * wi.local_size[2];
+        let cnt = wi.group_segment as *mut u32;
+        let exit = phase_exit(lid);
+        // Group memory is not cleared between groups: the last work-item clears the counters
+        // before the first barrier (or before it returns, if it returns at once).
+        if lid + 1 == size {
+            for r in 0..PHASE_ROUNDS {
+                *cnt.add(r as usize) = 0;
+            }
+        }
+        if exit == 0 {
+            return;
+        }
+        WorkItem::barrier(wip, 0);
+        for r in 0..PHASE_ROUNDS {
+            if r == exit {
+                return;
+            }
+            *cnt.add(r as usize) += 1;
+            let passed = WorkItem::barrier(wip, 1);
+            let live = (0..size).filter(|&l| phase_exit(l) > r).count() as u32;
+            if *cnt.add(r as usize) != live || passed != live {
+                (*a.errors).fetch_add(1, Ordering::Relaxed);
+            }
+            WorkItem::barrier(wip, 0);
+        }
+    }
+}
+
+fn check_phases(engine: &Engine, wg: [u32; 3], grid: [u32; 3], dims: u32) {
+    let mut k = kernel(phase_kernel, None);
+    k.static_group_segment_size = PHASE_ROUNDS * 4;
+    let n = (grid[0] * grid[1] * grid[2]) as usize;
+    let runs: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+    let errors = AtomicU32::new(0);
+    let args = PhaseArgs {
+        errors: &errors,
+        runs: runs.as_ptr(),
+    };
+    engine
+        .run(&dispatch(&k, dims, wg, grid, &args))
+        .expect("dispatch");
+    assert!(runs.iter().all(|r| r.load(Ordering::Relaxed) == 1));
+    assert_eq!(errors.load(Ordering::Relaxed), 0, "wg {wg:?} grid {grid:?}");
+}
+
+#[test]
+fn barrier_phases_with_early_exits_and_partial_groups() {
+    // Every barrier returns only once all live work-items reached it, work-items that return
+    // leave the barrier (here, at different rounds), and the next group runs after the fiber
+    // group is complete; partial groups in both dimensions. Work-item 0 returns before any
+    // barrier, so the group reaches fiber mode from the loop (at work-item 1).
+    for e in engines() {
+        check_phases(e, [64, 1, 1], [64 * 9 + 17, 1, 1], 1);
+        check_phases(e, [8, 5, 1], [20, 13, 1], 2);
+        check_phases(e, [1024, 1, 1], [2048 + 5, 1, 1], 1);
+        check_phases(e, [7, 1, 1], [700, 1, 1], 1);
+    }
+}

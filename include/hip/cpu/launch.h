@@ -64,26 +64,32 @@ template <size_t... I, class... Ps> struct arg_pack<std::index_sequence<I...>, P
 };
 template <class... Ps> using args_of = arg_pack<std::index_sequence_for<Ps...>, Ps...>;
 
-/* Runs the work-items begin..range_end-1 of the group: x fastest, ids kept
- * incrementally, range_end re-read (volatile) before each one. */
+/* Runs the work-items begin..range_end-1 of the group (include/ferrocm/cpu_kernel.h,
+ * ferrocm_workgroup_fn): x fastest, one row of x at a time. __hip_wi is set once; the ids
+ * are stored for each work-item, but a body without calls only reads them back, so the
+ * compiler may keep them in registers and vectorise the row. range_end changes only inside
+ * an engine call made by the body (a barrier reached late), so it is read as plain memory:
+ * after such a call the compiler reloads it and the loop stops. */
+__forceinline__ uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
 template <class Body>
 __forceinline__ void workgroup_loop(ferrocm_workitem_t *wi, uint32_t begin, const Body &body) {
   const uint32_t sx = wi->local_size[0], sy = wi->local_size[1];
-  uint32_t x = begin % sx, rest = begin / sx;
+  uint32_t x0 = begin % sx, rest = begin / sx;
   uint32_t y = rest % sy, z = rest / sy;
-  for (uint32_t f = begin; f < wi->range_end; ++f) {
-    wi->local_id[0] = x;
+  __hip_wi = wi;
+  for (uint32_t row = begin - x0; row + x0 < wi->range_end; row += sx, x0 = 0) {
     wi->local_id[1] = y;
     wi->local_id[2] = z;
-    wi->flat_local_id = f;
-    __hip_wi = wi;
-    body();
-    if (++x == sx) {
-      x = 0;
-      if (++y == sy) {
-        y = 0;
-        ++z;
-      }
+    const uint32_t stop = row + sx;
+    for (uint32_t f = row + x0; f < min_u32(stop, wi->range_end); ++f) {
+      wi->local_id[0] = f - row;
+      wi->flat_local_id = f;
+      body();
+    }
+    if (++y == sy) {
+      y = 0;
+      ++z;
     }
   }
   __hip_wi = &host_workitem;
