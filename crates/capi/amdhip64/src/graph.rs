@@ -17,6 +17,7 @@ use hip::{kernel, HipError, HipResult};
 
 use crate::entry::{api, current_device, non_null, write_c_string, write_out, Dim3, HipErrorT};
 use crate::memory3d::{read_params, write_params, HipMemcpy3DParms};
+use crate::module::pack_extra;
 use crate::nv;
 use crate::stream::{HostFn, StreamT};
 
@@ -99,52 +100,6 @@ unsafe fn write_list(out: *mut NodeT, count: *mut usize, items: &[u64]) -> HipRe
     }
     // SAFETY: checked non-null.
     unsafe { write_out(count, capacity.min(items.len())) }
-}
-
-/// `HIP_LAUNCH_PARAM_*` markers of the `extra` array.
-const PARAM_BUFFER_POINTER: usize = 1;
-const PARAM_BUFFER_SIZE: usize = 2;
-const PARAM_END: usize = 3;
-
-/// Packs the `extra` form `{BUFFER_POINTER, buf, BUFFER_SIZE, &size, END}`.
-///
-/// # Safety
-/// `extra` must be an END-terminated array whose buffer is readable.
-unsafe fn pack_extra(k: &hip::Kernel, extra: *mut *mut c_void) -> HipResult<Vec<u8>> {
-    let (mut buf, mut size): (*const u8, Option<usize>) = (std::ptr::null(), None);
-    let mut i = 0;
-    loop {
-        // SAFETY: the caller promises an END-terminated array of pairs.
-        let key = unsafe { *extra.add(i) } as usize;
-        match key {
-            PARAM_END => break,
-            // SAFETY: as above (the value follows its key).
-            PARAM_BUFFER_POINTER => buf = unsafe { *extra.add(i + 1) } as *const u8,
-            PARAM_BUFFER_SIZE => {
-                // SAFETY: as above; the value points to a size_t.
-                let p = unsafe { *extra.add(i + 1) } as *const usize;
-                non_null(p)?;
-                // SAFETY: checked non-null; readable per the caller.
-                size = Some(unsafe { p.read_unaligned() });
-            }
-            _ => return Err(HipError::InvalidValue),
-        }
-        i += 2;
-        if i > 64 {
-            return Err(HipError::InvalidValue);
-        }
-    }
-    let size = size.ok_or(HipError::InvalidValue)?;
-    let mut block = vec![0u8; k.kernarg_size as usize];
-    if size < k.explicit_size as usize || size > block.len() {
-        return Err(HipError::InvalidValue);
-    }
-    if size > 0 {
-        non_null(buf)?;
-        // SAFETY: the caller's buffer holds `size` bytes; `block` is at least that long.
-        unsafe { std::ptr::copy_nonoverlapping(buf, block.as_mut_ptr(), size) };
-    }
-    Ok(block)
 }
 
 /// A kernel named by `hipKernelNodeParams::func`.

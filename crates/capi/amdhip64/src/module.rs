@@ -219,7 +219,10 @@ const PARAM_END: usize = 3;
 ///
 /// # Safety
 /// `extra` must be a well-formed, END-terminated array whose buffer is readable.
-unsafe fn pack_extra(kernel: &hip::Kernel, extra: *mut *mut c_void) -> HipResult<Vec<u8>> {
+pub(crate) unsafe fn pack_extra(
+    kernel: &hip::Kernel,
+    extra: *mut *mut c_void,
+) -> HipResult<Vec<u8>> {
     let (mut buf, mut size): (*const u8, Option<usize>) = (std::ptr::null(), None);
     let mut i = 0;
     loop {
