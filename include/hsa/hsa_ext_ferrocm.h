@@ -15,7 +15,7 @@
 
 #include <stdint.h>
 
-/* Copy arg[2] bytes from (const void*)arg[1] to (void*)arg[0] (regions must not overlap). */
+/* Copy arg[2] bytes from (const void*)arg[1] to (void*)arg[0] (the regions may overlap: the copy behaves like memmove). */
 #define FERROCM_AGENT_DISPATCH_MEMCPY 0x8001u
 /*
  * Fill arg[2] elements of arg[3] bytes (1, 2, 4 or 8) at (void*)arg[0] with the

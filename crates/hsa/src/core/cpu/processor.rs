@@ -50,8 +50,9 @@ enum Stop {
 pub fn spawn(queue: Arc<QueueObject>) -> std::io::Result<JoinHandle<()>> {
     std::thread::Builder::new()
         .name(format!("ferrocm-queue-{}", queue.id()))
-        // Single-group dispatches run their work-items on this thread's stack: give it the
-        // engine workers' size (reserved lazily, so idle queues cost address space only).
+        // Kernel code itself runs on the engine's pooled fiber stacks (FERROCM_CPU_STACK_SIZE);
+        // this thread's own stack is sized like the workers' for the engine code around it
+        // (reserved lazily, so idle queues cost address space only).
         .stack_size(8 << 20)
         .spawn(move || run(&queue))
 }
