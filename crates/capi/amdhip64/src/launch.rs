@@ -506,13 +506,8 @@ unsafe fn to_symbol(
     if count > 0 {
         non_null(src)?;
     }
-    if nv::active() {
-        // SAFETY: the symbol range was checked; the caller guarantees `src`.
-        return unsafe { symbol_copy_nvidia(dst.cast(), src, count, k, stream, sync) };
-    }
-    let s = resolve(stream as u64)?;
     // SAFETY: the symbol range was checked; the caller guarantees `src`.
-    unsafe { hip::memory::copy(dst, src.cast(), count, &s, sync) }
+    unsafe { symbol_copy(dst.cast(), src, count, k, stream, sync) }
 }
 
 /// # Safety
@@ -534,13 +529,30 @@ unsafe fn from_symbol(
     if count > 0 {
         non_null(dst)?;
     }
+    // SAFETY: the symbol range was checked; the caller guarantees `dst`.
+    unsafe { symbol_copy(dst, src.cast(), count, k, stream, sync) }
+}
+
+/// The copy of [`to_symbol`] and [`from_symbol`] once both ranges are checked, on the
+/// process's platform.
+///
+/// # Safety
+/// Both ranges must be valid for `count` bytes (until the copy has run, if async).
+unsafe fn symbol_copy(
+    dst: *mut c_void,
+    src: *const c_void,
+    count: usize,
+    kind: CopyKind,
+    stream: StreamT,
+    sync: Sync,
+) -> HipResult<()> {
     if nv::active() {
-        // SAFETY: the symbol range was checked; the caller guarantees `dst`.
-        return unsafe { symbol_copy_nvidia(dst, src.cast(), count, k, stream, sync) };
+        // SAFETY: forwarded from the caller.
+        return unsafe { symbol_copy_nvidia(dst, src, count, kind, stream, sync) };
     }
     let s = resolve(stream as u64)?;
-    // SAFETY: the symbol range was checked; the caller guarantees `dst`.
-    unsafe { hip::memory::copy(dst.cast(), src, count, &s, sync) }
+    // SAFETY: forwarded from the caller.
+    unsafe { hip::memory::copy(dst.cast(), src.cast(), count, &s, sync) }
 }
 
 /// # Safety

@@ -142,6 +142,35 @@ pub unsafe extern "C" fn __cudaRegisterVar(
     constant: c_int,
     _global: c_int,
 ) {
+    // SAFETY: forwarded from nvcc's registration code.
+    unsafe {
+        register_variable(
+            fat_cubin_handle,
+            host_var as usize,
+            device_address,
+            device_name,
+            size,
+            constant,
+            false,
+        )
+    }
+}
+
+/// The common part of `__cudaRegisterVar` and `__cudaRegisterManagedVar`: the device name
+/// (or, when nvcc passes none, the device address string) names the variable.
+///
+/// # Safety
+/// `fat_cubin_handle` must come from `__cudaRegisterFatBinary`; `device_name` (or, if it is
+/// NULL, `device_address`) must be NUL-terminated.
+unsafe fn register_variable(
+    fat_cubin_handle: FatbinHandle,
+    host: usize,
+    device_address: *mut c_char,
+    device_name: *const c_char,
+    size: usize,
+    constant: c_int,
+    managed: bool,
+) {
     platform::select(Platform::Nvidia);
     // SAFETY: nvcc passes the handle `__cudaRegisterFatBinary` returned.
     let h = unsafe { registry_handle(fat_cubin_handle) };
@@ -153,7 +182,7 @@ pub unsafe extern "C" fn __cudaRegisterVar(
         };
         // SAFETY: nvcc passes the NUL-terminated variable name.
         let name = unsafe { c_str(name) }?;
-        registry::register_variable(h, host_var as usize, name, size, constant != 0, false)
+        registry::register_variable(h, host, name, size, constant != 0, managed)
     });
 }
 
@@ -173,26 +202,18 @@ pub unsafe extern "C" fn __cudaRegisterManagedVar(
     constant: c_int,
     _global: c_int,
 ) {
-    platform::select(Platform::Nvidia);
-    // SAFETY: nvcc passes the handle `__cudaRegisterFatBinary` returned.
-    let h = unsafe { registry_handle(fat_cubin_handle) };
-    api(|| {
-        let name = if device_name.is_null() {
-            device_address.cast_const()
-        } else {
-            device_name
-        };
-        // SAFETY: nvcc passes the NUL-terminated variable name.
-        let name = unsafe { c_str(name) }?;
-        registry::register_variable(
-            h,
+    // SAFETY: forwarded from nvcc's registration code.
+    unsafe {
+        register_variable(
+            fat_cubin_handle,
             host_var_ptr_address as usize,
-            name,
+            device_address,
+            device_name,
             size,
-            constant != 0,
+            constant,
             true,
         )
-    });
+    }
 }
 
 /// `char __cudaInitModule(void** h)`: called before the first host access to a managed

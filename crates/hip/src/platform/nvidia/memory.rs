@@ -228,6 +228,23 @@ pub unsafe fn memcpy(
     count: usize,
     kind: CopyKind,
 ) -> HipResult<()> {
+    // SAFETY: forwarded from the caller.
+    unsafe { copy(dev, dst, src, count, kind, None) }
+}
+
+/// [`memcpy`] (`stream` `None`) and [`memcpy_async`]: checks, then the driver copy that
+/// matches `kind` (typed copies, so a bad device pointer is an error, not a host access).
+///
+/// # Safety
+/// As for [`memcpy_async`] when `stream` is given, else as for [`memcpy`].
+unsafe fn copy(
+    dev: usize,
+    dst: *mut c_void,
+    src: *const c_void,
+    count: usize,
+    kind: CopyKind,
+    stream: Option<cu::CUstream>,
+) -> HipResult<()> {
     make_current(dev)?;
     if count == 0 {
         return Ok(());
@@ -236,13 +253,19 @@ pub unsafe fn memcpy(
         return Err(HipError::InvalidValue);
     }
     let (d, s) = (dst as cu::CUdeviceptr, src as cu::CUdeviceptr);
-    // SAFETY: a context is current; the caller guarantees both ranges.
+    // SAFETY: a context is current; the caller guarantees both ranges (and the stream).
     check(unsafe {
-        match kind {
-            CopyKind::HostToDevice => cu::cuMemcpyHtoD_v2(d, src, count),
-            CopyKind::DeviceToHost => cu::cuMemcpyDtoH_v2(dst, s, count),
-            CopyKind::DeviceToDevice => cu::cuMemcpyDtoD_v2(d, s, count),
-            CopyKind::HostToHost | CopyKind::Default => cu::cuMemcpy(d, s, count),
+        match (kind, stream) {
+            (CopyKind::HostToDevice, None) => cu::cuMemcpyHtoD_v2(d, src, count),
+            (CopyKind::DeviceToHost, None) => cu::cuMemcpyDtoH_v2(dst, s, count),
+            (CopyKind::DeviceToDevice, None) => cu::cuMemcpyDtoD_v2(d, s, count),
+            (CopyKind::HostToHost | CopyKind::Default, None) => cu::cuMemcpy(d, s, count),
+            (CopyKind::HostToDevice, Some(st)) => cu::cuMemcpyHtoDAsync_v2(d, src, count, st),
+            (CopyKind::DeviceToHost, Some(st)) => cu::cuMemcpyDtoHAsync_v2(dst, s, count, st),
+            (CopyKind::DeviceToDevice, Some(st)) => cu::cuMemcpyDtoDAsync_v2(d, s, count, st),
+            (CopyKind::HostToHost | CopyKind::Default, Some(st)) => {
+                cu::cuMemcpyAsync(d, s, count, st)
+            }
         }
     })
 }
@@ -261,23 +284,8 @@ pub unsafe fn memcpy_async(
     kind: CopyKind,
     stream: cu::CUstream,
 ) -> HipResult<()> {
-    make_current(dev)?;
-    if count == 0 {
-        return Ok(());
-    }
-    if dst.is_null() || src.is_null() {
-        return Err(HipError::InvalidValue);
-    }
-    let (d, s) = (dst as cu::CUdeviceptr, src as cu::CUdeviceptr);
-    // SAFETY: a context is current; the caller guarantees the ranges and the stream.
-    check(unsafe {
-        match kind {
-            CopyKind::HostToDevice => cu::cuMemcpyHtoDAsync_v2(d, src, count, stream),
-            CopyKind::DeviceToHost => cu::cuMemcpyDtoHAsync_v2(dst, s, count, stream),
-            CopyKind::DeviceToDevice => cu::cuMemcpyDtoDAsync_v2(d, s, count, stream),
-            CopyKind::HostToHost | CopyKind::Default => cu::cuMemcpyAsync(d, s, count, stream),
-        }
-    })
+    // SAFETY: forwarded from the caller.
+    unsafe { copy(dev, dst, src, count, kind, Some(stream)) }
 }
 
 /// The `CUDA_MEMCPY2D` of a pitched copy.
