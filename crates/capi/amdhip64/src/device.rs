@@ -60,6 +60,14 @@ pub unsafe extern "C" fn hipRuntimeGetVersion(version: *mut c_int) -> HipErrorT 
     })
 }
 
+/// ferrocm extension: the platform this process runs on (chosen now if it was not yet):
+/// 1 = the CPU (HSA CPU agent), 2 = NVIDIA. `libhiprtc.so` asks this (through `dlsym`) so
+/// that it compiles for the platform the runtime will load the code on.
+#[no_mangle]
+pub extern "C" fn ferrocm_current_platform() -> c_int {
+    hip::platform::current() as c_int
+}
+
 /// # Safety
 /// `count` must be NULL or writable.
 #[no_mangle]

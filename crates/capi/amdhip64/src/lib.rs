@@ -22,6 +22,7 @@ pub mod memory3d;
 pub mod mempool;
 pub mod module;
 pub mod nv;
+pub mod nv_graph;
 pub mod nvcc_abi;
 pub mod props;
 pub mod stream;

@@ -1,0 +1,1 @@
+//! The NVIDIA platform's graph entry points: HIP graphs as CUDA driver graphs (`cuGraph*`).
