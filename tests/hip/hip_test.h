@@ -136,16 +136,29 @@ inline int pass() {
               ::hip_test::to_str(g_v_).c_str());                                                  \
   } while (0)
 
+// HIP_TEST_TRACE=1 in the environment prints each checked call to stderr before it runs: to
+// find where a program hangs when no debugger is at hand (scripts/gpu-hang-trace.sh sets it).
+namespace hip_test {
+inline bool trace_enabled() {
+  static const bool on = std::getenv("HIP_TEST_TRACE") != nullptr;
+  return on;
+}
+inline void trace(int line, const char *call) {
+  if (trace_enabled()) std::fprintf(stderr, "[trace] line %d: %s\n", line, call);
+}
+} // namespace hip_test
+#define HIP_TEST_TRACED(call) (::hip_test::trace(__LINE__, #call), (call))
+
 #define HIP_CHECK(call)                                                                           \
   do {                                                                                            \
-    const hipError_t e_ = (call);                                                                 \
+    const hipError_t e_ = HIP_TEST_TRACED(call);                                                                 \
     if (e_ != hipSuccess)                                                                         \
       FAIL_AT("%s returned %s, expected hipSuccess", #call, ::hip_test::to_str(e_).c_str());      \
   } while (0)
 
 #define HIP_EXPECT(call, expected)                                                                \
   do {                                                                                            \
-    const hipError_t e_ = (call);                                                                 \
+    const hipError_t e_ = HIP_TEST_TRACED(call);                                                                 \
     const hipError_t x_ = (expected);                                                             \
     if (e_ != x_)                                                                                 \
       FAIL_AT("%s returned %s, expected %s", #call, ::hip_test::to_str(e_).c_str(),               \
@@ -156,7 +169,7 @@ inline int pass() {
 // says why in a comment).
 #define HIP_EXPECT2(call, expected1, expected2)                                                   \
   do {                                                                                            \
-    const hipError_t e_ = (call);                                                                 \
+    const hipError_t e_ = HIP_TEST_TRACED(call);                                                                 \
     const hipError_t x1_ = (expected1), x2_ = (expected2);                                        \
     if (e_ != x1_ && e_ != x2_)                                                                   \
       FAIL_AT("%s returned %s, expected %s or %s", #call, ::hip_test::to_str(e_).c_str(),         \
@@ -165,7 +178,7 @@ inline int pass() {
 
 #define HIP_EXPECT_FAIL(call)                                                                     \
   do {                                                                                            \
-    const hipError_t e_ = (call);                                                                 \
+    const hipError_t e_ = HIP_TEST_TRACED(call);                                                                 \
     if (e_ == hipSuccess) FAIL_AT("%s returned hipSuccess, expected an error", #call);            \
   } while (0)
 

@@ -3,6 +3,9 @@
 #include "hip_test.h"
 
 __global__ void add_k(int *p, int v) { p[threadIdx.x] += v; }
+// The 1000 short-lived streams below are independent (half are non-blocking), so their kernels
+// may run at the same time on a GPU: their increments must be atomic.
+__global__ void atomic_add_k(int *p, int v) { atomicAdd(&p[threadIdx.x], v); }
 
 int main() {
   hip_test::watchdog(50, "many_streams");
@@ -34,7 +37,7 @@ int main() {
   for (int i = 0; i < 1000; ++i) {
     hipStream_t s;
     HIP_CHECK(hipStreamCreateWithFlags(&s, i % 2 ? hipStreamNonBlocking : hipStreamDefault));
-    hipLaunchKernelGGL(add_k, dim3(1), dim3(w), 0, s, m, 1);
+    hipLaunchKernelGGL(atomic_add_k, dim3(1), dim3(w), 0, s, m, 1);
     HIP_CHECK(hipStreamDestroy(s)); // destroying a stream with pending work is allowed
   }
   HIP_CHECK(hipDeviceSynchronize());

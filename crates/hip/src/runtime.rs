@@ -34,13 +34,19 @@ thread_local! {
 }
 
 /// Physical device ordinals selected by `HIP_VISIBLE_DEVICES` (or `CUDA_VISIBLE_DEVICES`,
-/// as HIP honours both): a comma-separated list; parsing stops at the first entry that is
-/// not a valid ordinal, as in HIP. Unset means every device.
+/// as HIP honours both). Unset means every device.
 fn visible_devices(physical: usize) -> Vec<usize> {
     let var = std::env::var("HIP_VISIBLE_DEVICES")
         .or_else(|_| std::env::var("CUDA_VISIBLE_DEVICES"))
         .ok();
-    let Some(list) = var else {
+    parse_visible_devices(var.as_deref(), physical)
+}
+
+/// The ordinals a `HIP_VISIBLE_DEVICES` value selects out of `physical` devices: a
+/// comma-separated list; parsing stops at the first entry that is not a valid ordinal (so
+/// `-1` selects none), as in HIP. `None` (unset) means every device.
+pub(crate) fn parse_visible_devices(list: Option<&str>, physical: usize) -> Vec<usize> {
+    let Some(list) = list else {
         return (0..physical).collect();
     };
     let mut out = Vec::new();

@@ -145,7 +145,7 @@ unsafe fn launch_nvidia(
     let (grid, block) = (grid.to_array(), block.to_array());
     nvlaunch::validate_config(dev, grid, block)?;
     let shared = u32::try_from(dynamic_shared).map_err(|_| HipError::InvalidValue)?;
-    let s = nv::stream(stream);
+    let s = nv::live_stream(stream)?;
     // SAFETY: forwarded from the caller.
     unsafe {
         if cooperative {
@@ -482,7 +482,9 @@ unsafe fn symbol_copy_nvidia(
     unsafe {
         match sync {
             Sync::Blocking => nvmem::memcpy(dev, dst, src, count, kind),
-            Sync::Async => nvmem::memcpy_async(dev, dst, src, count, kind, nv::stream(stream)),
+            Sync::Async => {
+                nvmem::memcpy_async(dev, dst, src, count, kind, nv::live_stream(stream)?)
+            }
         }
     }
 }

@@ -410,7 +410,11 @@ pub unsafe extern "C" fn hipMemcpyWithStream(
 ) -> HipErrorT {
     api(|| {
         if nv::active() {
-            let (k, dev, s) = (CopyKind::from_raw(kind)?, nv::device()?, nv::stream(stream));
+            let (k, dev, s) = (
+                CopyKind::from_raw(kind)?,
+                nv::device()?,
+                nv::live_stream(stream)?,
+            );
             // SAFETY: forwarded from the caller.
             return unsafe {
                 nvmem::memcpy_async(dev, dst, src, size, k, s)?;
@@ -446,7 +450,7 @@ pub unsafe extern "C" fn hipMemcpyAsync(
             let k = CopyKind::from_raw(kind)?;
             // SAFETY: forwarded from the caller.
             return unsafe {
-                nvmem::memcpy_async(nv::device()?, dst, src, size, k, nv::stream(stream))
+                nvmem::memcpy_async(nv::device()?, dst, src, size, k, nv::live_stream(stream)?)
             };
         }
         // SAFETY: forwarded from the caller.
@@ -575,7 +579,7 @@ pub unsafe extern "C" fn hipMemcpy2DAsync(
                     width,
                     height,
                     k,
-                    nv::stream(stream),
+                    nv::live_stream(stream)?,
                 )
             };
         }
@@ -618,9 +622,13 @@ unsafe fn fill(
         return unsafe {
             match sync {
                 Sync::Blocking => nvmem::memset(dev, d, fill, count),
-                Sync::Async => {
-                    nvmem::memset_async(dev, d, fill, count, nv::stream(stream as *mut c_void))
-                }
+                Sync::Async => nvmem::memset_async(
+                    dev,
+                    d,
+                    fill,
+                    count,
+                    nv::live_stream(stream as *mut c_void)?,
+                ),
             }
         };
     }
@@ -683,7 +691,7 @@ unsafe fn fill_2d(
                     v,
                     width,
                     height,
-                    nv::stream(stream as *mut c_void),
+                    nv::live_stream(stream as *mut c_void)?,
                 ),
             }
         };
@@ -756,7 +764,7 @@ pub extern "C" fn hipMemPrefetchAsync(
                     nv::dptr(ptr),
                     count,
                     device,
-                    nv::stream(stream),
+                    nv::live_stream(stream)?,
                 )
             };
         }

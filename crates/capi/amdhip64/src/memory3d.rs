@@ -198,7 +198,10 @@ unsafe fn memset_3d(
     sync: Sync,
 ) -> HipResult<()> {
     if nv::active() {
-        let s = (sync == Sync::Async).then(|| nv::stream(stream));
+        let s = match sync {
+            Sync::Async => Some(nv::live_stream(stream)?),
+            Sync::Blocking => None,
+        };
         let e = [extent.width, extent.height, extent.depth];
         // SAFETY: forwarded from the caller.
         return unsafe {
@@ -250,7 +253,10 @@ unsafe fn memcpy_3d(p: *const HipMemcpy3DParms, stream: StreamT, sync: Sync) -> 
             pos: [pos.x, pos.y, pos.z],
         };
         let e = params.extent;
-        let s = (sync == Sync::Async).then(|| nv::stream(stream));
+        let s = match sync {
+            Sync::Async => Some(nv::live_stream(stream)?),
+            Sync::Blocking => None,
+        };
         // SAFETY: forwarded from the caller.
         return unsafe {
             nv::memcpy_3d(

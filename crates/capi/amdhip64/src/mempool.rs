@@ -73,7 +73,7 @@ pub unsafe fn malloc_async(ptr: *mut *mut c_void, size: usize, stream: StreamT) 
         non_null(ptr)?;
         if nv::active() {
             // SAFETY: HIP's contract: a live stream handle.
-            let p = unsafe { nv::malloc_async(size, nv::stream(stream))? };
+            let p = unsafe { nv::malloc_async(size, nv::live_stream(stream)?)? };
             // SAFETY: forwarded from the caller.
             return unsafe { write_out(ptr, p) };
         }
@@ -89,7 +89,7 @@ pub fn free_async(ptr: *mut c_void, stream: StreamT) -> HipErrorT {
     api(|| {
         if nv::active() {
             // SAFETY: HIP's contract: a live stream; no later work uses the memory.
-            return unsafe { nv::free_async(ptr, nv::stream(stream)) };
+            return unsafe { nv::free_async(ptr, nv::live_stream(stream)?) };
         }
         let s = resolve(stream as u64)?;
         mempool::free_async(ptr as usize, &s)
@@ -109,7 +109,8 @@ pub unsafe extern "C" fn hipMallocFromPoolAsync(
         non_null(ptr)?;
         if nv::active() {
             // SAFETY: HIP's contract: live pool and stream handles.
-            let p = unsafe { nv::malloc_from_pool_async(size, pool_handle, nv::stream(stream))? };
+            let p =
+                unsafe { nv::malloc_from_pool_async(size, pool_handle, nv::live_stream(stream)?)? };
             // SAFETY: forwarded from the caller.
             return unsafe { write_out(ptr, p) };
         }

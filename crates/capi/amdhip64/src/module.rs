@@ -277,7 +277,11 @@ pub unsafe extern "C" fn hipModuleLaunchKernel(
 ) -> HipErrorT {
     api(|| {
         if nv::active() {
-            let (dev, f, s) = (nv::device()?, nv::function(function), nv::stream(stream));
+            let (dev, f, s) = (
+                nv::device()?,
+                nv::function(function),
+                nv::live_stream(stream)?,
+            );
             // SAFETY: forwarded from the caller.
             return unsafe {
                 nvlaunch::launch_kernel(

@@ -307,8 +307,8 @@ pub unsafe extern "C" fn __cudaGetKernel(
 /// (`--default-stream per-thread`), the null stream means the per-thread stream.
 ///
 /// # Safety
-/// `args` must hold one valid pointer per kernel parameter; `stream` must be a stream of
-/// this platform or a default stream.
+/// `args` must hold one valid pointer per kernel parameter (a stream that is not live is
+/// `hipErrorInvalidHandle`).
 #[inline]
 pub unsafe fn launch_registered(
     host_fn: usize,
@@ -324,7 +324,7 @@ pub unsafe fn launch_registered(
     launch::validate_config(dev, grid, block)?;
     let f = registry::function(dev, host_fn)?;
     let shared_mem = u32::try_from(shared_mem).map_err(|_| HipError::InvalidValue)?;
-    let mut stream: nv::Stream = stream.cast();
+    let mut stream = nv::stream::checked(stream.cast())?;
     if per_thread && stream == nv::NULL_STREAM {
         stream = nv::PER_THREAD_STREAM;
     }

@@ -63,7 +63,7 @@ pub extern "C" fn hipStreamDestroy(stream: StreamT) -> HipErrorT {
     api(|| {
         if nv::active() {
             // SAFETY: HIP's contract: a stream handle the program created.
-            return unsafe { nvstream::destroy(nv::device()?, nv::stream(stream)) };
+            return unsafe { nvstream::destroy(nv::device()?, nv::live_stream(stream)?) };
         }
         let h = stream as u64;
         if h <= hip::stream::STREAM_PER_THREAD {
@@ -79,7 +79,7 @@ pub extern "C" fn hipStreamSynchronize(stream: StreamT) -> HipErrorT {
     api(|| {
         if nv::active() {
             // SAFETY: HIP's contract: a live stream handle.
-            return unsafe { nvstream::synchronize(nv::device()?, nv::stream(stream)) };
+            return unsafe { nvstream::synchronize(nv::device()?, nv::live_stream(stream)?) };
         }
         resolve(stream as u64)?.synchronize()
     })
@@ -90,7 +90,7 @@ pub extern "C" fn hipStreamQuery(stream: StreamT) -> HipErrorT {
     api(|| {
         if nv::active() {
             // SAFETY: HIP's contract: a live stream handle.
-            return unsafe { nvstream::query(nv::device()?, nv::stream(stream)) };
+            return unsafe { nvstream::query(nv::device()?, nv::live_stream(stream)?) };
         }
         resolve(stream as u64)?.query()
     })
@@ -100,7 +100,11 @@ pub extern "C" fn hipStreamQuery(stream: StreamT) -> HipErrorT {
 pub extern "C" fn hipStreamWaitEvent(stream: StreamT, event: EventT, flags: c_uint) -> HipErrorT {
     api(|| {
         if nv::active() {
-            let (dev, s, e) = (nv::device()?, nv::stream(stream), nv::event(event));
+            let (dev, s, e) = (
+                nv::device()?,
+                nv::live_stream(stream)?,
+                nv::live_event(event)?,
+            );
             // SAFETY: HIP's contract: live stream and event handles.
             return unsafe { nvstream::wait_event(dev, s, e, flags) };
         }
@@ -125,7 +129,7 @@ pub unsafe extern "C" fn hipStreamGetFlags(stream: StreamT, flags: *mut c_uint) 
         non_null(flags)?;
         if nv::active() {
             // SAFETY: HIP's contract: a live stream handle.
-            let f = unsafe { nvstream::flags(nv::device()?, nv::stream(stream))? };
+            let f = unsafe { nvstream::flags(nv::device()?, nv::live_stream(stream)?)? };
             // SAFETY: forwarded from the caller.
             return unsafe { write_out(flags, f) };
         }
@@ -143,7 +147,7 @@ pub unsafe extern "C" fn hipStreamGetPriority(stream: StreamT, priority: *mut c_
         non_null(priority)?;
         if nv::active() {
             // SAFETY: HIP's contract: a live stream handle.
-            let p = unsafe { nvstream::priority(nv::device()?, nv::stream(stream))? };
+            let p = unsafe { nvstream::priority(nv::device()?, nv::live_stream(stream)?)? };
             // SAFETY: forwarded from the caller.
             return unsafe { write_out(priority, p) };
         }
@@ -161,7 +165,7 @@ pub unsafe extern "C" fn hipStreamGetDevice(stream: StreamT, device: *mut c_int)
         non_null(device)?;
         if nv::active() {
             // SAFETY: HIP's contract: a live stream handle.
-            let d = unsafe { nvstream::device(nv::device()?, nv::stream(stream))? };
+            let d = unsafe { nvstream::device(nv::device()?, nv::live_stream(stream)?)? };
             // SAFETY: forwarded from the caller.
             return unsafe { write_out(device, d as c_int) };
         }
@@ -199,7 +203,7 @@ pub extern "C" fn hipStreamAddCallback(
             let cb = unsafe {
                 std::mem::transmute::<StreamCallback, Option<nvstream::StreamCallback>>(callback)
             };
-            let (dev, s) = (nv::device()?, nv::stream(stream));
+            let (dev, s) = (nv::device()?, nv::live_stream(stream)?);
             // SAFETY: HIP's contract: a live stream and a callback that does not call HIP.
             return unsafe { nvstream::add_callback(dev, s, cb, user_data, flags) };
         }
@@ -228,7 +232,7 @@ pub extern "C" fn hipLaunchHostFunc(
 ) -> HipErrorT {
     api(|| {
         if nv::active() {
-            let (dev, s) = (nv::device()?, nv::stream(stream));
+            let (dev, s) = (nv::device()?, nv::live_stream(stream)?);
             // SAFETY: HIP's contract: a live stream and a host function that does not call
             // HIP; `hipHostFn_t` is `CUhostFn`'s C type.
             return unsafe { nvstream::launch_host_func(dev, s, f, user_data) };
@@ -277,7 +281,11 @@ pub unsafe extern "C" fn hipEventCreate(event: *mut EventT) -> HipErrorT {
 pub extern "C" fn hipEventRecord(event: EventT, stream: StreamT) -> HipErrorT {
     api(|| {
         if nv::active() {
-            let (dev, e, s) = (nv::device()?, nv::event(event), nv::stream(stream));
+            let (dev, e, s) = (
+                nv::device()?,
+                nv::live_event(event)?,
+                nv::live_stream(stream)?,
+            );
             // SAFETY: HIP's contract: live event and stream handles.
             return unsafe { nvevent::record(dev, e, s) };
         }
@@ -292,7 +300,7 @@ pub extern "C" fn hipEventDestroy(event: EventT) -> HipErrorT {
     api(|| {
         if nv::active() {
             // SAFETY: HIP's contract: an event the program created.
-            return unsafe { nvevent::destroy(nv::device()?, nv::event(event)) };
+            return unsafe { nvevent::destroy(nv::device()?, nv::live_event(event)?) };
         }
         EventCore::destroy(event as u64)
     })
@@ -303,7 +311,7 @@ pub extern "C" fn hipEventSynchronize(event: EventT) -> HipErrorT {
     api(|| {
         if nv::active() {
             // SAFETY: HIP's contract: a live event handle.
-            return unsafe { nvevent::synchronize(nv::device()?, nv::event(event)) };
+            return unsafe { nvevent::synchronize(nv::device()?, nv::live_event(event)?) };
         }
         EventCore::lookup(event as u64)?.synchronize()
     })
@@ -314,7 +322,7 @@ pub extern "C" fn hipEventQuery(event: EventT) -> HipErrorT {
     api(|| {
         if nv::active() {
             // SAFETY: HIP's contract: a live event handle.
-            return unsafe { nvevent::query(nv::device()?, nv::event(event)) };
+            return unsafe { nvevent::query(nv::device()?, nv::live_event(event)?) };
         }
         EventCore::lookup(event as u64)?.query()
     })
@@ -331,7 +339,7 @@ pub unsafe extern "C" fn hipEventElapsedTime(
     api(|| {
         non_null(ms)?;
         if nv::active() {
-            let (dev, a, b) = (nv::device()?, nv::event(start), nv::event(stop));
+            let (dev, a, b) = (nv::device()?, nv::live_event(start)?, nv::live_event(stop)?);
             // SAFETY: HIP's contract: live event handles.
             let t = unsafe { nvevent::elapsed_time(dev, a, b)? };
             // SAFETY: forwarded from the caller.

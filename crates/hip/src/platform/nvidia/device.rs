@@ -440,5 +440,7 @@ pub fn reset(dev: usize) -> HipResult<()> {
     r?;
     // Registered kernels and variables reload lazily into the fresh context.
     super::registry::forget_device(dev);
+    super::stream::forget_device(dev);
+    super::event::forget_device(dev);
     Ok(())
 }

@@ -9,7 +9,7 @@
 //! library, a driver too old, no device) means "zero NVIDIA devices": [`Driver::get`]
 //! returns `None`. The whole probe also runs under `catch_unwind` as a last line of defence.
 
-use std::ffi::c_void;
+use std::ffi::{c_int, c_void};
 use std::panic::catch_unwind;
 use std::sync::OnceLock;
 
@@ -202,6 +202,15 @@ impl Driver {
         };
         let has_mem_location_hints = has("cuMemPrefetchAsync_v2") && has("cuMemAdvise_v2");
 
+        // HIP loads a code object's kernels when the module loads (AMD's runtime does), and
+        // programs rely on it: with CUDA's default lazy loading, the first launch of a
+        // kernel while another kernel spins waiting for the host makes the driver wait for
+        // the spinning kernel (CUDA's documented lazy-loading deadlock), so HIP's concurrent
+        // stream programs would hang. The driver reads this variable in `cuInit`; a value
+        // the user set is kept.
+        if std::env::var_os("CUDA_MODULE_LOADING").is_none() {
+            std::env::set_var("CUDA_MODULE_LOADING", "EAGER");
+        }
         // SAFETY: all entry points were checked above; plain out-parameters.
         unsafe {
             check(cu::cuInit(0)).ok()?;
@@ -209,10 +218,16 @@ impl Driver {
             check(cu::cuDriverGetVersion(&mut version)).ok()?;
             let mut count = 0;
             check(cu::cuDeviceGetCount(&mut count)).ok()?;
-            let mut devices = Vec::with_capacity(count.max(0) as usize);
-            for ordinal in 0..count {
+            // `HIP_VISIBLE_DEVICES` selects among the devices the driver exposes (which
+            // already honours `CUDA_VISIBLE_DEVICES`).
+            let visible = crate::runtime::parse_visible_devices(
+                std::env::var("HIP_VISIBLE_DEVICES").ok().as_deref(),
+                usize::try_from(count).unwrap_or(0),
+            );
+            let mut devices = Vec::with_capacity(visible.len());
+            for ordinal in visible {
                 let mut device = 0;
-                check(cu::cuDeviceGet(&mut device, ordinal)).ok()?;
+                check(cu::cuDeviceGet(&mut device, ordinal as c_int)).ok()?;
                 devices.push(DeviceSlot::new(device));
             }
             Some(Driver {
@@ -276,8 +291,22 @@ pub fn check(r: cu::CUresult) -> HipResult<()> {
     if r == cu::CUresult::CUDA_SUCCESS {
         Ok(())
     } else {
+        if r == cu::CUresult::CUDA_ERROR_ASSERT {
+            device_assert_failed();
+        }
         Err(map_error(r))
     }
+}
+
+/// A kernel's `assert()` failed (`CUDA_ERROR_ASSERT`, which poisons the context). HIP
+/// aborts the process there (AMD's runtime does, from the queue's error handler), so a
+/// failed device assert ends the program as it does on a CPU or an AMD GPU instead of
+/// leaving it running with a context where every call fails. The driver has already
+/// printed the failed expression (device printf buffer) when it reports the error.
+#[cold]
+fn device_assert_failed() -> ! {
+    eprintln!("ferrocm: a device-side assert failed in a kernel (CUDA_ERROR_ASSERT); aborting");
+    std::process::abort()
 }
 
 /// The `hipError_t` HIP-on-NVIDIA reports for a `CUresult` (ROCm hipother's

@@ -3,7 +3,11 @@
 use super::context::make_current;
 use super::cu;
 use super::driver::{check, Driver};
+use super::handles::LiveHandles;
 use crate::error::{HipError, HipResult};
+
+/// The events [`create`] made and [`destroy`] has not destroyed (see [`super::handles`]).
+static LIVE: LiveHandles = LiveHandles::new();
 
 /// `hipEventBlockingSync` / `CU_EVENT_BLOCKING_SYNC`.
 pub const EVENT_BLOCKING_SYNC: u32 = 0x1;
@@ -25,7 +29,24 @@ pub fn create(dev: usize, flags: u32) -> HipResult<cu::CUevent> {
     let mut e = std::ptr::null_mut();
     // SAFETY: a context is current; out-parameter.
     check(unsafe { cu::cuEventCreate(&mut e, flags & cuda) })?;
+    LIVE.insert(e as usize, dev);
     Ok(e)
+}
+
+/// `e` itself if it is a live event made by [`create`], else `hipErrorInvalidHandle`
+/// (null, destroyed, or never a HIP event).
+#[inline]
+pub fn checked(e: cu::CUevent) -> HipResult<cu::CUevent> {
+    if LIVE.contains(e as usize) {
+        Ok(e)
+    } else {
+        Err(HipError::InvalidHandle)
+    }
+}
+
+/// Forgets device `dev`'s events: a device reset destroyed them.
+pub(crate) fn forget_device(dev: usize) {
+    LIVE.forget_device(dev);
 }
 
 /// `hipEventRecord(e, s)`.
@@ -112,10 +133,10 @@ pub unsafe fn elapsed_time(dev: usize, start: cu::CUevent, stop: cu::CUevent) ->
 /// # Safety
 /// `e` must be a live event; it must not be used afterwards.
 pub unsafe fn destroy(dev: usize, e: cu::CUevent) -> HipResult<()> {
-    if e.is_null() {
+    if !LIVE.remove(e as usize) {
         return Err(HipError::InvalidHandle);
     }
     make_current(dev)?;
-    // SAFETY: the caller guarantees the handle.
+    // SAFETY: a live event (just checked), no longer handed to anyone.
     check(unsafe { cu::cuEventDestroy_v2(e) })
 }

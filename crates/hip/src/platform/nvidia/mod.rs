@@ -20,6 +20,8 @@ pub mod context;
 pub mod device;
 pub mod driver;
 pub mod event;
+mod handles;
+mod image;
 pub mod launch;
 pub mod memory;
 pub mod module;

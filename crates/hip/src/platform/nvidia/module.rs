@@ -21,8 +21,7 @@ use super::device::func_cache;
 use super::driver::check;
 use crate::error::{HipError, HipResult};
 
-/// `FATBINC_MAGIC`: nvcc's fat-binary wrapper.
-const FATBIN_WRAPPER_MAGIC: u32 = 0x4662_43B1;
+use super::image::FATBIN_WRAPPER_MAGIC;
 
 /// What [`unload`] invalidated, and which functions each live module handed out.
 #[derive(Default)]
@@ -130,6 +129,19 @@ unsafe fn unwrap_image(image: *const c_void) -> *const c_void {
     }
 }
 
+/// The image to give the driver ([`unwrap_image`]), after [`super::image::check`]: a
+/// damaged fatbin or cubin is `hipErrorInvalidImage` rather than a hang in the driver.
+///
+/// # Safety
+/// As for [`unwrap_image`].
+unsafe fn checked_image(image: *const c_void) -> HipResult<*const c_void> {
+    // SAFETY: forwarded from the caller.
+    let image = unsafe { unwrap_image(image) };
+    // SAFETY: the unwrapped image is complete (the caller's contract).
+    unsafe { super::image::check(image) }?;
+    Ok(image)
+}
+
 /// `hipModuleLoadData(image)` (`cuModuleLoadData`): a cubin, fatbin, PTX text
 /// (NUL-terminated) or nvcc fat-binary wrapper, in device `dev`'s context.
 ///
@@ -141,7 +153,7 @@ pub unsafe fn load_data(dev: usize, image: *const c_void) -> HipResult<cu::CUmod
     }
     make_current(dev)?;
     // SAFETY: the caller guarantees the image.
-    let image = unsafe { unwrap_image(image) };
+    let image = unsafe { checked_image(image) }?;
     let mut m = std::ptr::null_mut();
     // SAFETY: a context is current; the caller guarantees the image; out-parameter.
     check(unsafe { cu::cuModuleLoadData(&mut m, image) })?;
@@ -184,7 +196,7 @@ pub unsafe fn load_data_ex(
     }
     make_current(dev)?;
     // SAFETY: the caller guarantees the image.
-    let image = unsafe { unwrap_image(image) };
+    let image = unsafe { checked_image(image) }?;
     let mut m = std::ptr::null_mut();
     // SAFETY: a context is current; the option and value arrays have the same length and
     // the caller guarantees each value; out-parameter.

@@ -19,49 +19,16 @@
 //! the address of that pointer; when the fat binary's module is first loaded, the managed
 //! allocation the driver made for the variable (`cuModuleGetGlobal`) is stored into it.
 
-use std::collections::HashMap;
 use std::ffi::{c_void, CStr, CString};
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use parking_lot::{Mutex, RwLock};
 
+use super::handles::AddressMap;
+use super::image::{ELF_MAGIC, FATBIN_MAGIC, FATBIN_WRAPPER_MAGIC};
 use super::{module, DevicePtr, Function};
 use crate::error::{HipError, HipResult};
-
-/// `FATBINC_MAGIC`: nvcc's fat-binary wrapper (`__fatBinC_Wrapper_t`).
-const FATBIN_WRAPPER_MAGIC: u32 = 0x4662_43B1;
-/// A bare fatbin's header magic.
-const FATBIN_MAGIC: u32 = 0xBA55_ED50;
-/// An ELF (cubin) image's magic, read little-endian.
-const ELF_MAGIC: u32 = 0x464C_457F;
-
-/// A hasher for address keys: one multiply, good enough for distinct addresses and much
-/// cheaper than SipHash on the launch path.
-#[derive(Default)]
-struct AddressHasher(u64);
-
-impl Hasher for AddressHasher {
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-
-    #[inline]
-    fn write_usize(&mut self, n: usize) {
-        self.0 = (n as u64 ^ (n as u64 >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
-
-type AddressMap<V> = HashMap<usize, V, BuildHasherDefault<AddressHasher>>;
 
 /// One value per device, sized by the device count on first use (0: not loaded yet).
 #[derive(Default)]
@@ -269,7 +236,35 @@ fn module_locked(dev: usize, fatbin: usize) -> HipResult<super::Module> {
     let m = unsafe { module::load_data(dev, entry.image as *const c_void) }?;
     slot.store(m as usize, Ordering::Release);
     fill_managed(dev, fatbin, m);
+    resolve_kernels(dev, fatbin, m);
     Ok(m)
+}
+
+/// Resolves every kernel registered with `fatbin` in its freshly loaded module `m`, as
+/// HIP's runtime does when a code object loads: a first launch then makes no driver call
+/// that could wait for kernels already running (see the lazy-loading note in
+/// `driver.rs`). A kernel the image lacks stays unresolved and fails at its launch.
+fn resolve_kernels(dev: usize, fatbin: usize, m: super::Module) {
+    let kernels: Vec<Arc<KernelEntry>> = STATE
+        .read()
+        .as_ref()
+        .map(|s| {
+            s.functions
+                .values()
+                .filter(|k| k.fatbin == fatbin)
+                .map(Arc::clone)
+                .collect()
+        })
+        .unwrap_or_default();
+    for k in kernels {
+        let Ok(slot) = k.functions.slot(dev) else {
+            continue;
+        };
+        // SAFETY: `m` was just loaded; `name` is NUL-terminated.
+        if let Ok(f) = unsafe { module::get_function(dev, m, &k.name) } {
+            slot.store(f as usize, Ordering::Release);
+        }
+    }
 }
 
 /// Stores the managed address of each of `fatbin`'s managed variables into its host

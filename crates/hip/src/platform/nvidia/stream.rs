@@ -8,7 +8,11 @@ use std::ffi::c_void;
 use super::context::{device_of_context, make_current};
 use super::cu;
 use super::driver::check;
+use super::handles::LiveHandles;
 use crate::error::{HipError, HipResult};
+
+/// The streams [`create`] made and [`destroy`] has not destroyed (see [`super::handles`]).
+static LIVE: LiveHandles = LiveHandles::new();
 
 /// The null stream: the legacy default stream of the current context.
 pub const NULL_STREAM: cu::CUstream = std::ptr::null_mut();
@@ -38,20 +42,38 @@ pub fn create(dev: usize, flags: u32, priority: i32) -> HipResult<cu::CUstream> 
     let mut s = std::ptr::null_mut();
     // SAFETY: a context is current; out-parameter.
     check(unsafe { cu::cuStreamCreateWithPriority(&mut s, flags, priority) })?;
+    LIVE.insert(s as usize, dev);
     Ok(s)
 }
 
-/// `hipStreamDestroy`: the default streams are `hipErrorInvalidHandle`. Work already
-/// queued still runs; the call does not wait for it.
+/// `s` itself if it is a default stream or a live stream made by [`create`], else
+/// `hipErrorInvalidHandle` (destroyed, or never a HIP stream): what every entry point
+/// taking a stream checks before the driver sees it.
+#[inline]
+pub fn checked(s: cu::CUstream) -> HipResult<cu::CUstream> {
+    if is_default_stream(s) || LIVE.contains(s as usize) {
+        Ok(s)
+    } else {
+        Err(HipError::InvalidHandle)
+    }
+}
+
+/// Forgets device `dev`'s streams: a device reset destroyed them.
+pub(crate) fn forget_device(dev: usize) {
+    LIVE.forget_device(dev);
+}
+
+/// `hipStreamDestroy`: the default streams, and streams not live (see [`checked`]), are
+/// `hipErrorInvalidHandle`. Work already queued still runs; the call does not wait for it.
 ///
 /// # Safety
-/// `s` must be a live stream created by [`create`] (the driver cannot detect a stale one).
+/// `s` must not be used by another thread while it is destroyed.
 pub unsafe fn destroy(dev: usize, s: cu::CUstream) -> HipResult<()> {
-    if is_default_stream(s) {
+    if is_default_stream(s) || !LIVE.remove(s as usize) {
         return Err(HipError::InvalidHandle);
     }
     make_current(dev)?;
-    // SAFETY: the caller guarantees a live stream.
+    // SAFETY: a live stream (just checked), no longer handed to anyone.
     check(unsafe { cu::cuStreamDestroy_v2(s) })
 }
 
