@@ -45,15 +45,38 @@ selected() {
   return 1
 }
 
+# Programs: tests/hip/NAME.hip (the conformance suite, named NAME), then the NVIDIA-specific
+# tests/nvidia/NAME.hip and multi-file tests/nvidia/NAME/*.hip (named nvidia/NAME; see
+# tests/nvidia/README.md).
 programs=()
 for f in "$src"/*.hip; do
   name=$(basename "$f" .hip)
   [[ "$name" == *.kernel ]] && continue
   selected "$name" && programs+=("$name")
 done
+for f in "$root"/tests/nvidia/*.hip "$root"/tests/nvidia/*/; do
+  [ -e "$f" ] || continue
+  name=nvidia/$(basename "$f" .hip)
+  selected "$name" && programs+=("$name")
+done
+mkdir -p "$build/nvidia"
+
+# main_source NAME: the file carrying NAME's directives.
+main_source() {
+  case $1 in
+    nvidia/*) if [ -d "$ROOT/tests/$1" ]; then echo "$ROOT/tests/$1/main.hip"; else echo "$ROOT/tests/$1.hip"; fi ;;
+    *) echo "$SRC/$1.hip" ;;
+  esac
+}
+# sources NAME: every file to compile for NAME.
+sources() {
+  if [ -d "$ROOT/tests/$1" ]; then ls "$ROOT/tests/$1"/*.hip; else main_source "$1"; fi
+}
+export -f main_source sources
+export ROOT="$root" SRC="$src"
 
 # GENCO code objects (shared).
-for g in $(for p in "${programs[@]}"; do directive GENCO "$src/$p.hip"; done | sort -u); do
+for g in $(for p in "${programs[@]}"; do directive GENCO "$(main_source "$p")"; done | sort -u); do
   co="$build/${g%.kernel.hip}.co"
   if ! "$hipcc" --platform nvidia --genco -O2 -I "$src" "$src/$g" -o "$co" >"$co.log" 2>&1; then
     echo "GENCO build of $g failed:"; tail -20 "$co.log"
@@ -62,9 +85,9 @@ done
 
 build_one() {
   local name=$1 flags
-  flags=$(directive HIPCC-FLAGS "$SRC/$name.hip" | tr '\n' ' ')
+  flags=$(directive HIPCC-FLAGS "$(main_source "$name")" | tr '\n' ' ')
   # shellcheck disable=SC2086
-  "$HIPCC" --platform nvidia -O2 -I "$SRC" "$SRC/$name.hip" -o "$BUILD/$name" $flags \
+  "$HIPCC" --platform nvidia -O2 -I "$SRC" $(sources "$name") -o "$BUILD/$name" $flags \
     >"$BUILD/$name.build.log" 2>&1
   echo $? >"$BUILD/$name.build.rc"
 }
@@ -78,7 +101,7 @@ pass=(); fail=()
 report_fail() { fail+=("$1"); echo "FAIL $1: $2"; }
 
 for name in "${programs[@]}"; do
-  f="$src/$name.hip"
+  f=$(main_source "$name")
   if [ "$(cat "$build/$name.build.rc" 2>/dev/null)" != 0 ]; then
     report_fail "$name" "build failed"; grep -m8 -E "error|fatal" "$build/$name.build.log" | sed 's/^/    /'
     continue
