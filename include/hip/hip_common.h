@@ -9,6 +9,17 @@
 #error "ferrocm's HIP headers do not target AMD GPUs: do not define __HIP_PLATFORM_AMD__ (the CPU platform is the default)"
 #endif
 
+#if defined(__CUDACC_RTC__)
+/* NVRTC (hiprtc on the NVIDIA platform) defines __CUDACC_RTC__, not __NVCC__: the NVIDIA
+ * platform, and hiprtc's macro (hiprtc also passes both on its command line). */
+#if !defined(__HIP_PLATFORM_NVIDIA__) && !defined(__HIP_PLATFORM_CPU__)
+#define __HIP_PLATFORM_NVIDIA__ 1
+#endif
+#ifndef __HIPCC_RTC__
+#define __HIPCC_RTC__ 1
+#endif
+#endif /* __CUDACC_RTC__ */
+
 /* Compiled by nvcc without a platform macro: the NVIDIA platform (as ROCm's headers do). */
 #if defined(__NVCC__) && !defined(__HIP_PLATFORM_NVIDIA__) && !defined(__HIP_PLATFORM_CPU__)
 #define __HIP_PLATFORM_NVIDIA__ 1

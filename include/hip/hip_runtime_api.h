@@ -8,6 +8,13 @@
 #ifndef HIP_RUNTIME_API_H
 #define HIP_RUNTIME_API_H
 
+#if defined(__CUDACC_RTC__)
+/* NVRTC (hiprtc on the NVIDIA platform) compiles device code only and cannot read system
+ * headers: no host API, only the platform and version macros. */
+#include "hip_common.h"
+#include "hip_version.h"
+#else /* !__CUDACC_RTC__: the rest of this file */
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -1292,5 +1299,7 @@ static inline hipError_t hipMallocFromPoolAsync(T **dev_ptr, size_t size, hipMem
 
 /* ================================================================ END graphs, stream-ordered
  * allocation, 3-D memory */
+
+#endif /* !__CUDACC_RTC__ */
 
 #endif /* HIP_RUNTIME_API_H */

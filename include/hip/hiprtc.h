@@ -1,6 +1,13 @@
 /*
- * hiprtc: runtime compilation of HIP C++ into code objects for hipModuleLoadData.
- * On the CPU platform the result is a CPU code object (docs/CPU_CODE_OBJECT.md).
+ * hiprtc: runtime compilation of HIP C++ into code objects for hipModuleLoadData, for the
+ * platform the process's HIP runtime runs on:
+ *  - CPU platform: a CPU code object (docs/CPU_CODE_OBJECT.md), made by hipcc --genco;
+ *  - NVIDIA platform: a cubin for one sm_XX architecture (the current device's unless an
+ *    --offload-arch/-arch option names one), made by NVRTC behind the HIP device headers
+ *    (hip/hip_runtime.h is pre-included; __HIPCC_RTC__ is defined).
+ * hiprtcVersion reports the HIP version (7.1) on both. There is no bitcode and no device-code
+ * linking: hiprtcGetBitcode* return HIPRTC_ERROR_INVALID_INPUT, hiprtcLink* (not declared
+ * here) HIPRTC_ERROR_LINKING.
  * Values and signatures are HIP's.
  */
 #ifndef HIPRTC_H
@@ -44,7 +51,7 @@ hiprtcResult hiprtcGetProgramLogSize(hiprtcProgram prog, size_t *logSizeRet);
 hiprtcResult hiprtcGetProgramLog(hiprtcProgram prog, char *log);
 hiprtcResult hiprtcGetCodeSize(hiprtcProgram prog, size_t *codeSizeRet);
 hiprtcResult hiprtcGetCode(hiprtcProgram prog, char *code);
-/* The code is already a loadable code object: the bitcode forms return the same bytes. */
+/* No LLVM bitcode on ferrocm's platforms: both return HIPRTC_ERROR_INVALID_INPUT. */
 hiprtcResult hiprtcGetBitcodeSize(hiprtcProgram prog, size_t *bitcode_size);
 hiprtcResult hiprtcGetBitcode(hiprtcProgram prog, char *bitcode);
 

@@ -1,14 +1,18 @@
 //! The on-disk compilation cache.
 //!
-//! - **Key**: SHA-256 of everything that determines the code object: the source and the
-//!   program name, the in-memory headers (names and contents), the normalised hipcc arguments,
-//!   the name expressions, and the toolchain identity (the hipcc binary's path, size and
-//!   modification time, the host compiler's version, and the environment variables hipcc
-//!   reads) — see [`KeyInputs`].
+//! - **Key**: SHA-256 of everything that determines the code: the platform (`cpu`,
+//!   `nvidia`), the source and the program name, the in-memory headers (names and contents),
+//!   the normalised compiler arguments (hipcc's, or NVRTC's including the target
+//!   architecture), the name expressions, and the toolchain identity — see [`KeyInputs`]. On
+//!   the CPU the identity is the hipcc binary's path, size and modification time, the host
+//!   compiler's version and the environment variables hipcc reads; on NVIDIA it is the NVRTC
+//!   version, the target architecture and a digest of the prelude headers' contents
+//!   ([`crate::nvidia`]).
 //! - **Validation**: an entry also records every file the compilation read outside the
-//!   program's private directory (the compiler's `-MD` dependency list: HIP headers, the C++
-//!   library's headers, headers found through `-I`) with its size and modification time; an
-//!   entry whose files changed is a miss.
+//!   program's private directory with its size and modification time; an entry whose files
+//!   changed is a miss. On the CPU the list is the compiler's `-MD` output (HIP headers, the
+//!   C++ library's headers, headers found through `-I`); on NVIDIA it comes from scanning the
+//!   include directives ([`crate::includes`]).
 //! - **Location**: `$FERROCM_CACHE_DIR`, else `$XDG_CACHE_HOME/ferrocm/hiprtc`, else
 //!   `~/.cache/ferrocm/hiprtc`; `FERROCM_HIPRTC_CACHE=0` turns it off. One file per entry,
 //!   `<key>.hiprtc`, written to a temporary file in the same directory and renamed into place
@@ -34,6 +38,8 @@ const MAX_ENTRY: u64 = 1 << 30;
 /// What the cache key is computed from.
 #[derive(Debug, Clone, Copy)]
 pub struct KeyInputs<'a> {
+    /// The platform compiled for ([`crate::platform::Platform::name`]).
+    pub platform: &'a str,
     /// The program's source.
     pub source: &'a [u8],
     /// The program's name (it names the file in diagnostics and `__FILE__`).
@@ -79,6 +85,7 @@ fn field(h: &mut Sha256, tag: &str, bytes: &[u8]) {
 pub fn key(k: &KeyInputs<'_>) -> Key {
     let mut h = Sha256::new();
     field(&mut h, "format", MAGIC);
+    field(&mut h, "platform", k.platform.as_bytes());
     field(&mut h, "source", k.source);
     field(&mut h, "name", k.name.as_bytes());
     h.update((k.headers.len() as u64).to_le_bytes());
@@ -387,6 +394,7 @@ mod tests {
         toolchain: &'a str,
     ) -> KeyInputs<'a> {
         KeyInputs {
+            platform: "cpu",
             source,
             name: "prog.hip",
             headers,
@@ -420,6 +428,9 @@ mod tests {
         let mut named = inputs(b"src", &h, &o, &e, "tc");
         named.name = "other.hip";
         assert_ne!(base, key(&named));
+        let mut nvidia = inputs(b"src", &h, &o, &e, "tc");
+        nvidia.platform = "nvidia";
+        assert_ne!(base, key(&nvidia));
         // Field boundaries matter: moving bytes between fields changes the key.
         let o2 = vec!["-O".to_string(), "3".to_string()];
         assert_ne!(base, key(&inputs(b"src", &h, &o2, &e, "tc")));

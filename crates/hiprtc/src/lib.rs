@@ -1,13 +1,16 @@
-//! # hiprtc core: runtime compilation of HIP C++ into CPU code objects
+//! # hiprtc core: runtime compilation of HIP C++ into CPU code objects or NVIDIA cubins
 //!
 //! This crate does the work behind `libhiprtc.so` (crate `ferrocm-hiprtc-capi`, the C ABI):
 //!
 //! - a [`Program`] holds a HIP C++ source, the headers given in memory, and the name
 //!   expressions added before compilation;
-//! - [`Program::compile`] maps hiprtc's options ([`options`]) to a `hipcc --genco` command
-//!   line, runs the `hipcc` executable ([`compile`]) and keeps the CPU code object it makes
-//!   (what `hipModuleLoadData` accepts), the compiler's diagnostics and the lowered (mangled)
-//!   names of the name expressions ([`lowered`]);
+//! - the platform to compile for is the HIP runtime's ([`platform`]);
+//! - on the CPU, [`Program::compile`] maps hiprtc's options ([`options`]) to a
+//!   `hipcc --genco` command line, runs the `hipcc` executable ([`compile`]) and keeps the
+//!   CPU code object it makes (what `hipModuleLoadData` accepts), the compiler's diagnostics
+//!   and the lowered (mangled) names of the name expressions ([`lowered`]);
+//! - on NVIDIA, [`Program::compile_nvidia`] compiles with NVRTC behind ferrocm's HIP prelude
+//!   ([`nvidia`]) and keeps the cubin, NVRTC's log and its lowered names;
 //! - results are kept in an on-disk cache ([`cache`]) so that compiling the same program
 //!   again (in this process or another) takes milliseconds.
 //!
@@ -15,11 +18,16 @@
 
 pub mod cache;
 pub mod compile;
+pub mod includes;
 pub mod lowered;
+pub mod nvidia;
 pub mod options;
+pub mod platform;
 mod program;
 
 pub use compile::{locate_hipcc, Toolchain};
+pub use nvidia::NvidiaToolchain;
+pub use platform::Platform;
 pub use program::{CompileReport, Program};
 
 /// `hiprtcResult`, with HIP's values.
@@ -137,9 +145,26 @@ pub enum Error {
     /// Anything else (file-system errors in the temporary directory...).
     #[error("internal error: {0}")]
     Internal(String),
-    /// The operation does not exist on the CPU platform (linking, bitcode).
-    #[error("not supported on the CPU platform: {0}")]
+    /// The operation does not exist on this platform (linking, bitcode).
+    #[error("not supported: {0}")]
     NotSupported(&'static str),
+    /// NVRTC (`libnvrtc.so`) cannot be loaded or lacks entry points (NVIDIA platform).
+    #[error("NVRTC is not available: {0}")]
+    NvrtcUnavailable(String),
+    /// An NVRTC call failed (other than a compilation with errors, which is
+    /// [`Error::Compilation`]).
+    #[error("{call} failed: {message} ({code})")]
+    Nvrtc {
+        /// The NVRTC function.
+        call: &'static str,
+        /// Its `nvrtcResult`.
+        code: i32,
+        /// NVRTC's name for it.
+        message: String,
+    },
+    /// ferrocm's HIP headers (NVIDIA's prelude) cannot be found or read.
+    #[error("HIP headers: {0}")]
+    Headers(String),
 }
 
 impl Error {
@@ -158,11 +183,20 @@ impl Error {
             Error::NameExpressionNotValid(_) => HiprtcResult::NameExpressionNotValid,
             Error::Internal(_) => HiprtcResult::InternalError,
             Error::NotSupported(_) => HiprtcResult::InvalidInput,
+            Error::NvrtcUnavailable(_) | Error::Headers(_) => HiprtcResult::BuiltinOperationFailure,
+            // nvrtcResult values 1-11 are hiprtcResult's (HIP copied NVRTC's enumeration);
+            // later NVRTC codes have no hiprtc counterpart.
+            Error::Nvrtc { code, .. } => match HiprtcResult::from_code(*code) {
+                Some(r) if (1..=11).contains(code) => r,
+                _ => HiprtcResult::InternalError,
+            },
         }
     }
 }
 
-/// The major and minor HIP version hiprtc implements (`hiprtcVersion`).
+/// The major and minor HIP version hiprtc implements (`hiprtcVersion`), on every platform
+/// (on NVIDIA too: hiprtc's API is HIP's; the NVRTC version is part of the cache key and
+/// [`nvidia::Nvrtc::version`] reports it).
 pub const HIP_VERSION: (i32, i32) = (7, 1);
 
 #[cfg(test)]
@@ -179,5 +213,28 @@ mod tests {
         }
         assert_eq!(HiprtcResult::from_code(12), None);
         assert_eq!(HiprtcResult::from_code(-1), None);
+    }
+
+    #[test]
+    fn nvidia_errors_map_to_hiprtc_results() {
+        let nvrtc = |code| Error::Nvrtc {
+            call: "nvrtcX",
+            code,
+            message: String::new(),
+        };
+        assert_eq!(nvrtc(1).result(), HiprtcResult::OutOfMemory);
+        assert_eq!(nvrtc(5).result(), HiprtcResult::InvalidOption);
+        assert_eq!(nvrtc(11).result(), HiprtcResult::InternalError);
+        assert_eq!(nvrtc(0).result(), HiprtcResult::InternalError);
+        assert_eq!(nvrtc(16).result(), HiprtcResult::InternalError);
+        assert_eq!(nvrtc(100).result(), HiprtcResult::InternalError);
+        assert_eq!(
+            Error::NvrtcUnavailable("x".into()).result(),
+            HiprtcResult::BuiltinOperationFailure
+        );
+        assert_eq!(
+            Error::Headers("x".into()).result(),
+            HiprtcResult::BuiltinOperationFailure
+        );
     }
 }

@@ -5,8 +5,11 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::cache::{self, Cache, Entry, KeyInputs};
-use crate::compile::{self, check_include_name, Job, Toolchain};
+use crate::compile::{self, check_include_name, source_file_name, Job, Toolchain};
+use crate::includes::{self, SearchPath};
 use crate::lowered::{anchor_symbol, lowered_names};
+use crate::nvidia::{self, device, nvrtc, NvidiaToolchain, Nvrtc};
+use crate::platform::Platform;
 use crate::{options, Error};
 
 /// A compiled program.
@@ -27,9 +30,11 @@ enum State {
 /// How a successful compilation went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CompileReport {
+    /// The platform compiled for.
+    pub platform: Platform,
     /// The result came from the on-disk cache.
     pub cache_hit: bool,
-    /// Wall time of [`Program::compile`].
+    /// Wall time of the compilation ([`Program::compile`], [`Program::compile_nvidia`]).
     pub duration: Duration,
 }
 
@@ -42,6 +47,8 @@ pub struct Program {
     name_expressions: Vec<String>,
     state: State,
     log: String,
+    /// The GPU architecture of the last NVIDIA compilation (`sm_XX`).
+    target: Option<String>,
 }
 
 /// The name of a program created without one (NVRTC's and HIP's default).
@@ -69,6 +76,7 @@ impl Program {
             name_expressions: Vec::new(),
             state: State::Created,
             log: String::new(),
+            target: None,
         })
     }
 
@@ -113,6 +121,7 @@ impl Program {
         let start = Instant::now();
         self.state = State::Failed;
         self.log.clear();
+        self.target = None;
         let header_names: Vec<String> = self.headers.iter().map(|(n, _)| n.clone()).collect();
         let parsed = match options::parse(opts, &options::current_dir(), &header_names) {
             Ok(p) => p,
@@ -129,6 +138,7 @@ impl Program {
             }
         };
         let key = cache::key(&KeyInputs {
+            platform: Platform::Cpu.name(),
             source: &self.source,
             name: &self.name,
             headers: &self.headers,
@@ -141,6 +151,7 @@ impl Program {
                 self.log = entry.log;
                 self.state = State::Compiled(compiled);
                 return Ok(CompileReport {
+                    platform: Platform::Cpu,
                     cache_hit: true,
                     duration: start.elapsed(),
                 });
@@ -198,8 +209,228 @@ impl Program {
             .ok_or_else(|| Error::Internal("a lowered name contains NUL".into()))?;
         self.state = State::Compiled(compiled);
         Ok(CompileReport {
+            platform: Platform::Cpu,
             cache_hit: false,
             duration: start.elapsed(),
+        })
+    }
+
+    /// `hiprtcCompileProgram` on the NVIDIA platform: maps `opts` to NVRTC's
+    /// ([`options::parse_nvidia`]), then takes the cubin from `cache` or compiles with NVRTC
+    /// behind ferrocm's HIP prelude ([`crate::nvidia`]). On failure the log says why;
+    /// hiprtc's own notes (an AMD architecture ignored, the fallback architecture) come
+    /// before NVRTC's log.
+    pub fn compile_nvidia(
+        &mut self,
+        opts: &[String],
+        toolchain: &NvidiaToolchain,
+        cache: &Cache,
+    ) -> Result<CompileReport, Error> {
+        let start = Instant::now();
+        self.state = State::Failed;
+        self.log.clear();
+        self.target = None;
+        let header_names: Vec<String> = self.headers.iter().map(|(n, _)| n.clone()).collect();
+        let cwd = options::current_dir();
+        let parsed = match options::parse_nvidia(opts, &cwd, &header_names) {
+            Ok(p) => p,
+            Err(e) => {
+                self.log = format!("hiprtc: error: {e}\n");
+                return Err(Error::InvalidOption(e.to_string()));
+            }
+        };
+        let setup = (|| -> Result<_, Error> {
+            let nvrtc = Nvrtc::get()?;
+            let include = toolchain.include_dir()?;
+            let prelude = nvidia::read_prelude(include)?;
+            Ok((nvrtc, prelude))
+        })();
+        let (nvrtc, prelude) = match setup {
+            Ok(s) => s,
+            Err(e) => {
+                self.log = format!("hiprtc: error: {e}\n");
+                return Err(e);
+            }
+        };
+        let mut notes = String::new();
+        let arch = match &parsed.arch {
+            Some(a) => a.clone(),
+            None => match device::current_device_arch() {
+                Ok(a) => a,
+                Err(why) => {
+                    notes.push_str(&format!(
+                        "hiprtc: note: cannot query the current device's architecture \
+                         ({why}); compiling for {}\n",
+                        nvidia::FALLBACK_ARCH
+                    ));
+                    nvidia::FALLBACK_ARCH.to_owned()
+                }
+            },
+        };
+        self.target = Some(arch.clone());
+        for a in &parsed.amd_archs {
+            notes.push_str(&format!(
+                "hiprtc: warning: ignoring AMD GPU architecture '{a}' on the NVIDIA platform; \
+                 compiling for {arch}\n"
+            ));
+        }
+        let args =
+            nvidia::nvrtc_options(&arch, &parsed, &prelude.dir, toolchain.cuda_include_dir());
+        let identity = nvidia::identity(nvrtc.version(), &arch, &prelude);
+        let key = cache::key(&KeyInputs {
+            platform: Platform::Nvidia.name(),
+            source: &self.source,
+            name: &self.name,
+            headers: &self.headers,
+            options: &args,
+            name_expressions: &self.name_expressions,
+            toolchain: &identity,
+        });
+        if let Ok(entry) = cache.load(&key) {
+            if let Some(compiled) = self.compiled_state(&entry) {
+                self.log = notes + &entry.log;
+                self.state = State::Compiled(compiled);
+                return Ok(CompileReport {
+                    platform: Platform::Nvidia,
+                    cache_hit: true,
+                    duration: start.elapsed(),
+                });
+            }
+        }
+        // The files the compilation may read, as they are before it starts (a file changed
+        // during the compilation then makes the entry stale).
+        let mut search_dirs = vec![prelude.dir.clone()];
+        search_dirs.extend(parsed.include_dirs.iter().cloned());
+        if let Some(c) = toolchain.cuda_include_dir() {
+            search_dirs.push(c.to_path_buf());
+        }
+        let dependencies = includes::dependencies(
+            &SearchPath {
+                headers: &self.headers,
+                include_dirs: &search_dirs,
+                prelude_dir: Some(&prelude.dir),
+                cwd: &cwd,
+            },
+            &self.source,
+            &parsed.pre_includes,
+        );
+        let pch = nvidia::pch_options(nvrtc.version(), cache.dir());
+        let outcome = match pch {
+            Some(pch) => {
+                let with_pch: Vec<String> = args.iter().cloned().chain(pch).collect();
+                match self.run_nvrtc(nvrtc, &with_pch, &parsed.pre_includes) {
+                    // An NVRTC that refuses the PCH options compiles without them.
+                    Ok(o) if o.status.is_invalid_option() => {
+                        self.run_nvrtc(nvrtc, &args, &parsed.pre_includes)
+                    }
+                    r => r,
+                }
+            }
+            None => self.run_nvrtc(nvrtc, &args, &parsed.pre_includes),
+        };
+        let outcome = match outcome {
+            Ok(o) => o,
+            Err(e) => {
+                self.log = format!("{notes}hiprtc: error: {e}\n");
+                return Err(e);
+            }
+        };
+        self.log = notes.clone() + &outcome.log;
+        match outcome.status {
+            nvrtc::Status::Success => {}
+            nvrtc::Status::Failed { code, message } => {
+                if !self.log.is_empty() && !self.log.ends_with('\n') {
+                    self.log.push('\n');
+                }
+                return Err(match code {
+                    nvrtc::codes::COMPILATION => Error::Compilation,
+                    nvrtc::codes::INVALID_OPTION => {
+                        let first = outcome.log.lines().next().unwrap_or("").trim();
+                        Error::InvalidOption(if first.is_empty() {
+                            format!("NVRTC rejected an option ({message})")
+                        } else {
+                            first.to_owned()
+                        })
+                    }
+                    _ => {
+                        self.log
+                            .push_str(&format!("hiprtc: error: nvrtcCompileProgram: {message}\n"));
+                        Error::Nvrtc {
+                            call: "nvrtcCompileProgram",
+                            code,
+                            message,
+                        }
+                    }
+                });
+            }
+        }
+        let mut lowered = Vec::with_capacity(self.name_expressions.len());
+        for (expr, name) in self.name_expressions.iter().zip(outcome.lowered) {
+            if name.is_none() {
+                self.log.push_str(&format!(
+                    "hiprtc: warning: no lowered name for name expression '{expr}'\n"
+                ));
+            }
+            lowered.push((expr.clone(), name));
+        }
+        let entry = Entry {
+            code: outcome.cubin,
+            // Only NVRTC's log is kept: hiprtc's notes are made again on every compilation.
+            log: self.log[notes.len()..].to_owned(),
+            lowered,
+            dependencies,
+        };
+        // A cache that cannot be written only costs time later.
+        let _ = cache.store(&key, &entry);
+        let compiled = self
+            .compiled_state(&entry)
+            .ok_or_else(|| Error::Internal("a lowered name contains NUL".into()))?;
+        self.state = State::Compiled(compiled);
+        Ok(CompileReport {
+            platform: Platform::Nvidia,
+            cache_hit: false,
+            duration: start.elapsed(),
+        })
+    }
+
+    /// Runs NVRTC on this program with the complete option list `args`.
+    fn run_nvrtc(
+        &self,
+        nvrtc: &Nvrtc,
+        args: &[String],
+        pre_includes: &[String],
+    ) -> Result<nvrtc::Compiled, Error> {
+        let nul = |what: &str| Error::InvalidInput(format!("{what} contains a NUL byte"));
+        let file_name = source_file_name(&self.name);
+        let source = CString::new(nvidia::prelude_source(
+            &self.source,
+            &file_name,
+            pre_includes,
+        ))
+        .map_err(|_| nul("the source"))?;
+        let name = CString::new(file_name).map_err(|_| nul("the program name"))?;
+        let mut headers = Vec::with_capacity(self.headers.len());
+        for (n, contents) in &self.headers {
+            headers.push((
+                CString::new(n.as_str()).map_err(|_| nul("an include name"))?,
+                CString::new(contents.as_slice()).map_err(|_| nul("a header"))?,
+            ));
+        }
+        let options = args
+            .iter()
+            .map(|a| CString::new(a.as_str()).map_err(|_| nul("an option")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let exprs = self
+            .name_expressions
+            .iter()
+            .map(|e| CString::new(e.as_str()).map_err(|_| nul("a name expression")))
+            .collect::<Result<Vec<_>, _>>()?;
+        nvrtc.compile(&nvrtc::Input {
+            source: &source,
+            name: &name,
+            headers: &headers,
+            options: &options,
+            name_expressions: &exprs,
         })
     }
 
@@ -223,6 +454,12 @@ impl Program {
             code: entry.code.clone(),
             lowered,
         })
+    }
+
+    /// The architecture the last NVIDIA compilation targeted (`sm_XX`; `None` before one,
+    /// or after a CPU compilation).
+    pub fn target(&self) -> Option<&str> {
+        self.target.as_deref()
     }
 
     /// The program log (empty before compilation).

@@ -22,11 +22,28 @@
 #ifndef HIP_NVIDIA_HIP_RUNTIME_H
 #define HIP_NVIDIA_HIP_RUNTIME_H
 
+#if defined(__CUDACC_RTC__)
+/* NVRTC (hiprtc): CUDA's device built-ins are predefined and system headers cannot be read.
+ * cuda_runtime.h is not needed; <stdint.h>'s fixed-width types are declared here (with the
+ * types NVRTC's own headers, libcu++ and cuda_fp16.h use); hip/hip_fp16.h is not
+ * pre-included (include it: it needs cuda_fp16.h, which hiprtc finds in the CUDA toolkit's
+ * include directory when there is one). */
+typedef signed char int8_t;
+typedef short int16_t;
+typedef int int32_t;
+typedef long long int64_t;
+typedef unsigned char uint8_t;
+typedef unsigned short uint16_t;
+typedef unsigned int uint32_t;
+typedef unsigned long long uint64_t;
+#include "hip_vector_types.h"
+#else
 #include <cuda_runtime.h>
 #include <stdint.h>
 
 #include "hip_fp16.h"
 #include "hip_vector_types.h"
+#endif /* __CUDACC_RTC__ */
 
 #if defined(__CUDACC__) && !defined(__HIPCC__)
 #define __HIPCC__ 1

@@ -1,10 +1,21 @@
 //! # libhiprtc.so: the hiprtc C ABI (`include/hip/hiprtc.h`)
 //!
-//! HIP's runtime-compilation API on ferrocm's CPU platform: a program is compiled by running
-//! `hipcc --genco` (found next to this library: `<libdir>/../bin/hipcc`, or `<libdir>/hipcc` in
-//! cargo's target directory; `$FERROCM_HIPCC` overrides), and the code is a CPU code object for
-//! `hipModuleLoadData`. The work is done by crate `ferrocm-hiprtc` (`hiprtc_core`); this crate
-//! validates arguments, maps errors to `hiprtcResult` values and never lets a panic cross into C
+//! HIP's runtime-compilation API on ferrocm's platforms. Each `hiprtcCompileProgram` compiles
+//! for the platform the process's HIP runtime runs on (`ferrocm_current_platform` of
+//! `libamdhip64.so`, else `HIP_PLATFORM`, else the CPU: `hiprtc_core::platform`):
+//!
+//! - **CPU**: the program is compiled by running `hipcc --genco` (found next to this library:
+//!   `<libdir>/../bin/hipcc`, or `<libdir>/hipcc` in cargo's target directory;
+//!   `$FERROCM_HIPCC` overrides), and the code is a CPU code object for `hipModuleLoadData`;
+//! - **NVIDIA**: the program is compiled by NVRTC (`libnvrtc.so`, loaded at run time) behind
+//!   ferrocm's HIP headers (found like hipcc finds them: `$HIP_PATH`, the installed layout
+//!   next to this library, or the repository), and the code is a cubin for the current
+//!   device's architecture (or the one the options name) that `hipModuleLoadData` loads. A
+//!   process without NVRTC gets `HIPRTC_ERROR_BUILTIN_OPERATION_FAILURE` and a log that
+//!   says so.
+//!
+//! The work is done by crate `ferrocm-hiprtc` (`hiprtc_core`); this crate validates
+//! arguments, maps errors to `hiprtcResult` values and never lets a panic cross into C
 //! (`HIPRTC_ERROR_INTERNAL_ERROR`).
 //!
 //! Conventions:
@@ -15,16 +26,23 @@
 //!   `HIPRTC_ERROR_INVALID_PROGRAM`; `hiprtcGetLoweredName` before one:
 //!   `HIPRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION`; `hiprtcAddNameExpression` after a
 //!   compilation: `HIPRTC_ERROR_NO_NAME_EXPRESSIONS_AFTER_COMPILATION`;
-//! - `hiprtcCompileProgram`: an unknown option is `HIPRTC_ERROR_INVALID_OPTION`, compiler
-//!   errors `HIPRTC_ERROR_COMPILATION`, a missing or unrunnable `hipcc`
+//! - `hiprtcCompileProgram`: an unknown option is `HIPRTC_ERROR_INVALID_OPTION` (also an
+//!   option NVRTC rejects), compiler errors `HIPRTC_ERROR_COMPILATION`, a missing or
+//!   unrunnable compiler (`hipcc`; NVRTC) or missing HIP headers
 //!   `HIPRTC_ERROR_BUILTIN_OPERATION_FAILURE`; the log says which in every case;
 //! - the log (and its size, which counts the terminating NUL) is empty before compilation;
 //! - lowered-name strings stay valid until the program is destroyed;
-//! - there is no LLVM bitcode on the CPU platform: `hiprtcGetBitcode(Size)` return
-//!   `HIPRTC_ERROR_INVALID_INPUT`; device-code linking does not exist either: every
+//! - `hiprtcVersion` reports the HIP version these headers and runtime implement (7.1) on
+//!   every platform, also on NVIDIA (hiprtc's API is HIP's, whatever NVRTC runs under it);
+//! - there is no LLVM bitcode on either platform: `hiprtcGetBitcode(Size)` return
+//!   `HIPRTC_ERROR_INVALID_INPUT`; device-code linking is not implemented on either platform
+//!   (on NVIDIA a whole program compiles into one cubin; `-fgpu-rdc` is ignored): every
 //!   `hiprtcLink*` function returns `HIPRTC_ERROR_LINKING` (and `hiprtcLinkCreate` stores a
 //!   null state);
-//! - `HIPRTC_ERROR_OUT_OF_MEMORY` is never returned (an allocation failure aborts).
+//! - `FERROCM_HIPRTC_TRACE=1` prints one line per compilation on standard error (platform,
+//!   architecture, cache hit or miss, time);
+//! - `HIPRTC_ERROR_OUT_OF_MEMORY` is never returned by hiprtc itself (an allocation failure
+//!   aborts); NVRTC's out-of-memory status is passed on.
 
 #![allow(non_snake_case)]
 // Entry points are documented by HIP's API reference; each carries its safety contract.
@@ -39,7 +57,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use hiprtc_core::cache::Cache;
-use hiprtc_core::{locate_hipcc, Error, HiprtcResult, Program};
+use hiprtc_core::{
+    locate_hipcc, platform, Error, HiprtcResult, NvidiaToolchain, Platform, Program,
+};
 
 /// `hiprtcResult`.
 pub type HiprtcResultT = c_int;
@@ -173,7 +193,7 @@ pub extern "C" fn hiprtcGetErrorString(result: HiprtcResultT) -> *const c_char {
     s.as_ptr()
 }
 
-/// `hiprtcVersion`: HIP 7.1.
+/// `hiprtcVersion`: HIP 7.1 (on every platform; not NVRTC's version on NVIDIA).
 #[no_mangle]
 pub unsafe extern "C" fn hiprtcVersion(major: *mut c_int, minor: *mut c_int) -> HiprtcResultT {
     api(|| {
@@ -276,7 +296,7 @@ pub unsafe extern "C" fn hiprtcAddNameExpression(
     })
 }
 
-/// `hiprtcCompileProgram`.
+/// `hiprtcCompileProgram`: for the HIP runtime's platform (see the crate documentation).
 #[no_mangle]
 pub unsafe extern "C" fn hiprtcCompileProgram(
     prog: HiprtcProgram,
@@ -298,12 +318,51 @@ pub unsafe extern "C" fn hiprtcCompileProgram(
                 opts.push(o.to_string_lossy().into_owned());
             }
         }
-        let hipcc = locate_hipcc(library_dir().as_deref());
+        let cache = Cache::from_env();
+        let platform = platform::current();
         let mut h = lock(&p);
-        h.program
-            .compile(&opts, hipcc, &Cache::from_env())
-            .map(|_| ())
+        let result = match platform {
+            Platform::Cpu => {
+                let hipcc = locate_hipcc(library_dir().as_deref());
+                h.program.compile(&opts, hipcc, &cache)
+            }
+            Platform::Nvidia => {
+                let toolchain = NvidiaToolchain::locate(library_dir().as_deref());
+                h.program.compile_nvidia(&opts, &toolchain, &cache)
+            }
+        };
+        if std::env::var_os("FERROCM_HIPRTC_TRACE").is_some_and(|v| !v.is_empty() && v != "0") {
+            trace(&h.program, platform, &result);
+        }
+        result.map(|_| ())
     })
+}
+
+/// `FERROCM_HIPRTC_TRACE=1`: one line on standard error per `hiprtcCompileProgram` (the
+/// platform, the target architecture on NVIDIA, cache hit or miss, the time).
+fn trace(
+    program: &Program,
+    platform: Platform,
+    result: &Result<hiprtc_core::CompileReport, Error>,
+) {
+    let target = program
+        .target()
+        .map(|t| format!(" ({t})"))
+        .unwrap_or_default();
+    match result {
+        Ok(r) => eprintln!(
+            "hiprtc: {} compiled for {}{target}: cache {} in {:.1} ms",
+            program.name(),
+            platform.name(),
+            if r.cache_hit { "hit" } else { "miss" },
+            r.duration.as_secs_f64() * 1e3
+        ),
+        Err(e) => eprintln!(
+            "hiprtc: {} failed to compile for {}{target}: {e}",
+            program.name(),
+            platform.name()
+        ),
+    }
 }
 
 /// `hiprtcGetLoweredName`: the string stays valid until the program is destroyed.
@@ -401,16 +460,16 @@ pub unsafe extern "C" fn hiprtcGetCode(prog: HiprtcProgram, code: *mut c_char) -
 }
 
 /// The checks shared by the bitcode entry points: a live program and a non-null pointer;
-/// then `HIPRTC_ERROR_INVALID_INPUT`, as there is no LLVM bitcode on the CPU platform.
+/// then `HIPRTC_ERROR_INVALID_INPUT`, as there is no LLVM bitcode on ferrocm's platforms.
 fn no_bitcode(prog: HiprtcProgram, out: *const c_void, what: &str) -> Result<(), Error> {
     program(prog)?;
     non_null(out, what)?;
     Err(Error::NotSupported(
-        "there is no LLVM bitcode on the CPU platform (use hiprtcGetCode)",
+        "there is no LLVM bitcode on ferrocm's platforms (use hiprtcGetCode)",
     ))
 }
 
-/// `hiprtcGetBitcodeSize`: `HIPRTC_ERROR_INVALID_INPUT` (no bitcode on the CPU platform).
+/// `hiprtcGetBitcodeSize`: `HIPRTC_ERROR_INVALID_INPUT` (no bitcode on ferrocm's platforms).
 #[no_mangle]
 pub unsafe extern "C" fn hiprtcGetBitcodeSize(
     prog: HiprtcProgram,
@@ -419,7 +478,7 @@ pub unsafe extern "C" fn hiprtcGetBitcodeSize(
     api(|| no_bitcode(prog, bitcode_size.cast_const().cast(), "bitcode_size"))
 }
 
-/// `hiprtcGetBitcode`: `HIPRTC_ERROR_INVALID_INPUT` (no bitcode on the CPU platform).
+/// `hiprtcGetBitcode`: `HIPRTC_ERROR_INVALID_INPUT` (no bitcode on ferrocm's platforms).
 #[no_mangle]
 pub unsafe extern "C" fn hiprtcGetBitcode(
     prog: HiprtcProgram,
@@ -428,7 +487,9 @@ pub unsafe extern "C" fn hiprtcGetBitcode(
     api(|| no_bitcode(prog, bitcode.cast_const().cast(), "bitcode"))
 }
 
-/// `HIPRTC_ERROR_LINKING`: device-code linking does not exist on the CPU platform.
+/// `HIPRTC_ERROR_LINKING`: device-code linking is not implemented (the CPU platform has no
+/// device code to link; on NVIDIA, NVRTC compiles a whole program into one cubin and the
+/// driver's `cuLink*` is not wrapped).
 fn no_linking() -> HiprtcResultT {
     HiprtcResult::Linking.code()
 }
