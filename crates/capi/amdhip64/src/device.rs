@@ -363,7 +363,11 @@ pub extern "C" fn hipDeviceSynchronize() -> HipErrorT {
 pub extern "C" fn hipDeviceReset() -> HipErrorT {
     let code = api(|| {
         if nv::active() {
-            return nvidia::device::reset(nv::device()?);
+            let dev = nv::device()?;
+            nvidia::device::reset(dev)?;
+            // The reset destroyed the device's graphs' executable instances.
+            crate::nv_graph::forget_device(dev);
+            return Ok(());
         }
         let rt = Runtime::get()?;
         rt.reset_device(rt.current_device()?)

@@ -2,6 +2,10 @@
 //! (node kinds, launch order, capture sequences) is `hip::graph`.
 //!
 //! Invalid graph, node and executable-graph handles are `hipErrorInvalidValue`, as in HIP.
+//!
+//! On NVIDIA every entry point goes to [`nv_graph`] (CUDA driver graphs) in one short branch
+//! (inside the shared helpers `add_node`, `set_graph_node`, `set_exec_node`, `value_out` and
+//! `list_out` where the shapes repeat); the C marshalling stays here.
 
 use std::any::Any;
 use std::ffi::{c_char, c_int, c_uint, c_ulonglong, c_void};
@@ -18,8 +22,8 @@ use hip::{kernel, HipError, HipResult};
 use crate::entry::{api, current_device, non_null, write_c_string, write_out, Dim3, HipErrorT};
 use crate::memory3d::{read_params, write_params, HipMemcpy3DParms};
 use crate::module::pack_extra;
-use crate::nv;
 use crate::stream::{HostFn, StreamT};
+use crate::{nv, nv_graph};
 
 pub type GraphT = *mut c_void;
 pub type NodeT = *mut c_void;
@@ -219,24 +223,122 @@ unsafe fn host_node(p: *const HostNodeParams) -> HipResult<NodeKind> {
     Ok(NodeKind::Host(node))
 }
 
-/// Adds `kind` to `graph` after `deps` and writes the node handle.
+/// A node's parameters as an entry point received them; each platform reads them when it
+/// makes the node (`NodeSpec::cpu` here, [`nv_graph`] on NVIDIA).
+#[derive(Debug, Clone, Copy)]
+pub enum NodeSpec {
+    Kernel(*const KernelNodeParams),
+    Memcpy(*const HipMemcpy3DParms),
+    Memcpy1d {
+        dst: *mut c_void,
+        src: *const c_void,
+        size: usize,
+        kind: c_uint,
+    },
+    Memset(*const MemsetParams),
+    Host(*const HostNodeParams),
+    Empty,
+    Child(GraphT),
+}
+
+impl NodeSpec {
+    /// A 1-D copy of `size` bytes.
+    fn linear(dst: *mut c_void, src: *const c_void, size: usize, kind: c_uint) -> NodeSpec {
+        NodeSpec::Memcpy1d {
+            dst,
+            src,
+            size,
+            kind,
+        }
+    }
+
+    /// The CPU platform's node.
+    ///
+    /// # Safety
+    /// The pointers must be NULL or readable (kernel arguments valid for the kernel).
+    unsafe fn cpu(self) -> HipResult<NodeKind> {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            match self {
+                NodeSpec::Kernel(p) => kernel_node(p),
+                NodeSpec::Memcpy(p) => memcpy_node(p),
+                NodeSpec::Memcpy1d {
+                    dst,
+                    src,
+                    size,
+                    kind,
+                } => memcpy_node_1d(dst, src, size, kind),
+                NodeSpec::Memset(p) => memset_node(p),
+                NodeSpec::Host(p) => host_node(p),
+                NodeSpec::Empty => Ok(NodeKind::Empty),
+                NodeSpec::Child(g) => graph_of(g)?.as_child(),
+            }
+        }
+    }
+}
+
+/// Adds a node of `spec` to `graph` after `deps` and writes the node handle.
 ///
 /// # Safety
-/// `out` must be NULL or writable; `deps` NULL or `count` handles.
+/// `out` must be NULL or writable; `deps` NULL or `count` handles; `spec` as for
+/// [`NodeSpec::cpu`].
 unsafe fn add_node(
     out: *mut NodeT,
     graph: GraphT,
     deps: *const NodeT,
     count: usize,
-    make: impl FnOnce() -> HipResult<NodeKind>,
+    spec: NodeSpec,
 ) -> HipResult<()> {
     non_null(out)?;
+    if nv::active() {
+        // SAFETY: forwarded from the caller.
+        let node = unsafe { nv_graph::add_node(graph, &handles(deps, count)?, spec)? };
+        // SAFETY: forwarded from the caller.
+        return unsafe { write_out(out, node) };
+    }
     let g = graph_of(graph)?;
     // SAFETY: forwarded from the caller.
     let deps = unsafe { handles(deps, count)? };
-    let node = g.add_node(make()?, &deps)?;
+    // SAFETY: forwarded from the caller.
+    let node = g.add_node(unsafe { spec.cpu()? }, &deps)?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(out, node as NodeT) }
+}
+
+/// An entry point that writes one value: `out` NULL is `hipErrorInvalidValue`; the value
+/// comes from `on_nv` on NVIDIA, from `on_cpu` otherwise.
+///
+/// # Safety
+/// `out` must be NULL or writable.
+unsafe fn value_out<T>(
+    out: *mut T,
+    on_nv: impl FnOnce() -> HipResult<T>,
+    on_cpu: impl FnOnce() -> HipResult<T>,
+) -> HipErrorT {
+    api(|| {
+        non_null(out)?;
+        let v = if nv::active() { on_nv()? } else { on_cpu()? };
+        // SAFETY: forwarded from the caller.
+        unsafe { write_out(out, v) }
+    })
+}
+
+/// An entry point that writes a node list ([`write_list`]), from `on_nv` on NVIDIA, from
+/// `on_cpu` otherwise.
+///
+/// # Safety
+/// As for `write_list`.
+unsafe fn list_out(
+    out: *mut NodeT,
+    count: *mut usize,
+    on_nv: impl FnOnce() -> HipResult<Vec<u64>>,
+    on_cpu: impl FnOnce() -> HipResult<Vec<u64>>,
+) -> HipErrorT {
+    api(|| {
+        let list = if nv::active() { on_nv()? } else { on_cpu()? };
+        // SAFETY: forwarded from the caller.
+        unsafe { write_list(out, count, &list) }
+    })
 }
 
 // ------------------------------------------------------------------------------------
@@ -252,9 +354,8 @@ pub unsafe extern "C" fn hipGraphCreate(graph: *mut GraphT, flags: c_uint) -> Hi
             return Err(HipError::InvalidValue);
         }
         if nv::active() {
-            let g = nv::graph_create()?;
             // SAFETY: forwarded from the caller.
-            return unsafe { write_out(graph, g) };
+            return unsafe { write_out(graph, nv_graph::create()?) };
         }
         hip::Runtime::get()?;
         let g = GraphCore::create();
@@ -263,30 +364,32 @@ pub unsafe extern "C" fn hipGraphCreate(graph: *mut GraphT, flags: c_uint) -> Hi
     })
 }
 
-#[no_mangle]
-pub extern "C" fn hipGraphDestroy(graph: GraphT) -> HipErrorT {
+/// An entry point that acts on one handle: `on_nv` on NVIDIA, `on_cpu` otherwise.
+fn on_handle(
+    handle: *mut c_void,
+    on_nv: fn(*mut c_void) -> HipResult<()>,
+    on_cpu: fn(u64) -> HipResult<()>,
+) -> HipErrorT {
     api(|| {
         if nv::active() {
-            // SAFETY: HIP's contract: a graph the program created.
-            return unsafe { nv::graph_destroy(graph) };
+            return on_nv(handle);
         }
-        GraphCore::destroy(graph as u64)
+        on_cpu(handle as u64)
     })
+}
+
+#[no_mangle]
+pub extern "C" fn hipGraphDestroy(graph: GraphT) -> HipErrorT {
+    on_handle(graph, nv_graph::destroy, GraphCore::destroy)
 }
 
 /// # Safety
 /// `clone` must be NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn hipGraphClone(clone: *mut GraphT, graph: GraphT) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    api(|| {
-        non_null(clone)?;
-        let c = graph_of(graph)?.clone_graph();
-        // SAFETY: forwarded from the caller.
-        unsafe { write_out(clone, c.handle as GraphT) }
-    })
+    let cpu = || Ok(graph_of(graph)?.clone_graph().handle as GraphT);
+    // SAFETY: forwarded from the caller.
+    unsafe { value_out(clone, || nv_graph::clone_graph(graph), cpu) }
 }
 
 /// # Safety
@@ -297,53 +400,40 @@ pub unsafe extern "C" fn hipGraphNodeFindInClone(
     original: NodeT,
     clone: GraphT,
 ) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    api(|| {
-        non_null(node)?;
-        let n = graph_of(clone)?.find_clone_of(original as u64)?;
-        // SAFETY: forwarded from the caller.
-        unsafe { write_out(node, n as NodeT) }
-    })
-}
-
-/// # Safety
-/// As for [`add_node`]; `params` NULL or readable with valid argument pointers.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphAddKernelNode(
-    node: *mut NodeT,
-    graph: GraphT,
-    deps: *const NodeT,
-    count: usize,
-    params: *const KernelNodeParams,
-) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
+    let cpu = || Ok(graph_of(clone)?.find_clone_of(original as u64)? as NodeT);
     // SAFETY: forwarded from the caller.
-    api(|| unsafe { add_node(node, graph, deps, count, || kernel_node(params)) })
+    unsafe { value_out(node, || nv_graph::find_in_clone(original, clone), cpu) }
+}
+
+/// `hipGraphAdd*Node` for the node types given by one parameter structure.
+macro_rules! add_node_entry_points {
+    ($($name:ident($params:ty) => $spec:ident;)*) => {$(
+        /// # Safety
+        /// As for `add_node`; `params` NULL or readable (kernel arguments valid for the
+        /// kernel).
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(
+            node: *mut NodeT,
+            graph: GraphT,
+            deps: *const NodeT,
+            count: usize,
+            params: *const $params,
+        ) -> HipErrorT {
+            // SAFETY: forwarded from the caller.
+            api(|| unsafe { add_node(node, graph, deps, count, NodeSpec::$spec(params)) })
+        }
+    )*};
+}
+
+add_node_entry_points! {
+    hipGraphAddKernelNode(KernelNodeParams) => Kernel;
+    hipGraphAddMemcpyNode(HipMemcpy3DParms) => Memcpy;
+    hipGraphAddMemsetNode(MemsetParams) => Memset;
+    hipGraphAddHostNode(HostNodeParams) => Host;
 }
 
 /// # Safety
-/// As for [`add_node`]; `params` NULL or readable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphAddMemcpyNode(
-    node: *mut NodeT,
-    graph: GraphT,
-    deps: *const NodeT,
-    count: usize,
-    params: *const HipMemcpy3DParms,
-) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    // SAFETY: forwarded from the caller.
-    api(|| unsafe { add_node(node, graph, deps, count, || memcpy_node(params)) })
-}
-
-/// # Safety
-/// As for [`add_node`]; the ranges must be valid whenever the graph runs.
+/// As for `add_node`; the ranges must be valid whenever the graph runs.
 #[no_mangle]
 pub unsafe extern "C" fn hipGraphAddMemcpyNode1D(
     node: *mut NodeT,
@@ -355,53 +445,13 @@ pub unsafe extern "C" fn hipGraphAddMemcpyNode1D(
     size: usize,
     kind: c_uint,
 ) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
+    let spec = NodeSpec::linear(dst, src, size, kind);
     // SAFETY: forwarded from the caller.
-    api(|| unsafe {
-        add_node(node, graph, deps, count, || {
-            memcpy_node_1d(dst, src, size, kind)
-        })
-    })
+    api(|| unsafe { add_node(node, graph, deps, count, spec) })
 }
 
 /// # Safety
-/// As for [`add_node`]; `params` NULL or readable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphAddMemsetNode(
-    node: *mut NodeT,
-    graph: GraphT,
-    deps: *const NodeT,
-    count: usize,
-    params: *const MemsetParams,
-) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    // SAFETY: forwarded from the caller.
-    api(|| unsafe { add_node(node, graph, deps, count, || memset_node(params)) })
-}
-
-/// # Safety
-/// As for [`add_node`]; `params` NULL or readable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphAddHostNode(
-    node: *mut NodeT,
-    graph: GraphT,
-    deps: *const NodeT,
-    count: usize,
-    params: *const HostNodeParams,
-) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    // SAFETY: forwarded from the caller.
-    api(|| unsafe { add_node(node, graph, deps, count, || host_node(params)) })
-}
-
-/// # Safety
-/// As for [`add_node`].
+/// As for `add_node`.
 #[no_mangle]
 pub unsafe extern "C" fn hipGraphAddEmptyNode(
     node: *mut NodeT,
@@ -409,17 +459,14 @@ pub unsafe extern "C" fn hipGraphAddEmptyNode(
     deps: *const NodeT,
     count: usize,
 ) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
     // SAFETY: forwarded from the caller.
-    api(|| unsafe { add_node(node, graph, deps, count, || Ok(NodeKind::Empty)) })
+    api(|| unsafe { add_node(node, graph, deps, count, NodeSpec::Empty) })
 }
 
 /// A copy of `child` (its nodes in launch order) becomes one node of `graph`.
 ///
 /// # Safety
-/// As for [`add_node`].
+/// As for `add_node`.
 #[no_mangle]
 pub unsafe extern "C" fn hipGraphAddChildGraphNode(
     node: *mut NodeT,
@@ -428,11 +475,35 @@ pub unsafe extern "C" fn hipGraphAddChildGraphNode(
     count: usize,
     child: GraphT,
 ) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
     // SAFETY: forwarded from the caller.
-    api(|| unsafe { add_node(node, graph, deps, count, || graph_of(child)?.as_child()) })
+    api(|| unsafe { add_node(node, graph, deps, count, NodeSpec::Child(child)) })
+}
+
+/// `hipGraphAddDependencies` / `hipGraphRemoveDependencies`: `count` (from, to) pairs.
+///
+/// # Safety
+/// `from` and `to` must be NULL or hold `count` handles.
+unsafe fn change_edges(
+    graph: GraphT,
+    from: *const NodeT,
+    to: *const NodeT,
+    count: usize,
+    on_nv: fn(GraphT, &[u64], &[u64]) -> HipResult<()>,
+    on_cpu: fn(&GraphCore, &[u64], &[u64]) -> HipResult<()>,
+) -> HipErrorT {
+    api(|| {
+        let g = if nv::active() {
+            None
+        } else {
+            Some(graph_of(graph)?)
+        };
+        // SAFETY: forwarded from the caller.
+        let (from, to) = unsafe { (handles(from, count)?, handles(to, count)?) };
+        match g {
+            None => on_nv(graph, &from, &to),
+            Some(g) => on_cpu(&g, &from, &to),
+        }
+    })
 }
 
 /// # Safety
@@ -444,15 +515,9 @@ pub unsafe extern "C" fn hipGraphAddDependencies(
     to: *const NodeT,
     count: usize,
 ) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    api(|| {
-        let g = graph_of(graph)?;
-        // SAFETY: forwarded from the caller.
-        let (from, to) = unsafe { (handles(from, count)?, handles(to, count)?) };
-        g.add_dependencies(&from, &to)
-    })
+    let (on_nv, on_cpu) = (nv_graph::add_dependencies, GraphCore::add_dependencies);
+    // SAFETY: forwarded from the caller.
+    unsafe { change_edges(graph, from, to, count, on_nv, on_cpu) }
 }
 
 /// # Safety
@@ -464,45 +529,40 @@ pub unsafe extern "C" fn hipGraphRemoveDependencies(
     to: *const NodeT,
     count: usize,
 ) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    api(|| {
-        let g = graph_of(graph)?;
-        // SAFETY: forwarded from the caller.
-        let (from, to) = unsafe { (handles(from, count)?, handles(to, count)?) };
-        g.remove_dependencies(&from, &to)
-    })
+    let (on_nv, on_cpu) = (
+        nv_graph::remove_dependencies,
+        GraphCore::remove_dependencies,
+    );
+    // SAFETY: forwarded from the caller.
+    unsafe { change_edges(graph, from, to, count, on_nv, on_cpu) }
 }
 
-/// # Safety
-/// As for [`write_list`].
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphGetNodes(
-    graph: GraphT,
-    nodes: *mut NodeT,
-    count: *mut usize,
-) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    // SAFETY: forwarded from the caller.
-    api(|| unsafe { write_list(nodes, count, &graph_of(graph)?.nodes()) })
+/// Entry points that list nodes ([`list_out`]) of a graph or next to a node: the
+/// NVIDIA query, and the CPU one on the handle `$h`.
+macro_rules! list_entry_points {
+    ($($name:ident($handle:ident: $ty:ty) => $nv:path, |$h:ident| $cpu:expr;)*) => {$(
+        /// # Safety
+        /// As for `write_list`.
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(
+            $handle: $ty,
+            nodes: *mut NodeT,
+            count: *mut usize,
+        ) -> HipErrorT {
+            let $h = $handle;
+            // SAFETY: forwarded from the caller.
+            unsafe { list_out(nodes, count, || $nv($handle), || $cpu) }
+        }
+    )*};
 }
 
-/// # Safety
-/// As for [`write_list`].
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphGetRootNodes(
-    graph: GraphT,
-    nodes: *mut NodeT,
-    count: *mut usize,
-) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    // SAFETY: forwarded from the caller.
-    api(|| unsafe { write_list(nodes, count, &graph_of(graph)?.root_nodes()) })
+list_entry_points! {
+    hipGraphGetNodes(graph: GraphT) => nv_graph::nodes, |g| Ok(graph_of(g)?.nodes());
+    hipGraphGetRootNodes(graph: GraphT) => nv_graph::root_nodes, |g| Ok(graph_of(g)?.root_nodes());
+    hipGraphNodeGetDependencies(node: NodeT) => nv_graph::dependencies,
+        |n| GraphCore::of_node(n as u64)?.node_dependencies(n as u64);
+    hipGraphNodeGetDependentNodes(node: NodeT) => nv_graph::dependents,
+        |n| GraphCore::of_node(n as u64)?.node_dependents(n as u64);
 }
 
 /// # Safety
@@ -515,11 +575,12 @@ pub unsafe extern "C" fn hipGraphGetEdges(
     to: *mut NodeT,
     count: *mut usize,
 ) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
     api(|| {
-        let edges = graph_of(graph)?.edges();
+        let edges = if nv::active() {
+            nv_graph::edges(graph)?
+        } else {
+            graph_of(graph)?.edges()
+        };
         if from.is_null() != to.is_null() {
             return Err(HipError::InvalidValue);
         }
@@ -539,68 +600,37 @@ pub unsafe extern "C" fn hipGraphGetEdges(
 }
 
 /// # Safety
-/// As for [`write_list`].
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphNodeGetDependencies(
-    node: NodeT,
-    deps: *mut NodeT,
-    count: *mut usize,
-) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    api(|| {
-        let list = GraphCore::of_node(node as u64)?.node_dependencies(node as u64)?;
-        // SAFETY: forwarded from the caller.
-        unsafe { write_list(deps, count, &list) }
-    })
-}
-
-/// # Safety
-/// As for [`write_list`].
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphNodeGetDependentNodes(
-    node: NodeT,
-    dependents: *mut NodeT,
-    count: *mut usize,
-) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    api(|| {
-        let list = GraphCore::of_node(node as u64)?.node_dependents(node as u64)?;
-        // SAFETY: forwarded from the caller.
-        unsafe { write_list(dependents, count, &list) }
-    })
-}
-
-/// # Safety
 /// `type_` must be NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn hipGraphNodeGetType(node: NodeT, type_: *mut c_int) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    api(|| {
-        non_null(type_)?;
-        let kind = GraphCore::of_node(node as u64)?.node_kind(node as u64)?;
-        // SAFETY: forwarded from the caller.
-        unsafe { write_out(type_, kind.node_type() as c_int) }
-    })
+    let cpu = || Ok(kind_of(node)?.node_type() as c_int);
+    // SAFETY: forwarded from the caller.
+    unsafe { value_out(type_, || nv_graph::node_type(node), cpu) }
 }
 
 #[no_mangle]
 pub extern "C" fn hipGraphDestroyNode(node: NodeT) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    api(|| GraphCore::of_node(node as u64)?.destroy_node(node as u64))
+    let on_cpu = |n| GraphCore::of_node(n)?.destroy_node(n);
+    on_handle(node, nv_graph::destroy_node, on_cpu)
+}
+
+/// The CPU platform's node `node` (a copy of its kind).
+fn kind_of(node: NodeT) -> HipResult<NodeKind> {
+    GraphCore::of_node(node as u64)?.node_kind(node as u64)
 }
 
 /// Replaces a node's parameters in its graph.
-fn set_graph_node(node: NodeT, make: impl FnOnce() -> HipResult<NodeKind>) -> HipResult<()> {
+///
+/// # Safety
+/// As for [`NodeSpec::cpu`].
+unsafe fn set_graph_node(node: NodeT, spec: NodeSpec) -> HipResult<()> {
+    if nv::active() {
+        // SAFETY: forwarded from the caller.
+        return unsafe { nv_graph::set_node(node, spec) };
+    }
     let g = GraphCore::of_node(node as u64)?;
-    g.set_node_kind(node as u64, make()?)
+    // SAFETY: forwarded from the caller.
+    g.set_node_kind(node as u64, unsafe { spec.cpu()? })
 }
 
 /// # Safety
@@ -610,23 +640,19 @@ pub unsafe extern "C" fn hipGraphKernelNodeGetParams(
     node: NodeT,
     params: *mut KernelNodeParams,
 ) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    api(|| {
-        non_null(params)?;
+    let cpu = || {
         let (k, args) = GraphCore::of_node(node as u64)?.kernel_node_params(node as u64)?;
-        let p = KernelNodeParams {
+        Ok(KernelNodeParams {
             block_dim: dim3(k.block),
             extra: std::ptr::null_mut(),
             func: k.func as *mut c_void,
             grid_dim: dim3(k.grid),
             kernel_params: args.map_or(std::ptr::null_mut(), |a| a as *mut *mut c_void),
             shared_mem_bytes: k.dynamic_shared,
-        };
-        // SAFETY: forwarded from the caller.
-        unsafe { write_out(params, p) }
-    })
+        })
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe { value_out(params, || nv_graph::kernel_params(node), cpu) }
 }
 
 fn dim3(v: [u32; 3]) -> Dim3 {
@@ -638,51 +664,44 @@ fn dim3(v: [u32; 3]) -> Dim3 {
 }
 
 /// # Safety
-/// `params` must be NULL or readable with valid argument pointers.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphKernelNodeSetParams(
-    node: NodeT,
-    params: *const KernelNodeParams,
-) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    // SAFETY: forwarded from the caller.
-    api(|| set_graph_node(node, || unsafe { kernel_node(params) }))
-}
-
-/// # Safety
 /// `params` must be NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn hipGraphMemcpyNodeGetParams(
     node: NodeT,
     params: *mut HipMemcpy3DParms,
 ) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    api(|| {
-        non_null(params)?;
-        let NodeKind::Memcpy(m) = GraphCore::of_node(node as u64)?.node_kind(node as u64)? else {
-            return Err(HipError::InvalidValue);
-        };
-        // SAFETY: forwarded from the caller.
-        unsafe { write_out(params, write_params(&m.params)) }
-    })
+    let cpu = || match kind_of(node)? {
+        NodeKind::Memcpy(m) => Ok(write_params(&m.params)),
+        _ => Err(HipError::InvalidValue),
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe { value_out(params, || nv_graph::memcpy_params(node), cpu) }
 }
 
-/// # Safety
-/// `params` must be NULL or readable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphMemcpyNodeSetParams(
-    node: NodeT,
-    params: *const HipMemcpy3DParms,
-) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    // SAFETY: forwarded from the caller.
-    api(|| set_graph_node(node, || unsafe { memcpy_node(params) }))
+/// `hipGraph*NodeSetParams` and `hipGraphExec*NodeSetParams` for the node types given by
+/// one parameter structure.
+macro_rules! set_params_entry_points {
+    ($($graph_name:ident, $exec_name:ident($params:ty) => $spec:ident;)*) => {$(
+        /// # Safety
+        /// `params` must be NULL or readable (kernel arguments valid for the kernel).
+        #[no_mangle]
+        pub unsafe extern "C" fn $graph_name(node: NodeT, params: *const $params) -> HipErrorT {
+            // SAFETY: forwarded from the caller.
+            api(|| unsafe { set_graph_node(node, NodeSpec::$spec(params)) })
+        }
+
+        /// # Safety
+        /// `params` must be NULL or readable (kernel arguments valid for the kernel).
+        #[no_mangle]
+        pub unsafe extern "C" fn $exec_name(
+            exec: ExecT,
+            node: NodeT,
+            params: *const $params,
+        ) -> HipErrorT {
+            // SAFETY: forwarded from the caller.
+            api(|| unsafe { set_exec_node(exec, node, NodeSpec::$spec(params)) })
+        }
+    )*};
 }
 
 #[no_mangle]
@@ -693,10 +712,9 @@ pub extern "C" fn hipGraphMemcpyNodeSetParams1D(
     count: usize,
     kind: c_uint,
 ) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    api(|| set_graph_node(node, || memcpy_node_1d(dst, src, count, kind)))
+    let spec = NodeSpec::linear(dst, src, count, kind);
+    // SAFETY: a 1-D copy's parameters are values: nothing is read through them here.
+    api(|| unsafe { set_graph_node(node, spec) })
 }
 
 /// # Safety
@@ -706,39 +724,19 @@ pub unsafe extern "C" fn hipGraphMemsetNodeGetParams(
     node: NodeT,
     params: *mut MemsetParams,
 ) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    api(|| {
-        non_null(params)?;
-        let NodeKind::Memset(m) = GraphCore::of_node(node as u64)?.node_kind(node as u64)? else {
-            return Err(HipError::InvalidValue);
-        };
-        let p = MemsetParams {
+    let cpu = || match kind_of(node)? {
+        NodeKind::Memset(m) => Ok(MemsetParams {
             dst: m.dst as *mut c_void,
             element_size: m.element_size,
             height: m.height,
             pitch: m.pitch,
             value: m.value,
             width: m.width,
-        };
-        // SAFETY: forwarded from the caller.
-        unsafe { write_out(params, p) }
-    })
-}
-
-/// # Safety
-/// `params` must be NULL or readable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphMemsetNodeSetParams(
-    node: NodeT,
-    params: *const MemsetParams,
-) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
+        }),
+        _ => Err(HipError::InvalidValue),
+    };
     // SAFETY: forwarded from the caller.
-    api(|| set_graph_node(node, || unsafe { memset_node(params) }))
+    unsafe { value_out(params, || nv_graph::memset_params(node), cpu) }
 }
 
 /// # Safety
@@ -748,38 +746,20 @@ pub unsafe extern "C" fn hipGraphHostNodeGetParams(
     node: NodeT,
     params: *mut HostNodeParams,
 ) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    api(|| {
-        non_null(params)?;
-        let NodeKind::Host(h) = GraphCore::of_node(node as u64)?.node_kind(node as u64)? else {
-            return Err(HipError::InvalidValue);
+    let cpu = || {
+        let (f, user) = match kind_of(node)? {
+            NodeKind::Host(h) => h.raw.unwrap_or((0, 0)),
+            _ => return Err(HipError::InvalidValue),
         };
-        let (f, user) = h.raw.unwrap_or((0, 0));
         // SAFETY: `f` is 0 or the address of the application's `hipHostFn_t`.
         let fn_: HostFn = unsafe { std::mem::transmute::<usize, HostFn>(f) };
-        let p = HostNodeParams {
+        Ok(HostNodeParams {
             fn_,
             user_data: user as *mut c_void,
-        };
-        // SAFETY: forwarded from the caller.
-        unsafe { write_out(params, p) }
-    })
-}
-
-/// # Safety
-/// `params` must be NULL or readable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphHostNodeSetParams(
-    node: NodeT,
-    params: *const HostNodeParams,
-) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
+        })
+    };
     // SAFETY: forwarded from the caller.
-    api(|| set_graph_node(node, || unsafe { host_node(params) }))
+    unsafe { value_out(params, || nv_graph::host_params(node), cpu) }
 }
 
 // ------------------------------------------------------------------------------------
@@ -802,10 +782,8 @@ unsafe fn instantiate(exec: *mut ExecT, graph: GraphT, flags: u64) -> HipResult<
 unsafe fn instantiate_any(exec: *mut ExecT, graph: GraphT, flags: c_ulonglong) -> HipResult<()> {
     if nv::active() {
         non_null(exec)?;
-        // SAFETY: HIP's contract: a live graph handle.
-        let e = unsafe { nv::graph_instantiate(graph, flags)? };
         // SAFETY: forwarded from the caller.
-        return unsafe { write_out(exec, e) };
+        return unsafe { write_out(exec, nv_graph::instantiate(graph, flags)?) };
     }
     // SAFETY: forwarded from the caller.
     unsafe { instantiate(exec, graph, flags) }
@@ -853,82 +831,57 @@ pub unsafe extern "C" fn hipGraphInstantiateWithFlags(
     api(|| unsafe { instantiate_any(exec, graph, flags) })
 }
 
-#[no_mangle]
-pub extern "C" fn hipGraphLaunch(exec: ExecT, stream: StreamT) -> HipErrorT {
+/// `hipGraphLaunch` / `hipGraphUpload`.
+fn launch(exec: ExecT, stream: StreamT, upload: bool) -> HipErrorT {
     api(|| {
         if nv::active() {
-            // SAFETY: HIP's contract: live executable graph and stream handles.
-            return unsafe { nv::graph_launch(exec, nv::stream(stream), false) };
+            return nv_graph::launch(exec, stream, upload);
         }
         let e = exec_of(exec)?;
         let s = resolve(stream as u64)?;
-        e.launch(&s)
+        if upload {
+            e.upload(&s)
+        } else {
+            e.launch(&s)
+        }
     })
+}
+
+#[no_mangle]
+pub extern "C" fn hipGraphLaunch(exec: ExecT, stream: StreamT) -> HipErrorT {
+    launch(exec, stream, false)
 }
 
 #[no_mangle]
 pub extern "C" fn hipGraphUpload(exec: ExecT, stream: StreamT) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            // SAFETY: HIP's contract: live executable graph and stream handles.
-            return unsafe { nv::graph_launch(exec, nv::stream(stream), true) };
-        }
-        let e = exec_of(exec)?;
-        let s = resolve(stream as u64)?;
-        e.upload(&s)
-    })
+    launch(exec, stream, true)
 }
 
 #[no_mangle]
 pub extern "C" fn hipGraphExecDestroy(exec: ExecT) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            // SAFETY: HIP's contract: an executable graph the program created.
-            return unsafe { nv::graph_exec_destroy(exec) };
-        }
-        GraphExec::destroy(exec as u64)
-    })
+    on_handle(exec, nv_graph::exec_destroy, GraphExec::destroy)
 }
 
 /// Replaces the executable copy of `node` (same type).
-fn set_exec_node(
-    exec: ExecT,
-    node: NodeT,
-    make: impl FnOnce() -> HipResult<NodeKind>,
-) -> HipResult<()> {
+///
+/// # Safety
+/// As for [`NodeSpec::cpu`].
+unsafe fn set_exec_node(exec: ExecT, node: NodeT, spec: NodeSpec) -> HipResult<()> {
+    if nv::active() {
+        // SAFETY: forwarded from the caller.
+        return unsafe { nv_graph::set_exec_node(exec, node, spec) };
+    }
     let e = exec_of(exec)?;
     e.node_kind(node as u64)?;
-    e.set_node_kind(node as u64, make()?)
+    // SAFETY: forwarded from the caller.
+    e.set_node_kind(node as u64, unsafe { spec.cpu()? })
 }
 
-/// # Safety
-/// `params` must be NULL or readable with valid argument pointers.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphExecKernelNodeSetParams(
-    exec: ExecT,
-    node: NodeT,
-    params: *const KernelNodeParams,
-) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    // SAFETY: forwarded from the caller.
-    api(|| set_exec_node(exec, node, || unsafe { kernel_node(params) }))
-}
-
-/// # Safety
-/// `params` must be NULL or readable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphExecMemcpyNodeSetParams(
-    exec: ExecT,
-    node: NodeT,
-    params: *const HipMemcpy3DParms,
-) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    // SAFETY: forwarded from the caller.
-    api(|| set_exec_node(exec, node, || unsafe { memcpy_node(params) }))
+set_params_entry_points! {
+    hipGraphKernelNodeSetParams, hipGraphExecKernelNodeSetParams(KernelNodeParams) => Kernel;
+    hipGraphMemcpyNodeSetParams, hipGraphExecMemcpyNodeSetParams(HipMemcpy3DParms) => Memcpy;
+    hipGraphMemsetNodeSetParams, hipGraphExecMemsetNodeSetParams(MemsetParams) => Memset;
+    hipGraphHostNodeSetParams, hipGraphExecHostNodeSetParams(HostNodeParams) => Host;
 }
 
 #[no_mangle]
@@ -940,40 +893,9 @@ pub extern "C" fn hipGraphExecMemcpyNodeSetParams1D(
     count: usize,
     kind: c_uint,
 ) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    api(|| set_exec_node(exec, node, || memcpy_node_1d(dst, src, count, kind)))
-}
-
-/// # Safety
-/// `params` must be NULL or readable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphExecMemsetNodeSetParams(
-    exec: ExecT,
-    node: NodeT,
-    params: *const MemsetParams,
-) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    // SAFETY: forwarded from the caller.
-    api(|| set_exec_node(exec, node, || unsafe { memset_node(params) }))
-}
-
-/// # Safety
-/// `params` must be NULL or readable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphExecHostNodeSetParams(
-    exec: ExecT,
-    node: NodeT,
-    params: *const HostNodeParams,
-) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    // SAFETY: forwarded from the caller.
-    api(|| set_exec_node(exec, node, || unsafe { host_node(params) }))
+    let spec = NodeSpec::linear(dst, src, count, kind);
+    // SAFETY: a 1-D copy's parameters are values: nothing is read through them here.
+    api(|| unsafe { set_exec_node(exec, node, spec) })
 }
 
 #[no_mangle]
@@ -982,10 +904,8 @@ pub extern "C" fn hipGraphExecChildGraphNodeSetParams(
     node: NodeT,
     child: GraphT,
 ) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    api(|| set_exec_node(exec, node, || graph_of(child)?.as_child()))
+    // SAFETY: a child graph is a handle: nothing is read through it here.
+    api(|| unsafe { set_exec_node(exec, node, NodeSpec::Child(child)) })
 }
 
 /// # Safety
@@ -997,25 +917,27 @@ pub unsafe extern "C" fn hipGraphExecUpdate(
     error_node: *mut NodeT,
     result: *mut c_int,
 ) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
     api(|| {
         non_null(result)?;
-        let e = exec_of(exec)?;
-        let g = graph_of(graph)?;
-        let (outcome, node) = match e.update(&g) {
-            Ok(()) => (UpdateResult::Success, None),
-            Err((r, n)) => (r, n),
+        let (outcome, node) = if nv::active() {
+            nv_graph::exec_update(exec, graph)?
+        } else {
+            let e = exec_of(exec)?;
+            let g = graph_of(graph)?;
+            let (r, n) = match e.update(&g) {
+                Ok(()) => (UpdateResult::Success, None),
+                Err((r, n)) => (r, n),
+            };
+            (r as c_int, n.unwrap_or(0))
         };
         // SAFETY: forwarded from the caller.
         unsafe {
-            write_out(result, outcome as c_int)?;
+            write_out(result, outcome)?;
             if !error_node.is_null() {
-                error_node.write_unaligned(node.map_or(std::ptr::null_mut(), |n| n as NodeT));
+                error_node.write_unaligned(node as NodeT);
             }
         }
-        if outcome == UpdateResult::Success {
+        if outcome == UpdateResult::Success as c_int {
             Ok(())
         } else {
             Err(HipError::GraphExecUpdateFailure)
@@ -1030,8 +952,8 @@ pub unsafe extern "C" fn hipGraphExecUpdate(
 pub extern "C" fn hipStreamBeginCapture(stream: StreamT, mode: c_int) -> HipErrorT {
     api(|| {
         if nv::active() {
-            // SAFETY: HIP's contract: a live stream handle.
-            return unsafe { nv::begin_capture(nv::stream(stream), mode) };
+            // SAFETY: a live stream or a default one (checked).
+            return unsafe { nv::begin_capture(nv::live_stream(stream)?, mode) };
         }
         let mode = CaptureMode::from_raw(mode as u32)?;
         let s = resolve(stream as u64)?;
@@ -1046,8 +968,7 @@ pub unsafe extern "C" fn hipStreamEndCapture(stream: StreamT, graph_out: *mut Gr
     api(|| {
         non_null(graph_out)?;
         if nv::active() {
-            // SAFETY: HIP's contract: a live stream handle.
-            let g = unsafe { nv::end_capture(nv::stream(stream)) };
+            let g = nv_graph::end_capture(stream);
             // SAFETY: forwarded from the caller.
             unsafe { write_out(graph_out, *g.as_ref().unwrap_or(&std::ptr::null_mut()))? };
             return g.map(|_| ());
@@ -1068,8 +989,8 @@ pub unsafe extern "C" fn hipStreamIsCapturing(stream: StreamT, status: *mut c_in
     api(|| {
         non_null(status)?;
         if nv::active() {
-            // SAFETY: HIP's contract: a live stream handle.
-            let st = unsafe { nv::is_capturing(nv::stream(stream))? };
+            // SAFETY: a live stream or a default one (checked).
+            let st = unsafe { nv::is_capturing(nv::live_stream(stream)?)? };
             // SAFETY: forwarded from the caller.
             return unsafe { write_out(status, st) };
         }
@@ -1077,6 +998,81 @@ pub unsafe extern "C" fn hipStreamIsCapturing(stream: StreamT, status: *mut c_in
         let (st, _) = graph::capture_info(&s)?;
         // SAFETY: forwarded from the caller.
         unsafe { write_out(status, st as c_int) }
+    })
+}
+
+/// What `hipStreamGetCaptureInfo(_v2)` reports: `hipStreamCaptureStatus`, the capture
+/// sequence id and, while the capture is active, the graph being built and the stream's
+/// current dependencies (`count` handles at `deps`; NULL and 0 otherwise).
+#[derive(Debug, Clone, Copy)]
+pub struct CaptureInfo {
+    pub status: c_int,
+    pub id: u64,
+    pub graph: GraphT,
+    pub deps: *const NodeT,
+    pub count: usize,
+}
+
+/// [`CaptureInfo`] of `stream` on either platform (on the CPU platform the dependencies
+/// only when `with_deps`).
+fn capture_info(stream: StreamT, with_deps: bool) -> HipResult<CaptureInfo> {
+    if nv::active() {
+        return nv_graph::capture_info(stream);
+    }
+    let s = resolve(stream as u64)?;
+    let (st, seq) = graph::capture_info(&s)?;
+    let extra = if with_deps && st == graph::CaptureStatus::Active {
+        graph::capture_dependencies(&s)
+    } else {
+        None
+    };
+    let (g, d, n) = extra.unwrap_or((0, std::ptr::null(), 0));
+    Ok(CaptureInfo {
+        status: st as c_int,
+        id: seq,
+        graph: g as GraphT,
+        deps: d.cast(),
+        count: n,
+    })
+}
+
+/// Writes `value` to `out` unless `out` is NULL (an output the caller did not ask for).
+///
+/// # Safety
+/// `out` must be NULL or writable.
+unsafe fn write_optional<T>(out: *mut T, value: T) {
+    if !out.is_null() {
+        // SAFETY: checked non-null; writable per the caller.
+        unsafe { out.write_unaligned(value) };
+    }
+}
+
+/// `hipStreamGetCaptureInfo(_v2)`: `status` is required, the other outputs optional (the
+/// dependencies are looked up only `with_deps`).
+///
+/// # Safety
+/// Each output must be NULL or writable.
+unsafe fn capture_info_out(
+    stream: StreamT,
+    status: *mut c_int,
+    id: *mut c_ulonglong,
+    graph_out: *mut GraphT,
+    deps: *mut *const NodeT,
+    count: *mut usize,
+    with_deps: bool,
+) -> HipErrorT {
+    api(|| {
+        non_null(status)?;
+        let info = capture_info(stream, with_deps)?;
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            write_out(status, info.status)?;
+            write_optional(id, info.id);
+            write_optional(graph_out, info.graph);
+            write_optional(deps, info.deps);
+            write_optional(count, info.count);
+        }
+        Ok(())
     })
 }
 
@@ -1088,22 +1084,13 @@ pub unsafe extern "C" fn hipStreamGetCaptureInfo(
     status: *mut c_int,
     id: *mut c_ulonglong,
 ) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    api(|| {
-        non_null(status)?;
-        let s = resolve(stream as u64)?;
-        let (st, seq) = graph::capture_info(&s)?;
-        // SAFETY: forwarded from the caller.
-        unsafe {
-            write_out(status, st as c_int)?;
-            if !id.is_null() {
-                id.write_unaligned(seq);
-            }
-        }
-        Ok(())
-    })
+    let (g, d, n) = (
+        std::ptr::null_mut(),
+        std::ptr::null_mut(),
+        std::ptr::null_mut(),
+    );
+    // SAFETY: forwarded from the caller; the outputs of the _v2 form are not asked for.
+    unsafe { capture_info_out(stream, status, id, g, d, n, false) }
 }
 
 /// # Safety
@@ -1117,37 +1104,8 @@ pub unsafe extern "C" fn hipStreamGetCaptureInfo_v2(
     deps: *mut *const NodeT,
     count: *mut usize,
 ) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
-    api(|| {
-        non_null(status)?;
-        let s = resolve(stream as u64)?;
-        let (st, seq) = graph::capture_info(&s)?;
-        let extra = if st == graph::CaptureStatus::Active {
-            graph::capture_dependencies(&s)
-        } else {
-            None
-        };
-        let (g, d, n) = extra.unwrap_or((0, std::ptr::null(), 0));
-        // SAFETY: forwarded from the caller; each output is written only when non-null.
-        unsafe {
-            write_out(status, st as c_int)?;
-            if !id.is_null() {
-                id.write_unaligned(seq);
-            }
-            if !graph_out.is_null() {
-                graph_out.write_unaligned(g as GraphT);
-            }
-            if !deps.is_null() {
-                deps.write_unaligned(d.cast());
-            }
-            if !count.is_null() {
-                count.write_unaligned(n);
-            }
-        }
-        Ok(())
-    })
+    // SAFETY: forwarded from the caller.
+    unsafe { capture_info_out(stream, status, id, graph_out, deps, count, true) }
 }
 
 /// # Safety
@@ -1159,15 +1117,17 @@ pub unsafe extern "C" fn hipStreamUpdateCaptureDependencies(
     count: usize,
     flags: c_uint,
 ) -> HipErrorT {
-    if nv::active() {
-        return nv::not_supported();
-    }
     api(|| {
         let set = match flags {
             0 => false,
             1 => true,
             _ => return Err(HipError::InvalidValue),
         };
+        if nv::active() {
+            // SAFETY: forwarded from the caller.
+            let nodes = unsafe { handles(deps, count)? };
+            return nv_graph::update_capture_dependencies(stream, &nodes, set);
+        }
         let s = resolve(stream as u64)?;
         // SAFETY: forwarded from the caller.
         let nodes = unsafe { handles(deps, count)? };

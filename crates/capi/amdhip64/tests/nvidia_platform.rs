@@ -16,7 +16,6 @@ const SUCCESS: u32 = 0;
 const INVALID_VALUE: u32 = 1;
 const NO_DEVICE: u32 = 100;
 const INVALID_DEVICE: u32 = 101;
-const NOT_SUPPORTED: u32 = 801;
 
 const CHILD: &str = "FERROCM_NVIDIA_PLATFORM_CHILD";
 
@@ -122,13 +121,14 @@ fn without_gpu() {
         );
         let mut g: GraphT = null_mut();
         assert_eq!(hipGraphCreate(&mut g, 0), NO_DEVICE);
-        // Not implemented on NVIDIA: an explicit error, recorded as the last error.
+        // Graph calls check their handles first: an unknown graph is hipErrorInvalidValue,
+        // recorded as the last error.
         let mut node: NodeT = null_mut();
         assert_eq!(
             hipGraphAddEmptyNode(&mut node, null_mut(), null_mut(), 0),
-            NOT_SUPPORTED
+            INVALID_VALUE
         );
-        assert_eq!(hipGetLastError(), NOT_SUPPORTED);
+        assert_eq!(hipGetLastError(), INVALID_VALUE);
         assert_eq!(hipGetLastError(), SUCCESS);
         // Argument checks still come first.
         assert_eq!(hipGetDeviceCount(std::ptr::null_mut()), INVALID_VALUE);
