@@ -20,6 +20,7 @@ jobs=${GPU_JOBS:-$(nproc)}
 rm -rf "$build"; mkdir -p "$build"
 export HIP_PLATFORM=nvidia
 export LD_LIBRARY_PATH="$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export HIP_PATH="$bundle" # where the Rust tests (hiprtc) find the headers
 export LIBRARY_PATH="$bundle/lib${LIBRARY_PATH:+:$LIBRARY_PATH}"
 export PATH="$PATH:/usr/local/cuda/bin"
 hipcc="$bundle/bin/hipcc"

@@ -3,7 +3,8 @@
 #   benches/gpu/run.sh [bundle-dir]        (bundle: scripts/gpu-bundle.sh --release)
 # Builds benches/gpu/runtime.hip twice: with our hipcc + libamdhip64 + libhiprtc (no cudart)
 # and with plain nvcc + cudart + NVRTC (cudart_shim.h); both load the same module image
-# (module_kernel.cu, nvcc --fatbin). Runs ours, cudart, ours, cudart; for each figure keeps
+# (module_kernel.cu, nvcc --fatbin). Runs ours, cudart, ours, cudart, ... (GPU_BENCH_ROUNDS
+# rounds, default 3); for each figure keeps
 # each side's better run; prints a markdown table with the ratio ours/cudart (times: <= 1.00
 # is as fast or faster; bandwidths: >= 0.99 is the target). Logs go to $OUT when it is set.
 set -euo pipefail
@@ -25,23 +26,29 @@ nvcc -O2 -arch="$arch" -x cu -DFERROCM_BENCH_CUDART -I benches/gpu benches/gpu/r
 # Our libamdhip64 must be the only HIP runtime, and there must be no cudart in `ours`.
 if ldd "$b/ours" | grep -q libcudart; then echo "ours links cudart"; exit 1; fi
 
+# Both sides run on the GPU's local CPUs (pageable copies are host-memory bound and moved
+# by up to 30% between runs that landed on different NUMA nodes).
+bus=$(nvidia-smi --query-gpu=pci.bus_id --format=csv,noheader | head -1 | tr 'A-F' 'a-f' | sed 's/^0000//')
+cpus=$(cat "/sys/bus/pci/devices/$bus/local_cpulist" 2>/dev/null || true)
+pin=()
+if [ -n "$cpus" ] && command -v taskset >/dev/null; then pin=(taskset -c "$cpus"); echo "pinned to CPUs $cpus"; fi
 export LD_LIBRARY_PATH="$bundle/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export FERROCM_CACHE_DIR="$b/rtc-cache"
-for round in 1 2; do
+for round in $(seq "${GPU_BENCH_ROUNDS:-3}"); do
   for side in ours cudart; do
     echo "== $side, round $round"
-    "$b/$side" "$b/module.fatbin" "$arch" | tee "$b/$side.$round.txt"
+    "${pin[@]}" "$b/$side" "$b/module.fatbin" "$arch" | tee "$b/$side.$round.txt"
   done
 done
 
 python3 - "$b" <<'PY'
-import sys, collections
+import sys, collections, glob
 b = sys.argv[1]
 vals = collections.defaultdict(dict)
 units = {}
 for side in ("ours", "cudart"):
-    for r in (1, 2):
-        for line in open(f"{b}/{side}.{r}.txt"):
+    for path in sorted(glob.glob(f"{b}/{side}.*.txt")):
+        for line in open(path):
             p = line.split()
             if len(p) == 4 and p[0] == "RESULT":
                 name, v, unit = p[1], float(p[2]), p[3]

@@ -101,9 +101,9 @@ int main(int argc, char **argv) {
   result("h2d_pinned_256MiB", gb / t, "GB/s");
   t = median_s(9, [&] { CHECK(hipMemcpy(pinned, d0, big, hipMemcpyDeviceToHost)); });
   result("d2h_pinned_256MiB", gb / t, "GB/s");
-  t = median_s(5, [&] { CHECK(hipMemcpy(d0, pageable.data(), big, hipMemcpyHostToDevice)); });
+  t = median_s(9, [&] { CHECK(hipMemcpy(d0, pageable.data(), big, hipMemcpyHostToDevice)); });
   result("h2d_pageable_256MiB", gb / t, "GB/s");
-  t = median_s(5, [&] { CHECK(hipMemcpy(pageable.data(), d0, big, hipMemcpyDeviceToHost)); });
+  t = median_s(9, [&] { CHECK(hipMemcpy(pageable.data(), d0, big, hipMemcpyDeviceToHost)); });
   result("d2h_pageable_256MiB", gb / t, "GB/s");
   t = median_s(21, [&] {
     CHECK(hipMemcpyAsync(d1, d0, big, hipMemcpyDeviceToDevice, s));

@@ -151,14 +151,14 @@ inline void trace(int line, const char *call) {
 
 #define HIP_CHECK(call)                                                                           \
   do {                                                                                            \
-    const hipError_t e_ = HIP_TEST_TRACED(call);                                                                 \
+    const hipError_t e_ = HIP_TEST_TRACED(call);                                                   \
     if (e_ != hipSuccess)                                                                         \
       FAIL_AT("%s returned %s, expected hipSuccess", #call, ::hip_test::to_str(e_).c_str());      \
   } while (0)
 
 #define HIP_EXPECT(call, expected)                                                                \
   do {                                                                                            \
-    const hipError_t e_ = HIP_TEST_TRACED(call);                                                                 \
+    const hipError_t e_ = HIP_TEST_TRACED(call);                                                   \
     const hipError_t x_ = (expected);                                                             \
     if (e_ != x_)                                                                                 \
       FAIL_AT("%s returned %s, expected %s", #call, ::hip_test::to_str(e_).c_str(),               \
@@ -169,7 +169,7 @@ inline void trace(int line, const char *call) {
 // says why in a comment).
 #define HIP_EXPECT2(call, expected1, expected2)                                                   \
   do {                                                                                            \
-    const hipError_t e_ = HIP_TEST_TRACED(call);                                                                 \
+    const hipError_t e_ = HIP_TEST_TRACED(call);                                                   \
     const hipError_t x1_ = (expected1), x2_ = (expected2);                                        \
     if (e_ != x1_ && e_ != x2_)                                                                   \
       FAIL_AT("%s returned %s, expected %s or %s", #call, ::hip_test::to_str(e_).c_str(),         \
@@ -178,18 +178,22 @@ inline void trace(int line, const char *call) {
 
 #define HIP_EXPECT_FAIL(call)                                                                     \
   do {                                                                                            \
-    const hipError_t e_ = HIP_TEST_TRACED(call);                                                                 \
+    const hipError_t e_ = HIP_TEST_TRACED(call);                                                   \
     if (e_ == hipSuccess) FAIL_AT("%s returned hipSuccess, expected an error", #call);            \
   } while (0)
 
 // A kernel every program may use: spins (one work-item) until the host stores non-zero into
 // *flag, then stores `value` into *done. The flag lives in host-visible memory
 // (hipHostMalloc / hipMallocManaged).
+// A program of several translation units defines HIP_TEST_NO_SPIN_KERNEL in all but one
+// (kernels are not inline: one definition per program, as -fgpu-rdc's device link insists).
+#ifndef HIP_TEST_NO_SPIN_KERNEL
 __global__ void hip_test_spin_kernel(volatile int *flag, int *done, int value) {
   while (*flag == 0) {
   }
   __threadfence_system();
   *done = value;
 }
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+#define HIP_TEST_NO_SPIN_KERNEL // defined in main.hip
 #include "kernels.h"
 
 #define DEFINE_A(n) __global__ void ka_##n(int *p) { p[n] = 1000 + n; }

@@ -1,3 +1,4 @@
+#define HIP_TEST_NO_SPIN_KERNEL // defined in main.hip
 #include "kernels.h"
 
 #define DEFINE_B(n) __global__ void kb_##n(int *p) { p[32 + n] = 2000 + n; }

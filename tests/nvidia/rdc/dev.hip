@@ -1,3 +1,4 @@
+#define HIP_TEST_NO_SPIN_KERNEL // defined in main.hip
 #include "hip_test.h"
 
 __device__ int rdc_table[4];

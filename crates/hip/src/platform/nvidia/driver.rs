@@ -202,15 +202,6 @@ impl Driver {
         };
         let has_mem_location_hints = has("cuMemPrefetchAsync_v2") && has("cuMemAdvise_v2");
 
-        // HIP loads a code object's kernels when the module loads (AMD's runtime does), and
-        // programs rely on it: with CUDA's default lazy loading, the first launch of a
-        // kernel while another kernel spins waiting for the host makes the driver wait for
-        // the spinning kernel (CUDA's documented lazy-loading deadlock), so HIP's concurrent
-        // stream programs would hang. The driver reads this variable in `cuInit`; a value
-        // the user set is kept.
-        if std::env::var_os("CUDA_MODULE_LOADING").is_none() {
-            std::env::set_var("CUDA_MODULE_LOADING", "EAGER");
-        }
         // SAFETY: all entry points were checked above; plain out-parameters.
         unsafe {
             check(cu::cuInit(0)).ok()?;

@@ -223,14 +223,41 @@ pub fn unregister_fat_binary(fatbin: usize) {
 }
 
 /// Fat binary `fatbin`'s module on device `dev`, loading it on first use (and filling its
-/// managed variables' host pointers). Caller holds `LOAD_LOCK`.
+/// managed variables' host pointers). The first load on `dev` loads every other registered
+/// fat binary there too, as HIP's runtime loads all of a program's code objects at once:
+/// loading code (a module, or a kernel under CUDA's default lazy loading) can wait for the
+/// kernels already running on the device, and HIP programs let a kernel spin until another
+/// stream's kernel or the host releases it, so nothing may load later while such a kernel
+/// runs. A fat binary that fails to load then reports its error at its own first use.
+/// Caller holds `LOAD_LOCK`.
 fn module_locked(dev: usize, fatbin: usize) -> HipResult<super::Module> {
     let entry = fatbin_entry(fatbin)?;
-    let slot = entry.modules.slot(dev)?;
-    let m = slot.load(Ordering::Acquire);
-    if m != 0 {
+    if let Some(m) = entry.modules.get(dev) {
         return Ok(m as super::Module);
     }
+    let m = load_locked(dev, fatbin, &entry)?;
+    let pending: Vec<(usize, Arc<FatBinary>)> = STATE
+        .read()
+        .as_ref()
+        .map(|s| {
+            s.fatbins
+                .iter()
+                .enumerate()
+                .filter_map(|(i, f)| Some((i + 1, Arc::clone(f.as_ref()?))))
+                .filter(|(_, f)| f.modules.get(dev).is_none())
+                .collect()
+        })
+        .unwrap_or_default();
+    for (h, f) in pending {
+        let _ = load_locked(dev, h, &f);
+    }
+    Ok(m)
+}
+
+/// Loads `entry` (fat binary `fatbin`) on `dev`, fills its managed variables and resolves
+/// its kernels. Caller holds `LOAD_LOCK`.
+fn load_locked(dev: usize, fatbin: usize, entry: &FatBinary) -> HipResult<super::Module> {
+    let slot = entry.modules.slot(dev)?;
     // SAFETY: a registered image stays valid until unregistered (the caller's contract
     // for `register_fat_binary`; nvcc's images are static).
     let m = unsafe { module::load_data(dev, entry.image as *const c_void) }?;
@@ -241,9 +268,11 @@ fn module_locked(dev: usize, fatbin: usize) -> HipResult<super::Module> {
 }
 
 /// Resolves every kernel registered with `fatbin` in its freshly loaded module `m`, as
-/// HIP's runtime does when a code object loads: a first launch then makes no driver call
-/// that could wait for kernels already running (see the lazy-loading note in
-/// `driver.rs`). A kernel the image lacks stays unresolved and fails at its launch.
+/// HIP's runtime does when a code object loads. Under CUDA's default lazy loading,
+/// `cuModuleGetFunction` is what loads a kernel's code, and loading can wait for the
+/// kernels already running (CUDA's documented lazy-loading deadlock): resolved here, a
+/// first launch makes no such call while a spinning kernel waits for it. A kernel the image
+/// lacks stays unresolved and fails at its launch.
 fn resolve_kernels(dev: usize, fatbin: usize, m: super::Module) {
     let kernels: Vec<Arc<KernelEntry>> = STATE
         .read()
@@ -351,9 +380,11 @@ fn resolve_function(dev: usize, entry: &KernelEntry) -> HipResult<Function> {
 pub fn variable(dev: usize, host_var: usize) -> HipResult<(DevicePtr, usize)> {
     let entry = {
         let state = STATE.read();
-        let entry = state
-            .as_ref()
-            .and_then(|s| s.variables.get(&host_var))
+        let s = state.as_ref().ok_or(HipError::InvalidSymbol)?;
+        let entry = s
+            .variables
+            .get(&host_var)
+            .or_else(|| managed_at(s, dev, host_var))
             .ok_or(HipError::InvalidSymbol)?;
         if let (Some(p), Some(size)) = (entry.addresses.get(dev), entry.sizes.get(dev)) {
             return Ok((p as DevicePtr, size));
@@ -376,6 +407,17 @@ pub fn variable(dev: usize, host_var: usize) -> HipResult<(DevicePtr, usize)> {
     s.store(size, Ordering::Release);
     a.store(p as usize, Ordering::Release);
     Ok((p, size))
+}
+
+/// The managed variable whose managed memory on `dev` is at `addr`. In host code nvcc
+/// turns a `__managed__` variable `v` into a read through its pointer shadow, so
+/// `&v` (what `HIP_SYMBOL(v)` passes) is the managed address itself, not the registered
+/// shadow address. A linear scan: only reached when `addr` is no registered address.
+#[cold]
+fn managed_at(s: &State, dev: usize, addr: usize) -> Option<&Arc<VariableEntry>> {
+    s.variables
+        .values()
+        .find(|v| v.managed && v.addresses.get(dev) == Some(addr))
 }
 
 /// Forgets every module, function and variable address cached for device `dev`, without
