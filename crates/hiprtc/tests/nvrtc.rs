@@ -27,7 +27,15 @@ fn nvrtc_or_skip() -> Option<&'static Nvrtc> {
     }
 }
 
+/// The HIP headers: `$HIP_PATH/include` where set (scripts/gpu-check.sh sets it to the
+/// bundle, as the test binary runs away from the tree it was built in), else the
+/// repository's.
 fn repo_include() -> PathBuf {
+    if let Some(p) = std::env::var_os("HIP_PATH").map(|p| PathBuf::from(p).join("include")) {
+        if p.is_dir() {
+            return p;
+        }
+    }
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../include")
         .canonicalize()

@@ -53,6 +53,10 @@ struct Live {
     node_kernels: HashMap<usize, usize>,
     /// Executable graph → the device it was instantiated on.
     execs: HashMap<usize, usize>,
+    /// Executable graph → a private clone of the graph it was instantiated (or last
+    /// updated) from: what a launch into a capturing stream adds as a child graph node.
+    /// (Parameters set on single nodes of the executable graph afterwards are not in it.)
+    exec_sources: HashMap<usize, usize>,
     /// `CUfunction` → the host stub of the registered kernel it was resolved from (for
     /// kernel nodes not in `node_kernels`, e.g. those of a clone).
     kernels: HashMap<usize, usize>,
@@ -117,7 +121,19 @@ fn members(g: cu::CUgraph, list: &[u64], once: bool) -> HipResult<Vec<cu::CUgrap
 /// Forgets the executable graphs of device `dev` (for `hipDeviceReset`, which destroys
 /// them with the device's primary context).
 pub fn forget_device(dev: usize) {
-    live(|l| l.execs.retain(|_, d| *d != dev));
+    live(|l| {
+        let dead: Vec<usize> = l
+            .execs
+            .iter()
+            .filter(|(_, d)| **d == dev)
+            .map(|(e, _)| *e)
+            .collect();
+        for e in dead {
+            l.execs.remove(&e);
+            // The clone died with the context too.
+            l.exec_sources.remove(&e);
+        }
+    });
 }
 
 // ------------------------------------------------------------------------------------
@@ -702,16 +718,73 @@ pub fn instantiate(g: GraphT, flags: u64) -> HipResult<ExecT> {
     let dev = nv::device()?;
     // SAFETY: a live graph.
     let e = unsafe { nv::graph_instantiate(g, flags)? };
-    live(|l| l.execs.insert(e as usize, dev));
+    let source = match private_clone(g) {
+        Ok(c) => c,
+        Err(err) => {
+            // SAFETY: just instantiated, handed to nobody.
+            let _ = unsafe { nv::graph_exec_destroy(e) };
+            return Err(err);
+        }
+    };
+    live(|l| {
+        l.execs.insert(e as usize, dev);
+        l.exec_sources.insert(e as usize, source as usize);
+    });
     Ok(e)
 }
 
-/// `hipGraphLaunch` / `hipGraphUpload`.
+/// A clone of live graph `g` that is never handed out (not a live handle).
+fn private_clone(g: GraphT) -> HipResult<cu::CUgraph> {
+    let mut c = null_mut();
+    // SAFETY: a context is current (the caller instantiated or updated with `g`); a live
+    // graph; out-parameter.
+    check(unsafe { cu::cuGraphClone(&mut c, g.cast()) })?;
+    Ok(c)
+}
+
+/// Destroys a [`private_clone`].
+fn destroy_private(c: usize) {
+    // SAFETY: a private clone, destroyed once (its owner entry was just removed).
+    let _ = unsafe { cu::cuGraphDestroy(c as cu::CUgraph) };
+}
+
+/// `hipGraphLaunch` / `hipGraphUpload`. Into a capturing stream, a launch is captured as
+/// a child graph node holding the executable graph's graph (as HIP does; the driver itself
+/// refuses `cuGraphLaunch` during capture).
 pub fn launch(e: ExecT, stream: StreamT, upload: bool) -> HipResult<()> {
     exec(e)?;
     let s = nv::live_stream(stream)?;
+    // SAFETY: a live stream or a default one.
+    if !upload && unsafe { nv::is_capturing(s)? } == CAPTURE_ACTIVE as c_int {
+        return capture_launch(e, stream, s);
+    }
     // SAFETY: a live executable graph; a live stream or a default one.
     unsafe { nv::graph_launch(e, s, upload) }
+}
+
+/// [`launch`] into capturing stream `s`: a child graph node after the stream's current
+/// dependencies, which it then replaces.
+fn capture_launch(e: ExecT, stream: StreamT, s: cu::CUstream) -> HipResult<()> {
+    let source =
+        live(|l| l.exec_sources.get(&(e as usize)).copied()).ok_or(HipError::InvalidValue)?;
+    let info = capture_info(stream)?;
+    let mut n = null_mut();
+    // SAFETY: the capture's live graph and its dependency array (count entries) as the
+    // driver just reported them; the private clone stays alive with the executable graph
+    // (the driver copies a child graph into the node); out-parameter.
+    check(unsafe {
+        cu::cuGraphAddChildGraphNode(
+            &mut n,
+            info.graph.cast(),
+            info.deps.cast(),
+            info.count,
+            source as cu::CUgraph,
+        )
+    })?;
+    noted(info.graph as usize, &[n]);
+    let data = [EDGE];
+    // SAFETY: a capturing stream; one node and one edge datum; 1 = set (replace).
+    check(unsafe { cu::cuStreamUpdateCaptureDependencies_v2(s, &mut n, data.as_ptr(), 1, 1) })
 }
 
 /// `hipGraphExecDestroy`.
@@ -722,6 +795,9 @@ pub fn exec_destroy(e: ExecT) -> HipResult<()> {
     if let Err(err) = unsafe { nv::graph_exec_destroy(e) } {
         live(|l| l.execs.insert(key, dev));
         return Err(err);
+    }
+    if let Some(c) = live(|l| l.exec_sources.remove(&key)) {
+        destroy_private(c);
     }
     Ok(())
 }
@@ -743,6 +819,12 @@ pub fn exec_update(e: ExecT, g: GraphT) -> HipResult<(c_int, u64)> {
         info.result = info.result.max(1);
     } else {
         check(r)?;
+        // Updated: a captured launch now adds the new graph.
+        if let Ok(c) = private_clone(g) {
+            if let Some(old) = live(|l| l.exec_sources.insert(e as usize, c as usize)) {
+                destroy_private(old);
+            }
+        }
     }
     if !info.error_node.is_null() {
         live(|l| {

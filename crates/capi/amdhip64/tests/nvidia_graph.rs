@@ -483,7 +483,9 @@ fn with_gpu() {
             hipGraphExecUpdate(ge, empty, &mut err_node, &mut result),
             E::GraphExecUpdateFailure,
         );
-        assert_eq!(result, 2, "hipGraphExecUpdateErrorTopologyChanged");
+        // The driver's verdict, passed through: CUDA 13 reports PARAMETERS_CHANGED (5) for
+        // an update from an empty graph, older drivers TOPOLOGY_CHANGED (2).
+        assert!(result == 2 || result == 5, "update result {result}");
         let other = HostNodeParams {
             fn_: Some(other_host_fn),
             user_data: null_mut(),
