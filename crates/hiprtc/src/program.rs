@@ -187,15 +187,7 @@ impl Program {
                 return Err(Error::Internal(e.to_string()));
             }
         };
-        let mut lowered = Vec::with_capacity(names.len());
-        for (expr, name) in self.name_expressions.iter().zip(names) {
-            if name.is_none() {
-                self.log.push_str(&format!(
-                    "hiprtc: warning: no symbol found for name expression '{expr}'\n"
-                ));
-            }
-            lowered.push((expr.clone(), name));
-        }
+        let lowered = self.pair_lowered(names, "no symbol found");
         let entry = Entry {
             code: outcome.code,
             log: self.log.clone(),
@@ -364,15 +356,7 @@ impl Program {
                 });
             }
         }
-        let mut lowered = Vec::with_capacity(self.name_expressions.len());
-        for (expr, name) in self.name_expressions.iter().zip(outcome.lowered) {
-            if name.is_none() {
-                self.log.push_str(&format!(
-                    "hiprtc: warning: no lowered name for name expression '{expr}'\n"
-                ));
-            }
-            lowered.push((expr.clone(), name));
-        }
+        let lowered = self.pair_lowered(outcome.lowered, "no lowered name");
         let entry = Entry {
             code: outcome.cubin,
             // Only NVRTC's log is kept: hiprtc's notes are made again on every compilation.
@@ -394,6 +378,25 @@ impl Program {
     }
 
     /// Runs NVRTC on this program with the complete option list `args`.
+    /// Pairs each name expression with its lowered name, logging a warning ("`missing`
+    /// for name expression ...") for each one that has none.
+    fn pair_lowered(
+        &mut self,
+        names: Vec<Option<String>>,
+        missing: &str,
+    ) -> Vec<(String, Option<String>)> {
+        let mut lowered = Vec::with_capacity(names.len());
+        for (expr, name) in self.name_expressions.iter().zip(names) {
+            if name.is_none() {
+                self.log.push_str(&format!(
+                    "hiprtc: warning: {missing} for name expression '{expr}'\n"
+                ));
+            }
+            lowered.push((expr.clone(), name));
+        }
+        lowered
+    }
+
     fn run_nvrtc(
         &self,
         nvrtc: &Nvrtc,
