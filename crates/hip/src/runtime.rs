@@ -61,6 +61,8 @@ pub(crate) fn parse_visible_devices(list: Option<&str>, physical: usize) -> Vec<
 
 impl Runtime {
     fn start() -> HipResult<Runtime> {
+        // The CPU platform runs on the CPU agent alone: no CUDA driver load for GPU agents.
+        hsa::disable_gpu_agents();
         let hsa_rt = hsa::Runtime::init().map_err(|_| HipError::NotInitialized)?;
         let agent = hsa_rt.cpu_agent().map_err(|_| HipError::NoDevice)?;
         let physical = [crate::platform::cpu::properties(&agent)];

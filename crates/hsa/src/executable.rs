@@ -66,7 +66,8 @@ impl CodeObjectReader {
     /// `hsa_code_object_reader_create_from_memory` (the bytes are copied).
     ///
     /// Errors: `INVALID_ARGUMENT` for an empty slice, `INVALID_CODE_OBJECT` when the bytes
-    /// are not a CPU code object.
+    /// are neither a CPU code object nor an NVIDIA image (PTX text, cubin, fatbin; those
+    /// are validated by the CUDA driver when loaded for an NVIDIA agent).
     pub fn from_bytes(bytes: &[u8]) -> HsaResult<CodeObjectReader> {
         let rt = Runtime::current()?;
         let handle = core_exe::reader_from_memory(bytes)?;
@@ -107,14 +108,17 @@ impl CodeObjectReader {
         &self.obj.bytes
     }
 
-    /// Names of the kernels the code object exports (without the `.kd` suffix).
+    /// Names of the kernels a CPU code object exports (without the `.kd` suffix); empty
+    /// for NVIDIA images, whose kernels are known once loaded.
     pub fn kernel_names(&self) -> Vec<String> {
-        self.obj
-            .parsed
-            .kernels()
-            .iter()
-            .map(|k| k.name().to_string())
-            .collect()
+        self.obj.cpu().map_or_else(Vec::new, |c| {
+            c.kernels().iter().map(|k| k.name().to_string()).collect()
+        })
+    }
+
+    /// Whether this is an NVIDIA image (PTX, cubin or fatbin) rather than a CPU code object.
+    pub fn is_nvidia(&self) -> bool {
+        self.obj.cpu().is_none()
     }
 }
 
@@ -291,7 +295,9 @@ impl Executable {
     /// returns the `hsa_loaded_code_object_t` handle.
     ///
     /// Errors: `FROZEN_EXECUTABLE`, `INVALID_CODE_OBJECT` (it cannot be loaded),
-    /// `VARIABLE_ALREADY_DEFINED` (a kernel of that name is already loaded for `agent`).
+    /// `VARIABLE_ALREADY_DEFINED` (a kernel of that name is already loaded for `agent`),
+    /// `INCOMPATIBLE_ARGUMENTS` (a CPU code object for a GPU agent, an NVIDIA image for
+    /// the CPU agent, or a module with no code for this GPU).
     pub fn load(&self, agent: &Agent, reader: &CodeObjectReader) -> HsaResult<u64> {
         self.obj.load(Some(agent.handle()), &reader.obj)
     }

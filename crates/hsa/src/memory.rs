@@ -128,6 +128,10 @@ struct MemoryObject {
 
 impl MemoryObject {
     fn allocate<T: DeviceCopy>(&self, len: usize) -> HsaResult<PoolBuffer<T>> {
+        if !self.obj.host_accessible() && self.obj.runtime_alloc_allowed() {
+            // Device memory cannot be viewed as a slice: see `allocate_device`.
+            return Err(HsaError::ERROR_INVALID_ALLOCATION);
+        }
         let bytes = len
             .checked_mul(std::mem::size_of::<T>())
             .ok_or(HsaError::ERROR_INVALID_ALLOCATION)?;
@@ -149,6 +153,29 @@ impl MemoryObject {
         };
         if ptr.as_ptr() as usize % std::mem::align_of::<T>() != 0 {
             // Global allocations are page-aligned; only over-aligned types can get here.
+            // Dropping `buffer` frees the allocation.
+            return Err(HsaError::ERROR_INVALID_ALLOCATION);
+        }
+        Ok(buffer)
+    }
+
+    fn allocate_device<T: DeviceCopy>(&self, len: usize) -> HsaResult<DeviceBuffer<T>> {
+        let bytes = len
+            .checked_mul(std::mem::size_of::<T>())
+            .ok_or(HsaError::ERROR_INVALID_ALLOCATION)?;
+        if bytes == 0 {
+            return Err(HsaError::ERROR_INVALID_ARGUMENT);
+        }
+        let ptr = core::memory::allocate(self.agent.handle(), &self.obj, bytes)?;
+        let buffer = DeviceBuffer {
+            address: ptr as usize,
+            len,
+            pool: MemoryPool {
+                inner: self.clone(),
+            },
+            _owns: PhantomData,
+        };
+        if ptr.is_null() || buffer.address % std::mem::align_of::<T>() != 0 {
             // Dropping `buffer` frees the allocation.
             return Err(HsaError::ERROR_INVALID_ALLOCATION);
         }
@@ -234,9 +261,9 @@ impl Region {
         self.inner.obj.alignment
     }
 
-    /// `HSA_AMD_REGION_INFO_HOST_ACCESSIBLE`.
+    /// `HSA_AMD_REGION_INFO_HOST_ACCESSIBLE`: global host memory (not a GPU's device memory).
     pub fn host_accessible(&self) -> bool {
-        self.segment() == Segment::Global
+        self.inner.obj.host_accessible()
     }
 
     /// The memory-pool view of this region, if it is one (global and group regions).
@@ -249,9 +276,16 @@ impl Region {
     /// `hsa_memory_allocate`: `len` elements of `T`, zero-filled, freed on drop.
     ///
     /// Errors: `INVALID_ARGUMENT` for an empty allocation, `INVALID_ALLOCATION` when the
-    /// region does not allow runtime allocation or the size is too large.
+    /// region does not allow runtime allocation, the size is too large, or the region is
+    /// device memory the host cannot read (use [`Region::allocate_device`]).
     pub fn allocate<T: DeviceCopy>(&self, len: usize) -> HsaResult<PoolBuffer<T>> {
         self.inner.allocate(len)
+    }
+
+    /// `hsa_memory_allocate` from any allocatable region, device memory included: a
+    /// buffer reached through copies only.
+    pub fn allocate_device<T: DeviceCopy>(&self, len: usize) -> HsaResult<DeviceBuffer<T>> {
+        self.inner.allocate_device(len)
     }
 }
 
@@ -307,6 +341,11 @@ impl MemoryPool {
     /// Raw `hsa_amd_memory_pool_get_info` value (the C ABI's code path).
     pub fn info(&self, attribute: u32) -> HsaResult<InfoValue> {
         self.inner.obj.pool_info(attribute)
+    }
+
+    /// The core object (escape hatch to [`crate::core`]).
+    pub fn object(&self) -> &Arc<RegionObject> {
+        &self.inner.obj
     }
 
     /// The region view of the same memory.
@@ -381,9 +420,139 @@ impl MemoryPool {
     /// `hsa_amd_memory_pool_allocate`: `len` elements of `T`, zero-filled, freed on drop.
     ///
     /// Errors: `INVALID_ARGUMENT` for an empty allocation, `INVALID_ALLOCATION` when the
-    /// pool does not allow runtime allocation or the size is too large.
+    /// pool does not allow runtime allocation, the size is too large, or the pool is
+    /// device memory the host cannot read (use [`MemoryPool::allocate_device`]).
     pub fn allocate<T: DeviceCopy>(&self, len: usize) -> HsaResult<PoolBuffer<T>> {
         self.inner.allocate(len)
+    }
+
+    /// `hsa_amd_memory_pool_allocate` from any allocatable pool, device memory included
+    /// (an NVIDIA agent's coarse-grained pool): a buffer reached through copies only.
+    /// Device memory is not zero-filled.
+    pub fn allocate_device<T: DeviceCopy>(&self, len: usize) -> HsaResult<DeviceBuffer<T>> {
+        self.inner.allocate_device(len)
+    }
+
+    /// Whether the host can read and write the pool's memory (false for a GPU's device
+    /// memory).
+    pub fn host_accessible(&self) -> bool {
+        self.inner.obj.host_accessible()
+    }
+}
+
+/// An allocation of `len` values of `T` that the host may not dereference (device memory
+/// of an NVIDIA agent, or any pool's memory viewed that way); freed on drop. Data moves
+/// in and out with [`DeviceBuffer::copy_from_slice`] / [`DeviceBuffer::copy_to_slice`]
+/// (`hsa_memory_copy`), and kernels get its address ([`DeviceBuffer::address`]).
+pub struct DeviceBuffer<T: DeviceCopy> {
+    address: usize,
+    len: usize,
+    /// Keeps the pool, its agent and the runtime alive.
+    pool: MemoryPool,
+    _owns: PhantomData<T>,
+}
+
+// SAFETY: the buffer exclusively owns its allocation and never hands out references to it.
+unsafe impl<T: DeviceCopy + Send> Send for DeviceBuffer<T> {}
+// SAFETY: as above: shared access only copies out through the driver.
+unsafe impl<T: DeviceCopy + Sync> Sync for DeviceBuffer<T> {}
+
+impl<T: DeviceCopy> DeviceBuffer<T> {
+    /// A new buffer of `len` elements from `pool` (contents undefined for device memory).
+    pub fn new(pool: &MemoryPool, len: usize) -> HsaResult<DeviceBuffer<T>> {
+        pool.allocate_device(len)
+    }
+
+    /// A new buffer from `pool` holding a copy of `data`.
+    pub fn from_slice(pool: &MemoryPool, data: &[T]) -> HsaResult<DeviceBuffer<T>> {
+        let buffer = pool.allocate_device(data.len())?;
+        buffer.copy_from_slice(data)?;
+        Ok(buffer)
+    }
+
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Always false: empty allocations are refused.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Size in bytes.
+    pub fn byte_len(&self) -> usize {
+        self.len * std::mem::size_of::<T>()
+    }
+
+    /// The buffer's (device) address, for kernel arguments.
+    pub fn address(&self) -> usize {
+        self.address
+    }
+
+    /// The pool the buffer came from.
+    pub fn pool(&self) -> &MemoryPool {
+        &self.pool
+    }
+
+    /// `hsa_memory_copy` from host memory into the buffer; the lengths must match
+    /// (`HSA_STATUS_ERROR_INVALID_ARGUMENT` otherwise). Takes `&self`: the copy goes
+    /// through the driver, never through a Rust reference to the buffer.
+    pub fn copy_from_slice(&self, src: &[T]) -> HsaResult<()> {
+        if src.len() != self.len {
+            return Err(HsaError::ERROR_INVALID_ARGUMENT);
+        }
+        // SAFETY: `src` is readable for `byte_len()` bytes and the allocation is live and
+        // that large; host memory cannot overlap a device allocation.
+        unsafe {
+            copy(
+                self.address as *mut u8,
+                src.as_ptr().cast(),
+                self.byte_len(),
+            )
+        }
+    }
+
+    /// `hsa_memory_copy` from the buffer into host memory; the lengths must match.
+    pub fn copy_to_slice(&self, dst: &mut [T]) -> HsaResult<()> {
+        if dst.len() != self.len {
+            return Err(HsaError::ERROR_INVALID_ARGUMENT);
+        }
+        // SAFETY: `dst` is writable for `byte_len()` bytes; the allocation is live.
+        unsafe {
+            copy(
+                dst.as_mut_ptr().cast(),
+                self.address as *const u8,
+                self.byte_len(),
+            )
+        }
+    }
+
+    /// Copies the contents into a new `Vec`.
+    pub fn to_vec(&self) -> HsaResult<Vec<T>>
+    where
+        T: Default + Clone,
+    {
+        let mut v = vec![T::default(); self.len];
+        self.copy_to_slice(&mut v)?;
+        Ok(v)
+    }
+}
+
+impl<T: DeviceCopy> Drop for DeviceBuffer<T> {
+    fn drop(&mut self) {
+        // Fails only for a pointer the runtime no longer knows (freed by a forced shutdown).
+        let _ = core::memory::free(self.address as *mut u8);
+    }
+}
+
+impl<T: DeviceCopy> fmt::Debug for DeviceBuffer<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DeviceBuffer")
+            .field("address", &format_args!("{:#x}", self.address))
+            .field("len", &self.len)
+            .field("pool", &format_args!("{:#x}", self.pool.handle()))
+            .finish()
     }
 }
 

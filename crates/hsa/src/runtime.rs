@@ -145,6 +145,15 @@ impl Runtime {
         ))
     }
 
+    /// The GPU agents (one per NVIDIA device; none without a CUDA driver).
+    pub fn gpu_agents(&self) -> HsaResult<Vec<Agent>> {
+        Ok(self
+            .agents()?
+            .into_iter()
+            .filter(|a| a.device_type() == crate::DeviceType::Gpu)
+            .collect())
+    }
+
     /// The agents that accept kernel-dispatch packets.
     pub fn kernel_agents(&self) -> HsaResult<Vec<Agent>> {
         Ok(self

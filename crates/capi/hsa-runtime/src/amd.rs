@@ -73,9 +73,11 @@ fn async_copy(
         ),
         None => {
             let start = hsa::time::now();
-            if size > 0 {
-                // SAFETY: the application guarantees both ranges for `size` bytes until completion.
-                unsafe { std::ptr::copy(src as *const u8, dst as *mut u8, size) };
+            // SAFETY: the application guarantees both ranges for `size` bytes until
+            // completion. Device memory of NVIDIA agents is copied by the driver.
+            if let Err(e) = unsafe { memory::copy(dst as *mut u8, src as *const u8, size) } {
+                let _ = fail_completion(completion);
+                return Err(e);
             }
             let end = hsa::time::now();
             let c = signal::lookup(completion)?;
@@ -128,12 +130,12 @@ hsa_api! {
 
     fn hsa_amd_agent_memory_pool_get_info(agent: hsa_agent_t, memory_pool: hsa_amd_memory_pool_t, attribute: u32, value: *mut c_void) {
         let rt = rt()?;
-        rt.agent(agent.handle)?;
-        pool(memory_pool.handle)?;
+        let a = rt.agent(agent.handle)?;
+        let (_, r) = pool(memory_pool.handle)?;
         let info = match attribute {
-            // ALLOWED_BY_DEFAULT: every agent reaches host memory directly, and the group
-            // pool belongs to the (only) kernel agent.
-            0 => Ok(InfoValue::U32(1)),
+            // The CPU agent reaches host memory directly; GPU agents their device's memory
+            // and pinned host memory, CPU-pool memory once registered (allow_access).
+            0 => Ok(InfoValue::U32(memory::pool_access(a.nvidia_device(), &r))),
             1 => Ok(InfoValue::U32(0)), // NUM_LINK_HOPS
             2 => Ok(InfoValue::Bytes(Vec::new())),
             _ => Err(HsaError::ERROR_INVALID_ARGUMENT),
@@ -157,13 +159,22 @@ hsa_api! {
         if allocation.origin != AllocationOrigin::Runtime {
             return Err(HsaError::ERROR_INVALID_ARGUMENT);
         }
+        // A GPU agent reaches a host mapping once it is registered with the driver.
+        for a in list {
+            if let Some(device) = rt.agent(a.handle)?.nvidia_device() {
+                memory::grant_gpu_access(allocation.base, device)?;
+            }
+        }
         memory::update(allocation.base, |a| a.allowed_agents = list.iter().map(|x| x.handle).collect())
     }
 
     fn hsa_amd_memory_pool_can_migrate(src: hsa_amd_memory_pool_t, dst: hsa_amd_memory_pool_t, result: *mut bool) {
         let (_, s) = pool(src.handle)?;
         let (_, d) = pool(dst.handle)?;
-        let global = |r: &memory::RegionObject| r.segment() == memory::SEGMENT_GLOBAL;
+        // Only the CPU agent's pools (the same host memory) can be migrated between.
+        let global = |r: &memory::RegionObject| {
+            r.segment() == memory::SEGMENT_GLOBAL && matches!(r.backing, memory::Backing::Host)
+        };
         // SAFETY: `bool*` per the API.
         unsafe { write_out(result, global(&s) && global(&d)) }
     }
@@ -173,6 +184,11 @@ hsa_api! {
         non_null(ptr)?;
         if flags != 0 || r.segment() != memory::SEGMENT_GLOBAL {
             return Err(HsaError::ERROR_INVALID_ARGUMENT);
+        }
+        let current = memory::find(ptr as usize).ok_or(HsaError::ERROR_INVALID_ARGUMENT)?;
+        if !matches!(r.backing, memory::Backing::Host) || !matches!(current.backing, memory::Backing::Host) {
+            // Moving data between host and GPU memory is not supported.
+            return Err(HsaError::ERROR);
         }
         // All CPU pools are the same physical memory: migrating re-labels the allocation.
         memory::update_containing(ptr as usize, |a| {
@@ -225,8 +241,7 @@ hsa_api! {
             return Err(HsaError::ERROR_INVALID_ARGUMENT);
         }
         // SAFETY: the range lies inside a live allocation the runtime knows, and is 4-aligned.
-        unsafe { std::slice::from_raw_parts_mut(ptr.cast::<u32>(), count) }.fill(value);
-        Ok(())
+        unsafe { memory::fill_u32(&a, ptr.cast::<u32>(), value, count) }
     }
 
     fn hsa_amd_memory_lock(host_ptr: *mut c_void, size: usize, agents: *mut hsa_agent_t, num_agent: i32, agent_ptr: *mut *mut c_void) {
@@ -299,7 +314,12 @@ hsa_api! {
                 AllocationOrigin::Locked => 2,  // HSA_EXT_POINTER_TYPE_LOCKED
             };
             out.agent_base_address = a.base as *mut c_void;
-            out.host_base_address = a.base as *mut c_void;
+            // Device memory has no host address.
+            out.host_base_address = if a.is_device_memory() {
+                std::ptr::null_mut()
+            } else {
+                a.base as *mut c_void
+            };
             out.size_in_bytes = a.size;
             out.user_data = a.user_data as *mut c_void;
             out.agent_owner = hsa_agent_t { handle: a.owner };
@@ -308,9 +328,14 @@ hsa_api! {
         let n = out.size as usize;
         // SAFETY: copy only the prefix the caller's struct version has room for.
         unsafe { std::ptr::copy_nonoverlapping((&out as *const hsa_amd_pointer_info_t).cast::<u8>(), info.cast::<u8>(), n) };
-        if found.is_some() && !num_agents_accessible.is_null() && !accessible.is_null() {
+        if let (Some(found), false, false) = (&found, num_agents_accessible.is_null(), accessible.is_null()) {
             let alloc = alloc.ok_or(HsaError::ERROR_INVALID_ARGUMENT)?;
-            let agents: Vec<u64> = rt.topology.agents.iter().map(|a| a.handle()).collect();
+            // Device memory: its GPU agent; host memory: every agent.
+            let agents: Vec<u64> = if found.is_device_memory() {
+                vec![found.owner]
+            } else {
+                rt.topology.agents.iter().map(|a| a.handle()).collect()
+            };
             // SAFETY: the application's allocator, asked for an array of agents.
             let buf = unsafe { alloc(agents.len() * std::mem::size_of::<hsa_agent_t>()) }.cast::<hsa_agent_t>();
             if buf.is_null() {

@@ -43,12 +43,10 @@ fn load_into(
 ) -> HsaResult<u64> {
     let rt = rt()?;
     if let Some(a) = agent {
-        let agent = rt.agent(a)?;
-        // A CPU code object runs only on a CPU kernel agent.
-        if agent.device_type != hsa::core::agent::DeviceType::Cpu {
-            return Err(HsaError::ERROR_INCOMPATIBLE_ARGUMENTS);
-        }
+        rt.agent(a)?;
     }
+    // A CPU code object runs only on the CPU agent, an NVIDIA image (PTX, cubin, fatbin)
+    // only on an NVIDIA agent: the core checks (ERROR_INCOMPATIBLE_ARGUMENTS).
     executable::executable(exe.handle)?.load(agent, reader)
 }
 

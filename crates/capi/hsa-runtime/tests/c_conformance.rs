@@ -36,6 +36,8 @@ const PROGRAMS: &[(&str, &[&str])] = &[
     ("queue_full", &[]),
     ("malformed_packets", &["atomic_inc"]),
     ("amd_extensions", &["atomic_inc"]),
+    // Passes with "skipped: no NVIDIA GPU" when there is no NVIDIA GPU agent.
+    ("nvidia_agent", &[]),
 ];
 
 const HEADERS: &[&str] = &[
@@ -372,6 +374,7 @@ c_programs!(
     queue_full,
     malformed_packets,
     amd_extensions,
+    nvidia_agent,
 );
 
 /// The headers compile warning-free as C99 (pedantic) and C++11.

@@ -2,12 +2,14 @@
 //!
 //! ferrocm always reports one CPU agent. Unlike ROCR's CPU agent it is a *kernel agent*
 //! (`HSA_AGENT_FEATURE_KERNEL_DISPATCH`, with queues and an ISA), whose "hardware" is the
-//! CPU kernel engine; phsa set the precedent.
+//! CPU kernel engine; phsa set the precedent. After it comes one GPU agent per NVIDIA
+//! device the CUDA driver exposes (none without a driver; `super::nvidia`).
 
 use std::sync::Arc;
 
 use super::info::InfoValue;
 use super::memory::{RegionKind, RegionObject};
+use super::nvidia::{self, NvDevice};
 use crate::status::{HsaError, HsaResult};
 
 /// `hsa_device_type_t`
@@ -89,6 +91,46 @@ impl IsaObject {
     }
 }
 
+/// What runs an agent's queues.
+#[derive(Debug, Clone)]
+pub enum AgentBackend {
+    /// The CPU kernel engine.
+    Cpu,
+    /// An NVIDIA GPU through the CUDA driver.
+    Nvidia(Arc<NvDevice>),
+}
+
+/// AMD agent attributes whose values differ between agent kinds.
+#[derive(Debug, Clone, Default)]
+pub struct AmdAgentInfo {
+    pub chip_id: u32,
+    /// PCI bus/device/function: `bus << 8 | device << 3 | function`.
+    pub bdfid: u32,
+    pub domain: u32,
+    pub memory_width: u32,
+    pub memory_max_frequency_mhz: u32,
+    pub max_waves_per_cu: u32,
+    pub simds_per_cu: u32,
+    pub shader_engines: u32,
+    pub shader_arrays_per_engine: u32,
+    /// `SVM_DIRECT_HOST_ACCESS`: the host reaches the agent's local memory directly.
+    pub svm_direct_host_access: bool,
+}
+
+impl AmdAgentInfo {
+    /// The CPU agent's values.
+    fn cpu() -> AmdAgentInfo {
+        AmdAgentInfo {
+            max_waves_per_cu: 1,
+            simds_per_cu: 1,
+            shader_engines: 1,
+            shader_arrays_per_engine: 1,
+            svm_direct_host_access: true,
+            ..AmdAgentInfo::default()
+        }
+    }
+}
+
 /// An agent and everything `hsa_agent_get_info` reports about it.
 #[derive(Debug)]
 pub struct AgentObject {
@@ -109,9 +151,35 @@ pub struct AgentObject {
     pub queue_max_size: u32,
     pub queues_max: u32,
     pub queue_type: u32,
+    /// `hsa_profile_t` of the agent (`HSA_AGENT_INFO_PROFILE`).
+    pub profile: u32,
+    /// What runs the agent's queues.
+    pub backend: AgentBackend,
+    /// `HSA_AMD_AGENT_INFO_NEAREST_CPU`: 0 means the agent itself (the CPU agent).
+    pub nearest_cpu: u64,
+    pub amd: AmdAgentInfo,
 }
 
 impl AgentObject {
+    /// The NVIDIA device behind a GPU agent.
+    pub fn nvidia_device(&self) -> Option<&Arc<NvDevice>> {
+        match &self.backend {
+            AgentBackend::Cpu => None,
+            AgentBackend::Nvidia(d) => Some(d),
+        }
+    }
+
+    /// `HSA_AMD_AGENT_INFO_MEMORY_AVAIL`: free host memory for the CPU agent, free device
+    /// memory (`cuMemGetInfo`, which retains the device's primary context) for a GPU.
+    fn memory_available(&self) -> u64 {
+        match &self.backend {
+            AgentBackend::Cpu => available_memory(),
+            AgentBackend::Nvidia(d) => d
+                .memory_info()
+                .map_or(d.props.total_memory, |(free, _)| free),
+        }
+    }
+
     /// The agent's HSA handle: the address of this object, stable while the runtime lives.
     pub fn handle(self: &Arc<Self>) -> u64 {
         Arc::as_ptr(self) as u64
@@ -141,7 +209,7 @@ impl AgentObject {
             1 => InfoValue::fixed_str::<64>(&self.vendor_name),
             2 => InfoValue::U32(self.feature),
             3 => InfoValue::U32(1), // HSA_MACHINE_MODEL_LARGE
-            4 => InfoValue::U32(1), // HSA_PROFILE_FULL
+            4 => InfoValue::U32(self.profile),
             5 => InfoValue::U32(2), // HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR
             6 => InfoValue::U32(wavefront),
             7 => InfoValue::u16_array(&isa.map_or([0; 3], |i| i.workgroup_max_dim)),
@@ -163,38 +231,43 @@ impl AgentObject {
             21 => InfoValue::U16(1),
             22 => InfoValue::U16(1),
             23 => InfoValue::U32(1 << 2), // base-profile rounding modes: NEAR
-            24 => InfoValue::Bool(false),
+            24 => InfoValue::Bool(isa.is_some_and(|i| i.fast_f16)),
             // AMD attributes (hsa_amd_agent_info_t).
-            0xA000 => InfoValue::U32(0),                   // CHIP_ID
+            0xA000 => InfoValue::U32(self.amd.chip_id), // CHIP_ID
             0xA001 => InfoValue::U32(self.cacheline_size), // CACHELINE_SIZE
-            0xA002 => InfoValue::U32(self.compute_units),  // COMPUTE_UNIT_COUNT
-            0xA003 => InfoValue::U32(self.max_clock_mhz),  // MAX_CLOCK_FREQUENCY
-            0xA004 => InfoValue::U32(self.node),           // DRIVER_NODE_ID
-            0xA005 => InfoValue::U32(0),                   // MAX_ADDRESS_WATCH_POINTS
-            0xA006 => InfoValue::U32(0),                   // BDFID
-            0xA007 => InfoValue::U32(0),                   // MEMORY_WIDTH
-            0xA008 => InfoValue::U32(0),                   // MEMORY_MAX_FREQUENCY
+            0xA002 => InfoValue::U32(self.compute_units), // COMPUTE_UNIT_COUNT
+            0xA003 => InfoValue::U32(self.max_clock_mhz), // MAX_CLOCK_FREQUENCY
+            0xA004 => InfoValue::U32(self.node),        // DRIVER_NODE_ID
+            0xA005 => InfoValue::U32(0),                // MAX_ADDRESS_WATCH_POINTS
+            0xA006 => InfoValue::U32(self.amd.bdfid),   // BDFID
+            0xA007 => InfoValue::U32(self.amd.memory_width), // MEMORY_WIDTH
+            0xA008 => InfoValue::U32(self.amd.memory_max_frequency_mhz), // MEMORY_MAX_FREQUENCY
             0xA009 => InfoValue::fixed_str::<64>(&self.product_name), // PRODUCT_NAME
-            0xA00A => InfoValue::U32(1),                   // MAX_WAVES_PER_CU
-            0xA00B => InfoValue::U32(1),                   // NUM_SIMDS_PER_CU
-            0xA00C => InfoValue::U32(1),                   // NUM_SHADER_ENGINES
-            0xA00D => InfoValue::U32(1),                   // NUM_SHADER_ARRAYS_PER_SE
-            0xA00F => InfoValue::U32(0),                   // DOMAIN
-            0xA010 => InfoValue::Bool(false),              // COOPERATIVE_QUEUES
+            0xA00A => InfoValue::U32(self.amd.max_waves_per_cu), // MAX_WAVES_PER_CU
+            0xA00B => InfoValue::U32(self.amd.simds_per_cu), // NUM_SIMDS_PER_CU
+            0xA00C => InfoValue::U32(self.amd.shader_engines), // NUM_SHADER_ENGINES
+            0xA00D => InfoValue::U32(self.amd.shader_arrays_per_engine), // NUM_SHADER_ARRAYS_PER_SE
+            0xA00F => InfoValue::U32(self.amd.domain),  // DOMAIN
+            0xA010 => InfoValue::Bool(false),           // COOPERATIVE_QUEUES
             0xA011 => InfoValue::fixed_str::<21>(&self.uuid), // UUID
-            0xA012 => InfoValue::U32(0),                   // ASIC_REVISION
-            0xA013 => InfoValue::Bool(true),               // SVM_DIRECT_HOST_ACCESS
-            0xA014 => InfoValue::U32(self.compute_units),  // COOPERATIVE_COMPUTE_UNIT_COUNT
-            0xA015 => InfoValue::U64(available_memory()),  // MEMORY_AVAIL
+            0xA012 => InfoValue::U32(0),                // ASIC_REVISION
+            0xA013 => InfoValue::Bool(self.amd.svm_direct_host_access), // SVM_DIRECT_HOST_ACCESS
+            0xA014 => InfoValue::U32(self.compute_units), // COOPERATIVE_COMPUTE_UNIT_COUNT
+            0xA015 => InfoValue::U64(self.memory_available()), // MEMORY_AVAIL
             0xA016 => InfoValue::U64(crate::time::TIMESTAMP_FREQUENCY_HZ), // TIMESTAMP_FREQUENCY
-            0xA10A => InfoValue::U32(0),                   // NUM_SDMA_ENG
-            0xA10B => InfoValue::U32(0),                   // NUM_SDMA_XGMI_ENG
-            0xA110 => InfoValue::U32(0),                   // IOMMU_SUPPORT: NONE
-            0xA111 => InfoValue::U32(1),                   // NUM_XCC
-            0xA112 => InfoValue::U32(0),                   // DRIVER_UID
-            0xA113 => InfoValue::U64(self_handle),         // NEAREST_CPU: itself
-            0xA114 => InfoValue::Bytes(vec![0u8; 8]),      // MEMORY_PROPERTIES
-            0xA115 => InfoValue::Bytes(vec![0u8; 8]),      // AQL_EXTENSIONS
+            0xA10A => InfoValue::U32(0),                // NUM_SDMA_ENG
+            0xA10B => InfoValue::U32(0),                // NUM_SDMA_XGMI_ENG
+            0xA110 => InfoValue::U32(0),                // IOMMU_SUPPORT: NONE
+            0xA111 => InfoValue::U32(1),                // NUM_XCC
+            0xA112 => InfoValue::U32(0),                // DRIVER_UID
+            // NEAREST_CPU: the CPU agent (itself for the CPU agent).
+            0xA113 => InfoValue::U64(if self.nearest_cpu == 0 {
+                self_handle
+            } else {
+                self.nearest_cpu
+            }),
+            0xA114 => InfoValue::Bytes(vec![0u8; 8]), // MEMORY_PROPERTIES
+            0xA115 => InfoValue::Bytes(vec![0u8; 8]), // AQL_EXTENSIONS
             _ => return Err(HsaError::ERROR_INVALID_ARGUMENT),
         })
     }
@@ -207,11 +280,27 @@ pub struct Topology {
 }
 
 impl Topology {
-    /// Builds the topology: the CPU agent with its regions.
+    /// Builds the topology: the CPU agent with its regions, then one GPU agent per
+    /// NVIDIA device (none without a CUDA driver, or with `FERROCM_HSA_NVIDIA=0`).
     pub fn discover() -> HsaResult<Topology> {
-        Ok(Topology {
-            agents: vec![Arc::new(cpu_agent())],
-        })
+        let devices: Vec<&Arc<NvDevice>> = nvidia::driver::devices()
+            .iter()
+            .filter(|d| nvidia::agent::usable(d))
+            .collect();
+        let cpu = Arc::new(cpu_agent(!devices.is_empty()));
+        let mut agents = vec![cpu.clone()];
+        let mut isas: Vec<Arc<IsaObject>> = Vec::new();
+        for (i, device) in devices.into_iter().enumerate() {
+            let node = i as u32 + 1;
+            agents.push(Arc::new(nvidia::agent::gpu_agent(
+                device,
+                node,
+                cpu.handle(),
+                &mut isas,
+            )));
+        }
+        nvidia::set_active(agents.len() > 1);
+        Ok(Topology { agents })
     }
 
     /// The agent with this handle, or `HSA_STATUS_ERROR_INVALID_AGENT`.
@@ -264,7 +353,9 @@ pub fn cpu_isa_name() -> String {
     format!("{}-ferrocm-linux--cpu", std::env::consts::ARCH)
 }
 
-fn cpu_agent() -> AgentObject {
+/// The CPU agent. With GPU agents present its pools are not accessible to every agent by
+/// default (a GPU reaches a host mapping only once it is registered with the driver).
+fn cpu_agent(gpus_present: bool) -> AgentObject {
     let limits = cpu_engine::Engine::limits();
     let cpu = HostCpu::read();
     let compute_units = cpu_engine::Engine::global().worker_count() as u32;
@@ -298,12 +389,20 @@ fn cpu_agent() -> AgentObject {
         isas: vec![Arc::new(isa)],
         regions: RegionKind::CPU_REGIONS
             .iter()
-            .map(|&kind| Arc::new(RegionObject::new(kind, &limits)))
+            .map(|&kind| {
+                let mut region = RegionObject::new(kind, &limits);
+                region.accessible_by_all = !gpus_present;
+                Arc::new(region)
+            })
             .collect(),
         queue_min_size: CPU_QUEUE_MIN_SIZE,
         queue_max_size: CPU_QUEUE_MAX_SIZE,
         queues_max: CPU_QUEUES_MAX,
         queue_type: QUEUE_TYPE_MULTI,
+        profile: 1, // FULL
+        backend: AgentBackend::Cpu,
+        nearest_cpu: 0,
+        amd: AmdAgentInfo::cpu(),
     }
 }
 

@@ -6,6 +6,10 @@
 //! as kernel objects. A packet's `kernel_object` is the address of a runtime-owned
 //! [`KernelObject`], checked against the registry before every dispatch, so a stale or
 //! made-up value is reported as `HSA_STATUS_ERROR_INVALID_CODE_OBJECT` rather than called.
+//!
+//! An NVIDIA code object (PTX text, a cubin or a fatbin) is loaded for an NVIDIA agent
+//! with `cuModuleLoadDataEx`; its kernels' `kernel_object` is the `CUfunction`, checked the
+//! same way against `nvidia::module`'s registry (`docs/HSA-NVIDIA.md`).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,6 +19,7 @@ use cpu_engine::code_object::{CodeObject, LoadedCodeObject};
 use parking_lot::{Mutex, RwLock};
 
 use super::info::InfoValue;
+use super::nvidia::module::{self as nv_module, GpuKernel, GpuModule, ImageKind};
 use crate::status::{HsaError, HsaResult};
 
 /// A kernel ready to be dispatched on the CPU agent.
@@ -90,10 +95,28 @@ pub fn kernel_object(handle: u64) -> Option<Arc<KernelObject>> {
 // ---------------------------------------------------------------------------------------
 // Code-object readers (and the deprecated hsa_code_object_t, which is the same data).
 
-/// A validated CPU code object held in memory.
+/// What a code-object reader holds.
+pub enum ReaderImage {
+    /// A validated CPU code object.
+    Cpu(Arc<CodeObject>),
+    /// An NVIDIA image (validated by the driver when it is loaded).
+    Nvidia(ImageKind),
+}
+
+/// A validated code object held in memory.
 pub struct ReaderObject {
     pub bytes: Arc<Vec<u8>>,
-    pub parsed: Arc<CodeObject>,
+    pub image: ReaderImage,
+}
+
+impl ReaderObject {
+    /// The CPU code object, if this is one.
+    pub fn cpu(&self) -> Option<&Arc<CodeObject>> {
+        match &self.image {
+            ReaderImage::Cpu(c) => Some(c),
+            ReaderImage::Nvidia(_) => None,
+        }
+    }
 }
 
 impl ReaderObject {
@@ -106,10 +129,15 @@ static READERS: RwLock<Option<HashMap<u64, Arc<ReaderObject>>>> = RwLock::new(No
 static CODE_OBJECTS: RwLock<Option<HashMap<u64, Arc<ReaderObject>>>> = RwLock::new(None);
 
 fn parse(bytes: Vec<u8>) -> HsaResult<Arc<ReaderObject>> {
-    let parsed = CodeObject::parse(&bytes).map_err(|_| HsaError::ERROR_INVALID_CODE_OBJECT)?;
+    let image = match nv_module::detect(&bytes) {
+        Some(kind) => ReaderImage::Nvidia(kind),
+        None => ReaderImage::Cpu(Arc::new(
+            CodeObject::parse(&bytes).map_err(|_| HsaError::ERROR_INVALID_CODE_OBJECT)?,
+        )),
+    };
     Ok(Arc::new(ReaderObject {
         bytes: Arc::new(bytes),
-        parsed: Arc::new(parsed),
+        image,
     }))
 }
 
@@ -225,6 +253,8 @@ pub struct SymbolObject {
     /// Agent of agent-allocation symbols; `None` for program symbols.
     pub agent: Option<u64>,
     pub kernel: Option<Arc<KernelObject>>,
+    /// The kernel of an NVIDIA code object (`kernel` is `None` then).
+    pub gpu_kernel: Option<Arc<GpuKernel>>,
     pub variable_address: usize,
     pub variable_size: u64,
     /// Whether the application defined it (`*_variable_define`) rather than a code object.
@@ -243,6 +273,26 @@ impl SymbolObject {
 
     /// `hsa_executable_symbol_get_info`
     pub fn info(&self, attribute: u32) -> HsaResult<InfoValue> {
+        if let Some(gpu) = &self.gpu_kernel {
+            // NVIDIA kernels: argument size from the driver, alignment 16 (HSA's minimum,
+            // which covers every CUDA parameter type but over-aligned structs), static
+            // shared and local memory from the function's attributes.
+            match attribute {
+                11 => return Ok(InfoValue::U32(gpu.kernarg_segment_size())),
+                12 => return Ok(InfoValue::U32(16)),
+                13 => return Ok(InfoValue::U32(gpu.static_shared)),
+                14 => return Ok(InfoValue::U32(gpu.local_bytes)),
+                15 => return Ok(InfoValue::Bool(false)),
+                22 => {
+                    return Ok(InfoValue::U64(if self.is_frozen() {
+                        gpu.object()
+                    } else {
+                        0
+                    }))
+                }
+                _ => {}
+            }
+        }
         let frozen = self.is_frozen();
         let kernel = self.kernel.as_ref();
         let is_kernel = self.kind == SymbolKind::Kernel;
@@ -318,10 +368,28 @@ struct ExecutableInner {
     symbols: Vec<Arc<SymbolObject>>,
 }
 
+/// The code of a loaded code object.
+pub enum LoadedCode {
+    /// A `dlopen`ed CPU code object.
+    Cpu(Arc<LoadedCodeObject>),
+    /// A CUDA module.
+    Nvidia(Arc<GpuModule>),
+}
+
+impl LoadedCode {
+    /// The `hsa_loaded_code_object_t` handle.
+    pub fn handle(&self) -> u64 {
+        match self {
+            LoadedCode::Cpu(c) => Arc::as_ptr(c) as u64,
+            LoadedCode::Nvidia(m) => Arc::as_ptr(m) as u64,
+        }
+    }
+}
+
 /// One code object loaded into an executable (`hsa_loaded_code_object_t`).
 pub struct LoadedEntry {
     pub agent: Option<u64>,
-    pub code: Arc<LoadedCodeObject>,
+    pub code: LoadedCode,
 }
 
 static EXECUTABLES: RwLock<Option<HashMap<u64, Arc<ExecutableObject>>>> = RwLock::new(None);
@@ -337,14 +405,30 @@ impl ExecutableObject {
     }
 
     /// Loads a validated code object for `agent` (`None`: a program code object).
+    ///
+    /// A CPU code object needs the CPU agent (or no agent), an NVIDIA image an NVIDIA
+    /// agent: otherwise `ERROR_INCOMPATIBLE_ARGUMENTS`.
     pub fn load(&self, agent: Option<u64>, reader: &ReaderObject) -> HsaResult<u64> {
+        let agent_object = match agent {
+            Some(a) => Some(super::runtime::current()?.agent(a)?.clone()),
+            None => None,
+        };
+        let device = agent_object
+            .as_ref()
+            .and_then(|a| a.nvidia_device().cloned());
+        let parsed = match (&reader.image, &device) {
+            (ReaderImage::Cpu(c), None) => c.clone(),
+            (ReaderImage::Nvidia(kind), Some(device)) => {
+                return self.load_nvidia(agent.unwrap_or(0), device, reader, *kind)
+            }
+            _ => return Err(HsaError::ERROR_INCOMPATIBLE_ARGUMENTS),
+        };
         let mut inner = self.inner.lock();
         if self.is_frozen() {
             return Err(HsaError::ERROR_FROZEN_EXECUTABLE);
         }
         let loaded = Arc::new(
-            reader
-                .parsed
+            parsed
                 .load()
                 .map_err(|_| HsaError::ERROR_INVALID_CODE_OBJECT)?,
         );
@@ -376,6 +460,7 @@ impl ExecutableObject {
                 linkage: LINKAGE_MODULE,
                 agent,
                 kernel: Some(kernel),
+                gpu_kernel: None,
                 variable_address: 0,
                 variable_size: 0,
                 defined_by_application: false,
@@ -393,6 +478,7 @@ impl ExecutableObject {
                 },
                 agent,
                 kernel: None,
+                gpu_kernel: None,
                 variable_address: v.address() as usize,
                 variable_size: v.size(),
                 defined_by_application: false,
@@ -401,12 +487,125 @@ impl ExecutableObject {
         }
         register_symbols(&new_symbols);
         inner.symbols.extend(new_symbols);
-        let handle = Arc::as_ptr(&loaded) as u64;
+        let code = LoadedCode::Cpu(loaded);
+        let handle = code.handle();
+        inner.loaded.push(LoadedEntry { agent, code });
+        Ok(handle)
+    }
+
+    /// Loads an NVIDIA image for the GPU agent `agent` (its device `device`).
+    fn load_nvidia(
+        &self,
+        agent: u64,
+        device: &Arc<super::nvidia::NvDevice>,
+        reader: &ReaderObject,
+        kind: ImageKind,
+    ) -> HsaResult<u64> {
+        let mut inner = self.inner.lock();
+        if self.is_frozen() {
+            return Err(HsaError::ERROR_FROZEN_EXECUTABLE);
+        }
+        let loaded =
+            nv_module::load(device, &reader.bytes, kind).map_err(|e| nv_module::load_status(&e))?;
+        let mut new_symbols: Vec<Arc<SymbolObject>> = Vec::new();
+        for k in &loaded.kernels {
+            let name = format!("{}.kd", k.name);
+            if inner
+                .symbols
+                .iter()
+                .chain(new_symbols.iter())
+                .any(|s| s.name == name && s.agent == Some(agent))
+            {
+                return Err(HsaError::ERROR_VARIABLE_ALREADY_DEFINED);
+            }
+            new_symbols.push(self.gpu_kernel_symbol(agent, k.clone()));
+        }
+        for v in &loaded.variables {
+            new_symbols.push(self.gpu_variable_symbol(agent, v));
+        }
+        register_symbols(&new_symbols);
+        inner.symbols.extend(new_symbols);
+        let code = LoadedCode::Nvidia(loaded.module);
+        let handle = code.handle();
         inner.loaded.push(LoadedEntry {
-            agent,
-            code: loaded,
+            agent: Some(agent),
+            code,
         });
         Ok(handle)
+    }
+
+    fn gpu_kernel_symbol(&self, agent: u64, kernel: Arc<GpuKernel>) -> Arc<SymbolObject> {
+        Arc::new(SymbolObject {
+            name: format!("{}.kd", kernel.name),
+            kind: SymbolKind::Kernel,
+            linkage: LINKAGE_MODULE,
+            agent: Some(agent),
+            kernel: None,
+            gpu_kernel: Some(kernel),
+            variable_address: 0,
+            variable_size: 0,
+            defined_by_application: false,
+            frozen: self.frozen.clone(),
+        })
+    }
+
+    fn gpu_variable_symbol(&self, agent: u64, v: &nv_module::GpuVariable) -> Arc<SymbolObject> {
+        Arc::new(SymbolObject {
+            name: v.name.clone(),
+            kind: SymbolKind::Variable,
+            linkage: LINKAGE_MODULE,
+            agent: Some(agent),
+            kernel: None,
+            gpu_kernel: None,
+            variable_address: v.address as usize,
+            variable_size: v.size,
+            defined_by_application: false,
+            frozen: self.frozen.clone(),
+        })
+    }
+
+    /// Asks the NVIDIA modules of the executable for a symbol iteration did not list
+    /// (variables of cubin/fatbin images, kernels on drivers that cannot enumerate them)
+    /// and records it.
+    fn lookup_nvidia(
+        &self,
+        inner: &mut ExecutableInner,
+        name: &str,
+        agent: Option<u64>,
+    ) -> Option<Arc<SymbolObject>> {
+        let modules: Vec<(u64, Arc<GpuModule>)> = inner
+            .loaded
+            .iter()
+            .filter_map(|e| match (&e.code, e.agent) {
+                (LoadedCode::Nvidia(m), Some(a)) if agent.is_none_or(|x| x == a) => {
+                    Some((a, m.clone()))
+                }
+                _ => None,
+            })
+            .collect();
+        for (a, module) in modules {
+            let symbol = match nv_module::lookup(&module, name) {
+                Ok(Some(nv_module::Symbol::Kernel(k))) => {
+                    if inner.symbols.iter().any(|s| {
+                        s.gpu_kernel
+                            .as_ref()
+                            .is_some_and(|g| g.function == k.function)
+                    }) {
+                        continue; // listed under its own name already
+                    }
+                    if self.is_frozen() {
+                        nv_module::register_kernel(&k);
+                    }
+                    self.gpu_kernel_symbol(a, k)
+                }
+                Ok(Some(nv_module::Symbol::Variable(v))) => self.gpu_variable_symbol(a, &v),
+                _ => continue,
+            };
+            register_symbols(std::slice::from_ref(&symbol));
+            inner.symbols.push(symbol.clone());
+            return Some(symbol);
+        }
+        None
     }
 
     /// `hsa_executable_(agent_)global_variable_define` / `readonly_variable_define`.
@@ -435,6 +634,7 @@ impl ExecutableObject {
             },
             agent,
             kernel: None,
+            gpu_kernel: None,
             variable_address: address,
             variable_size: 0,
             defined_by_application: true,
@@ -455,19 +655,37 @@ impl ExecutableObject {
             if let Some(k) = &s.kernel {
                 register_kernel(k.clone());
             }
+            if let Some(k) = &s.gpu_kernel {
+                nv_module::register_kernel(k);
+            }
         }
         self.frozen.store(true, Ordering::Release);
         Ok(())
     }
 
     /// Symbol by name; `agent` `None` looks for program symbols (and, leniently, any agent's).
+    ///
+    /// NVIDIA kernels are also found by their bare (mangled) name, without `.kd`, and
+    /// names that iteration did not list are looked up in the executable's CUDA modules.
     pub fn symbol_by_name(&self, name: &str, agent: Option<u64>) -> HsaResult<Arc<SymbolObject>> {
-        let inner = self.inner.lock();
-        inner
+        let mut inner = self.inner.lock();
+        let agent_matches =
+            |s: &SymbolObject| agent.is_none() || s.agent.is_none() || s.agent == agent;
+        if let Some(s) = inner
             .symbols
             .iter()
-            .find(|s| s.name == name && (agent.is_none() || s.agent.is_none() || s.agent == agent))
-            .cloned()
+            .find(|s| s.name == name && agent_matches(s))
+        {
+            return Ok(s.clone());
+        }
+        if let Some(s) = inner
+            .symbols
+            .iter()
+            .find(|s| s.gpu_kernel.as_ref().is_some_and(|k| k.name == name) && agent_matches(s))
+        {
+            return Ok(s.clone());
+        }
+        self.lookup_nvidia(&mut inner, name, agent)
             .ok_or(HsaError::ERROR_INVALID_SYMBOL_NAME)
     }
 
@@ -492,7 +710,7 @@ impl ExecutableObject {
             .lock()
             .loaded
             .iter()
-            .map(|e| (Arc::as_ptr(&e.code) as u64, e.agent))
+            .map(|e| (e.code.handle(), e.agent))
             .collect()
     }
 
@@ -502,6 +720,9 @@ impl ExecutableObject {
         for s in &inner.symbols {
             if let Some(k) = &s.kernel {
                 unregister_kernel(k.handle());
+            }
+            if let Some(k) = &s.gpu_kernel {
+                nv_module::unregister_kernel(k.object());
             }
             if let Some(map) = symbols.as_mut() {
                 map.remove(&s.handle());

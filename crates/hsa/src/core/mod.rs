@@ -6,6 +6,7 @@ pub mod cpu;
 pub mod executable;
 pub mod info;
 pub mod memory;
+pub mod nvidia;
 pub mod packet;
 pub mod queue;
 pub mod runtime;

@@ -1,7 +1,8 @@
 //! User-mode queues: `hsa_queue_t` inside a ROCR-compatible 256-byte `amd_queue_t`, the
 //! packet ring, the read/write indexes and the doorbell; hardware queues of the CPU agent
-//! get a packet processor thread (`cpu::processor`), soft queues are served by the
-//! application.
+//! get a packet processor thread (`cpu::processor`), those of NVIDIA agents one that turns
+//! packets into CUDA stream operations (`nvidia::processor`); soft queues are served by
+//! the application.
 
 use std::collections::HashMap;
 use std::ffi::c_void;
@@ -11,7 +12,7 @@ use std::thread::JoinHandle;
 
 use parking_lot::{Mutex, RwLock};
 
-use super::agent::{AgentObject, QUEUE_TYPE_MULTI, QUEUE_TYPE_SINGLE};
+use super::agent::{AgentBackend, AgentObject, QUEUE_TYPE_MULTI, QUEUE_TYPE_SINGLE};
 use super::cpu::processor;
 use super::packet::RawPacket;
 use super::signal::{self, MemoryOrder, SignalObject};
@@ -391,26 +392,40 @@ pub fn create(
     if agent.queue_type == QUEUE_TYPE_SINGLE && queue_type == QUEUE_TYPE_MULTI {
         return Err(HsaError::ERROR_INVALID_QUEUE_CREATION);
     }
-    let live = QUEUES
-        .read()
-        .as_ref()
-        .map_or(0, |m| m.values().filter(|q| !q.soft).count());
+    let live = QUEUES.read().as_ref().map_or(0, |m| {
+        m.values()
+            .filter(|q| !q.soft && q.agent.as_ref().is_some_and(|a| Arc::ptr_eq(a, agent)))
+            .count()
+    });
     if live >= agent.queues_max as usize {
         return Err(HsaError::ERROR_OUT_OF_RESOURCES);
     }
     let size = size.max(agent.queue_min_size);
     let doorbell = signal::create_doorbell();
     doorbell.store(DOORBELL_IDLE, MemoryOrder::Relaxed);
+    // GPU queues take kernel dispatches (and barriers) only: agent-dispatch services are
+    // the CPU agent's.
+    let features = match agent.backend {
+        AgentBackend::Cpu => QUEUE_FEATURE_KERNEL_DISPATCH | QUEUE_FEATURE_AGENT_DISPATCH,
+        AgentBackend::Nvidia(_) => QUEUE_FEATURE_KERNEL_DISPATCH,
+    };
     let queue = new_queue_object(
         Some(agent.clone()),
         size,
         queue_type,
-        QUEUE_FEATURE_KERNEL_DISPATCH | QUEUE_FEATURE_AGENT_DISPATCH,
+        features,
         doorbell,
         false,
         callback,
     )?;
-    let handle = processor::spawn(queue.clone()).map_err(|_| HsaError::ERROR_OUT_OF_RESOURCES)?;
+    let handle = match &agent.backend {
+        AgentBackend::Cpu => {
+            processor::spawn(queue.clone()).map_err(|_| HsaError::ERROR_OUT_OF_RESOURCES)?
+        }
+        AgentBackend::Nvidia(device) => {
+            super::nvidia::processor::spawn(queue.clone(), device.clone())?
+        }
+    };
     *queue.processor.lock() = Some(handle);
     register(queue.clone());
     super::runtime::on_shutdown(destroy_all);

@@ -2,6 +2,8 @@
 //! in the layout of ROCm's `rocminfo` (labels padded to 25 columns, values to 35,
 //! integers as `decimal(0xhex)`), so that scripts written for it keep working.
 //! The "ROCk module is loaded" line is omitted: there is no kernel driver to report.
+//! NVIDIA GPUs (when a CUDA driver is present) are listed after the CPU agent, with their
+//! device, pinned-host and kernarg pools (`docs/HSA-NVIDIA.md`).
 
 use std::fmt::Display;
 use std::process::ExitCode;

@@ -129,3 +129,52 @@ fn layout_matches_rocminfo_columns() {
         .expect("pool line");
     assert!(pool_line.starts_with("      Allocatable:"));
 }
+
+/// Every agent of the runtime gets a block; NVIDIA GPU agents (when a CUDA driver and GPU
+/// are present) are listed after the CPU agent with their pools and ISA.
+#[test]
+fn lists_every_agent_with_its_pools() {
+    let text = run();
+    let gpus = {
+        let rt = hsa::Runtime::init().expect("hsa_init");
+        rt.gpu_agents().expect("agents").len()
+    };
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    let starts: Vec<usize> = lines
+        .windows(3)
+        .enumerate()
+        .filter(|(_, w)| w[0] == "*******" && w[1].starts_with("Agent ") && w[2] == "*******")
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(starts.len(), 1 + gpus, "one block per agent");
+    for (n, &start) in starts.iter().enumerate() {
+        let end = starts.get(n + 1).copied().unwrap_or(lines.len());
+        let block = lines[start..end].join("\n");
+        let device = value_after(&block, 0, "Device Type:");
+        if n == 0 {
+            assert_eq!(device, "CPU", "the CPU agent comes first");
+            continue;
+        }
+        assert_eq!(device, "GPU");
+        assert_eq!(value_after(&block, 0, "Vendor Name:"), "NVIDIA");
+        assert_eq!(value_after(&block, 0, "Feature:"), "KERNEL_DISPATCH");
+        assert_eq!(value_after(&block, 0, "Profile:"), "BASE_PROFILE");
+        assert_eq!(value_after(&block, 0, "Wavefront Size:"), "32(0x20)");
+        let segments: Vec<&str> = block
+            .lines()
+            .filter_map(|l| l.trim_start().strip_prefix("Segment:"))
+            .map(str::trim)
+            .collect();
+        for expected in [
+            "GLOBAL; FLAGS: COARSE GRAINED",
+            "GLOBAL; FLAGS: FINE GRAINED",
+            "GLOBAL; FLAGS: KERNARG, FINE GRAINED",
+            "GROUP",
+        ] {
+            assert!(segments.contains(&expected), "{expected} in {segments:?}");
+        }
+        let isas = block.find("ISA Info:").expect("ISA Info");
+        let isa = value_after(&block, isas, "Name:");
+        assert!(isa.starts_with("nvptx64-nvidia-cuda--sm_"), "{isa}");
+    }
+}
