@@ -26,7 +26,7 @@ scripts/dist.sh $flag
 out=gpu-bundle
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/lib" "$out/rust-tests"
-cp dist/bin/hipcc dist/bin/hipconfig "$out/bin/"
+cp dist/bin/hipcc dist/bin/hipconfig dist/bin/rocminfo "$out/bin/"
 cp -L dist/lib/libamdhip64.so dist/lib/libhiprtc.so dist/lib/libhsa-runtime64.so.1 "$out/lib/"
 ln -sf libamdhip64.so "$out/lib/libamdhip64.so.7"
 ln -sf libhiprtc.so "$out/lib/libhiprtc.so.7"

@@ -29,6 +29,10 @@ src="$root/tests/hip"
 nvidia-smi -L 2>&1 | head -4
 nvcc --version 2>&1 | tail -2
 "$bundle/bin/hipconfig" --platform; echo
+# The HSA runtime's agents (the NVIDIA GPUs among them), as rocminfo lists them.
+if [ -x "$bundle/bin/rocminfo" ]; then
+  "$bundle/bin/rocminfo" 2>&1 | grep -E "^\s*(Name|Device Type|Marketing Name|Compute Unit|Wavefront Size|Segment|Size):" | head -40; echo
+fi
 
 # directive NAME FILE: the values of `// NAME: value` lines at the top of FILE.
 directive() {
