@@ -334,10 +334,6 @@ impl Plan<'_> {
         ]);
         if uses_hip && self.layout.has_hip_headers() {
             c.args(["-include", "hip/hip_runtime.h"]);
-            // Standard-header wrappers (device-callable std::complex), searched before the
-            // system headers they wrap.
-            c.arg("-isystem")
-                .arg(self.layout.include.join("hip/nvidia/wrappers"));
         }
         if o.shared || o.compile.iter().any(|a| a == "-fPIC" || a == "-fpic") {
             c.arg("-Xcompiler=-fPIC");

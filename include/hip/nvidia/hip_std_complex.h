@@ -1,19 +1,23 @@
-// <complex> for HIP device code on the NVIDIA platform.
-//
-// HIP (clang) lets kernels use std::complex: clang's CUDA wrapper headers make <complex>'s
-// functions __host__ __device__. nvcc has no such switch, so hipcc --platform nvidia puts
-// this directory first on the system include path: the real <complex> is included, then
-// non-template __host__ __device__ overloads for complex<float> and complex<double> of the
-// free operators and functions are added. Overload resolution prefers a non-template over a
-// template on an exact match, so both host and device code call these; they follow the
-// usual formulas (Smith's division, a cancellation-free sqrt). The class's own members
-// (constructors, real(), imag()) are constexpr and callable on the device already under
-// --expt-relaxed-constexpr; its compound assignments (+=, ...) are constexpr only from C++20.
-#pragma once
-#include_next <complex>
+/*
+ * std::complex in HIP device code on the NVIDIA platform, included by hip_runtime.h.
+ *
+ * HIP (clang) lets kernels use std::complex: clang's CUDA wrapper headers make <complex>'s
+ * functions __host__ __device__. nvcc has no such switch, so this header includes <complex>
+ * and adds non-template __host__ __device__ overloads for complex<float> and
+ * complex<double> of the free operators and functions. Overload resolution prefers a
+ * non-template over a template on an exact match, so host and device code call these; they
+ * follow the usual formulas (Smith's division, a cancellation-free sqrt). The class's own
+ * members (constructors, real(), imag()) are constexpr and callable on the device already
+ * under --expt-relaxed-constexpr; its compound assignments (+=, ...) are constexpr only from
+ * C++20. (A <complex> wrapper found through -isystem did not work: the host compiler on the
+ * lent machine puts the C++ library's directory ahead of every -isystem directory.)
+ */
+#ifndef HIP_NVIDIA_HIP_STD_COMPLEX_H
+#define HIP_NVIDIA_HIP_STD_COMPLEX_H
 
 #if defined(__CUDACC__) && !defined(__CUDACC_RTC__)
 #include <cmath>
+#include <complex>
 
 namespace std {
 #define FERROCM_COMPLEX_FUNCTIONS(T)                                                               \
@@ -109,3 +113,5 @@ FERROCM_COMPLEX_FUNCTIONS(double)
 #undef FERROCM_COMPLEX_FUNCTIONS
 } // namespace std
 #endif
+
+#endif /* HIP_NVIDIA_HIP_STD_COMPLEX_H */
