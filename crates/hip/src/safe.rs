@@ -1,4 +1,6 @@
-//! The safe Rust API: devices, streams, events, typed buffers, and Rust closures as kernels.
+//! The safe Rust API: devices, streams, events, typed buffers, modules, and Rust closures as
+//! kernels — on the CPU and on NVIDIA GPUs, with the same types and HIP's semantics and
+//! errors ([`HipError`]).
 //!
 //! ```
 //! use hip::safe::{Device, DeviceBuffer, Dim3, Stream};
@@ -21,12 +23,57 @@
 //! assert_eq!(y.to_vec()?[999], 1998.0);
 //! # Ok::<(), hip::HipError>(())
 //! ```
+//!
+//! # Platforms: a GPU, with the CPU as fallback
+//!
+//! A process runs on one platform ([`crate::platform`]), fixed on first use: the CPU (ferrocm's
+//! kernel engine) unless `HIP_PLATFORM=nvidia` says otherwise or the program registered
+//! nvcc-built kernels. Every safe object uses the platform in effect when it is created. A
+//! Rust program that wants the GPU when there is one, and the CPU otherwise, calls
+//! [`select_gpu_or_cpu`] (or [`Device::preferred`]) before anything else:
+//!
+//! ```
+//! use hip::safe::{self, Device, DeviceBuffer};
+//!
+//! let platform = safe::select_gpu_or_cpu(); // Platform::Nvidia on a machine with a GPU
+//! let device = Device::get(0)?;
+//! assert_eq!(device.platform(), platform);
+//! let x = DeviceBuffer::from_slice(&[1u32, 2, 3])?;
+//! assert_eq!(x.to_vec()?, [1, 2, 3]);
+//! # Ok::<(), hip::HipError>(())
+//! ```
+//!
+//! | | CPU platform | NVIDIA platform (CUDA driver, loaded at run time) |
+//! |---|---|---|
+//! | [`Device`] | the HSA CPU agent | a CUDA device (its primary context) |
+//! | [`Stream`] | an HSA user-mode queue | a `CUstream` |
+//! | [`Event`] | a barrier packet with a completion signal | a `CUevent` (timing enabled) |
+//! | [`DeviceBuffer`] | memory of the CPU device | `cuMemAlloc` |
+//! | [`PinnedBuffer`] | host memory | `cuMemHostAlloc` (device-accessible) |
+//! | [`Module`] | a CPU code object (`hipcc --genco`, hiprtc) | a cubin, fatbin or PTX text |
+//! | [`LaunchBuilder`] argument checks | the code object's parameter table | `cuFuncGetParamInfo` (CUDA 12.4+ drivers) |
+//! | closures ([`Stream::launch`]) | yes | [`HipError::NotSupported`] |
+//!
+//! **Closures are CPU kernels only.** A Rust closure is host machine code: nothing can turn it
+//! into GPU code at run time, so on NVIDIA [`Stream::launch`] returns
+//! [`HipError::NotSupported`] (it never runs the closure on the host instead). GPU kernels
+//! come from a [`Module`]: PTX text (portable across GPU generations, JIT-compiled by the
+//! driver), or a cubin/fatbin built by `nvcc`/`hipcc`.
+//!
+//! Objects own what they create: dropping a [`Stream`] waits for its work and destroys it, an
+//! [`Event`] is destroyed, a buffer waits for the device's work and is freed (as `hipFree`
+//! does), a [`Module`] is unloaded once it and every [`Function`] and [`Global`] taken from it
+//! are gone. Devices, streams, events, buffers, modules, functions and globals are `Send`
+//! and `Sync`; on NVIDIA each thread makes the device's primary context current by itself.
 
 mod module;
 pub use module::{Function, Global, KernelArg, LaunchBuilder, Module};
 
+pub use crate::platform::Platform;
+
 use std::any::TypeId;
 use std::collections::HashMap;
+use std::ffi::c_void;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -36,10 +83,54 @@ use parking_lot::Mutex;
 use crate::error::{HipError, HipResult};
 use crate::event::EventCore;
 use crate::kernel::Kernel;
-use crate::memory::{self, MemoryKind, Sync};
+use crate::memory::{self, CopyKind, MemoryKind, Sync};
+use crate::platform::nvidia as nv;
 use crate::runtime::Runtime;
 use crate::stream::StreamCore;
 use crate::DeviceProperties;
+
+/// Chooses the platform of this process for a program that wants a GPU with the CPU as
+/// fallback, and returns the platform in effect:
+///
+/// * NVIDIA when the CUDA driver loads and reports at least one device (after
+///   `HIP_VISIBLE_DEVICES`/`CUDA_VISIBLE_DEVICES`);
+/// * the CPU otherwise — also when `HIP_PLATFORM=nvidia` is set but there is no usable GPU —
+///   and whenever `HIP_PLATFORM=cpu` (or `amd`) asks for the CPU;
+/// * if the platform was already fixed (an earlier call of the safe API or of
+///   [`crate::platform::current`], or registered kernels), that choice stays and is
+///   returned: a process never switches platforms.
+///
+/// Call it before creating any object. It counts the GPUs through the driver (loading and
+/// initialising it once) unless `HIP_PLATFORM` asks for the CPU. It only changes what a
+/// process that has not chosen yet runs on: C programs, which never call it, keep
+/// [`crate::platform::current`]'s rule.
+pub fn select_gpu_or_cpu() -> Platform {
+    use crate::platform as p;
+    if let Some(chosen) = p::selected() {
+        return chosen;
+    }
+    let wanted = if p::from_env() != Some(Platform::Cpu) && nv::device_count() > 0 {
+        Platform::Nvidia
+    } else {
+        Platform::Cpu
+    };
+    p::select(wanted)
+}
+
+/// The platform in effect ([`crate::platform::current`]: fixed on first use).
+pub fn platform() -> Platform {
+    crate::platform::current()
+}
+
+/// A CUDA driver handle (stream, event, module, function) owned by a safe object.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Cu<H>(pub(crate) H);
+
+// SAFETY: the CUDA driver API is thread-safe and its handles may be used from any thread;
+// each owning safe object destroys its handle exactly once, in `Drop`.
+unsafe impl<H> Send for Cu<H> {}
+// SAFETY: as above: shared use only passes the handle value to thread-safe driver calls.
+unsafe impl<H> std::marker::Sync for Cu<H> {}
 
 /// A grid or block size (HIP's `dim3`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,42 +155,97 @@ impl Dim3 {
     }
 }
 
-/// A HIP device.
+/// A HIP device: the CPU device, or an NVIDIA GPU (ordinals among the driver's visible
+/// devices).
 #[derive(Debug, Clone)]
 pub struct Device {
     ordinal: usize,
+    platform: Platform,
 }
 
 impl Device {
-    /// Number of visible devices.
+    /// Number of visible devices (on NVIDIA: 0 without a usable driver or GPU).
     pub fn count() -> HipResult<usize> {
-        Ok(Runtime::get()?.device_count())
+        match platform() {
+            Platform::Cpu => Ok(Runtime::get()?.device_count()),
+            Platform::Nvidia => Ok(nv::device_count()),
+        }
     }
 
-    /// Device `ordinal` (`hipErrorInvalidDevice` if there is none).
+    /// Device `ordinal`: `hipErrorNoDevice` if the platform has no device,
+    /// `hipErrorInvalidDevice` if there is no such ordinal.
     pub fn get(ordinal: usize) -> HipResult<Device> {
-        Runtime::get()?.device(ordinal)?;
-        Ok(Device { ordinal })
+        let platform = platform();
+        match platform {
+            Platform::Cpu => {
+                Runtime::get()?.device(ordinal)?;
+            }
+            Platform::Nvidia => {
+                let count = nv::device_count();
+                if count == 0 {
+                    return Err(HipError::NoDevice);
+                }
+                if ordinal >= count {
+                    return Err(HipError::InvalidDevice);
+                }
+            }
+        }
+        Ok(Device { ordinal, platform })
+    }
+
+    /// The first device of the GPU-or-CPU choice: [`select_gpu_or_cpu`], then device 0.
+    pub fn preferred() -> HipResult<Device> {
+        select_gpu_or_cpu();
+        Device::get(0)
     }
 
     pub fn ordinal(&self) -> usize {
         self.ordinal
     }
 
+    /// The platform the device belongs to.
+    pub fn platform(&self) -> Platform {
+        self.platform
+    }
+
     pub fn properties(&self) -> HipResult<DeviceProperties> {
-        Ok(Runtime::get()?.device(self.ordinal)?.properties().clone())
+        match self.platform {
+            Platform::Cpu => Ok(Runtime::get()?.device(self.ordinal)?.properties().clone()),
+            Platform::Nvidia => nv::device::properties(self.ordinal).cloned(),
+        }
+    }
+
+    /// Makes this the calling thread's current device (`hipSetDevice`): buffers, events and
+    /// modules the thread creates afterwards belong to it. A thread starts on device 0.
+    pub fn set_current(&self) -> HipResult<()> {
+        match self.platform {
+            Platform::Cpu => Runtime::get()?.set_current_device(self.ordinal),
+            Platform::Nvidia => nv::set_current_device(self.ordinal),
+        }
     }
 
     /// Waits for all work on every stream of the device.
     pub fn synchronize(&self) -> HipResult<()> {
-        Runtime::get()?.synchronize_device(self.ordinal)
+        match self.platform {
+            Platform::Cpu => Runtime::get()?.synchronize_device(self.ordinal),
+            Platform::Nvidia => nv::device::synchronize(self.ordinal),
+        }
     }
 }
 
 /// A stream: work runs in submission order; independent streams run concurrently.
 /// Dropping it waits for its work.
 pub struct Stream {
-    core: Arc<StreamCore>,
+    inner: StreamInner,
+}
+
+enum StreamInner {
+    Cpu(Arc<StreamCore>),
+    /// A `CUstream` created on device `dev`.
+    Nvidia {
+        dev: usize,
+        raw: Cu<nv::Stream>,
+    },
 }
 
 impl Stream {
@@ -114,20 +260,40 @@ impl Stream {
     }
 
     fn with_flags(device: &Device, flags: u32) -> HipResult<Stream> {
-        let core = StreamCore::create(Runtime::get()?, device.ordinal, flags, 0)?;
-        Ok(Stream { core })
+        let inner = match device.platform {
+            Platform::Cpu => StreamInner::Cpu(StreamCore::create(
+                Runtime::get()?,
+                device.ordinal,
+                flags,
+                0,
+            )?),
+            Platform::Nvidia => StreamInner::Nvidia {
+                dev: device.ordinal,
+                raw: Cu(nv::stream::create(device.ordinal, flags, 0)?),
+            },
+        };
+        Ok(Stream { inner })
     }
 
     pub fn synchronize(&self) -> HipResult<()> {
-        self.core.synchronize()
+        match &self.inner {
+            StreamInner::Cpu(core) => core.synchronize(),
+            // SAFETY: a live stream owned by `self`.
+            StreamInner::Nvidia { dev, raw } => unsafe { nv::stream::synchronize(*dev, raw.0) },
+        }
     }
 
     /// Whether all submitted work has completed.
     pub fn is_idle(&self) -> bool {
-        self.core.is_idle()
+        match &self.inner {
+            StreamInner::Cpu(core) => core.is_idle(),
+            // SAFETY: a live stream owned by `self`.
+            StreamInner::Nvidia { dev, raw } => unsafe { nv::stream::query(*dev, raw.0) }.is_ok(),
+        }
     }
 
-    /// Copies `src` into `dst` (asynchronously: `src` is captured by value).
+    /// Copies `src` into `dst` (asynchronously: `src` is captured by value and kept until
+    /// the copy no longer needs it).
     pub fn copy_to_device<T: Copy + Send + 'static>(
         &self,
         src: Vec<T>,
@@ -137,26 +303,64 @@ impl Stream {
             return Err(HipError::InvalidValue);
         }
         let bytes = std::mem::size_of_val(src.as_slice());
-        // SAFETY: `dst` holds `len` elements; `src` is kept alive below until the copy ran
-        // (it is dropped by a host function that runs after the copy, in stream order).
-        unsafe {
-            memory::copy(
-                dst.ptr.cast(),
-                src.as_ptr().cast(),
-                bytes,
-                &self.core,
-                Sync::Async,
-            )?;
+        match &self.inner {
+            StreamInner::Cpu(core) => {
+                // SAFETY: `dst` holds `len` elements; `src` is kept alive below until the
+                // copy ran (it is dropped by a host function that runs after the copy, in
+                // stream order).
+                unsafe {
+                    memory::copy(
+                        dst.ptr.cast(),
+                        src.as_ptr().cast(),
+                        bytes,
+                        core,
+                        Sync::Async,
+                    )?;
+                }
+                core.host_fn(move || drop(src))
+            }
+            StreamInner::Nvidia { dev, raw } => {
+                // SAFETY: `dst` holds `len` elements of device-accessible memory and `src`
+                // as many readable ones; `raw` is a live stream owned by `self`.
+                unsafe {
+                    nv::memory::memcpy_async(
+                        *dev,
+                        dst.ptr.cast(),
+                        src.as_ptr().cast(),
+                        bytes,
+                        CopyKind::HostToDevice,
+                        raw.0,
+                    )?;
+                }
+                // From pageable memory (a `Vec`'s, unless the program page-locked it) the
+                // driver returns once it has staged the bytes: `src` may go now. Memory
+                // the driver knows (registered) is read later: wait for the copy first.
+                let pageable = src.is_empty()
+                    || nv::memory::pointer_attributes(*dev, src.as_ptr().cast())
+                        .is_ok_and(|a| a.memory_type == nv::memory::MemoryType::Unregistered);
+                if !pageable {
+                    self.synchronize()?;
+                }
+                drop(src);
+                Ok(())
+            }
         }
-        self.core.host_fn(move || drop(src))
     }
 
     /// Runs `kernel` on a grid of `grid` blocks of `block` work-items. The closure is called
     /// once per work-item with its [`ThreadCtx`]; it stays alive until the launch completes.
+    ///
+    /// CPU platform only: a Rust closure is host code, which no GPU can run, so on NVIDIA
+    /// this returns [`HipError::NotSupported`] without running anything. Load GPU kernels
+    /// with [`Module`] there.
     pub fn launch<F>(&self, grid: Dim3, block: Dim3, kernel: F) -> HipResult<()>
     where
         F: Fn(&ThreadCtx<'_>) + Send + std::marker::Sync + 'static,
     {
+        let core = match &self.inner {
+            StreamInner::Cpu(core) => core,
+            StreamInner::Nvidia { .. } => return Err(HipError::NotSupported),
+        };
         let k = closure_kernel::<F>()?;
         let closure = Arc::new(kernel);
         let ptr = Arc::as_ptr(&closure) as usize;
@@ -164,71 +368,156 @@ impl Stream {
             grid.to_array(),
             block.to_array(),
             0,
-            &self.core,
+            core,
             &(ptr as u64).to_ne_bytes(),
         )?;
         // Dropped in stream order, after the kernel.
-        self.core.host_fn(move || drop(closure))
+        core.host_fn(move || drop(closure))
     }
 }
 
 impl Drop for Stream {
     fn drop(&mut self) {
-        let _ = StreamCore::destroy(self.core.handle);
+        match &self.inner {
+            StreamInner::Cpu(core) => {
+                let _ = StreamCore::destroy(core.handle);
+            }
+            StreamInner::Nvidia { dev, raw } => {
+                // The driver would let queued work run on after the destroy: wait, as the
+                // CPU platform does.
+                // SAFETY: a live stream owned by `self`, destroyed once, here; nothing else
+                // uses it (`&mut self`).
+                unsafe {
+                    let _ = nv::stream::synchronize(*dev, raw.0);
+                    let _ = nv::stream::destroy(*dev, raw.0);
+                }
+            }
+        }
     }
 }
 
 /// An event: marks a point in a stream; measures time between two such points.
 pub struct Event {
-    core: Arc<EventCore>,
+    inner: EventInner,
+}
+
+enum EventInner {
+    Cpu(Arc<EventCore>),
+    /// A `CUevent` created on device `dev`.
+    Nvidia {
+        dev: usize,
+        raw: Cu<nv::Event>,
+    },
 }
 
 impl Event {
+    /// An event (with timing) on the calling thread's current device.
     pub fn new() -> HipResult<Event> {
-        Runtime::get()?;
-        Ok(Event {
-            core: EventCore::create(0)?,
-        })
+        let inner = match platform() {
+            Platform::Cpu => {
+                Runtime::get()?;
+                EventInner::Cpu(EventCore::create(0)?)
+            }
+            Platform::Nvidia => {
+                let dev = nv::current_device()?;
+                EventInner::Nvidia {
+                    dev,
+                    raw: Cu(nv::event::create(dev, 0)?),
+                }
+            }
+        };
+        Ok(Event { inner })
     }
 
+    /// Records the work submitted to `stream` so far.
     pub fn record(&self, stream: &Stream) -> HipResult<()> {
-        self.core.record(&stream.core)
+        match (&self.inner, &stream.inner) {
+            (EventInner::Cpu(core), StreamInner::Cpu(s)) => core.record(s),
+            (EventInner::Nvidia { raw: e, .. }, StreamInner::Nvidia { dev, raw: s }) => {
+                // SAFETY: both handles are live, owned by `self` and `stream`.
+                unsafe { nv::event::record(*dev, e.0, s.0) }
+            }
+            _ => Err(HipError::InvalidHandle),
+        }
     }
 
     pub fn synchronize(&self) -> HipResult<()> {
-        self.core.synchronize()
+        match &self.inner {
+            EventInner::Cpu(core) => core.synchronize(),
+            // SAFETY: a live event owned by `self`.
+            EventInner::Nvidia { dev, raw } => unsafe { nv::event::synchronize(*dev, raw.0) },
+        }
     }
 
-    /// Whether the latest record has completed.
+    /// Whether the latest record has completed (an event never recorded is complete).
     pub fn is_complete(&self) -> bool {
-        self.core.query().is_ok()
+        match &self.inner {
+            EventInner::Cpu(core) => core.query().is_ok(),
+            // SAFETY: a live event owned by `self`.
+            EventInner::Nvidia { dev, raw } => unsafe { nv::event::query(*dev, raw.0) }.is_ok(),
+        }
     }
 
     /// Milliseconds from `self` to `later` (both recorded and complete).
     pub fn elapsed_ms(&self, later: &Event) -> HipResult<f32> {
-        EventCore::elapsed_ms(&self.core, &later.core)
+        match (&self.inner, &later.inner) {
+            (EventInner::Cpu(a), EventInner::Cpu(b)) => EventCore::elapsed_ms(a, b),
+            (EventInner::Nvidia { dev, raw: a }, EventInner::Nvidia { raw: b, .. }) => {
+                // SAFETY: both events are live, owned by `self` and `later`.
+                unsafe { nv::event::elapsed_time(*dev, a.0, b.0) }
+            }
+            _ => Err(HipError::InvalidHandle),
+        }
     }
 
-    /// Makes later work on `stream` wait for this event's latest record.
+    /// Makes later work on `stream` wait for this event's latest record (no wait if it was
+    /// never recorded).
     pub fn make_wait(&self, stream: &Stream) -> HipResult<()> {
-        match self.core.current_record() {
-            Some(r) => stream.core.wait_event(&r),
-            None => Ok(()),
+        match (&self.inner, &stream.inner) {
+            (EventInner::Cpu(core), StreamInner::Cpu(s)) => match core.current_record() {
+                Some(r) => s.wait_event(&r),
+                None => Ok(()),
+            },
+            (EventInner::Nvidia { raw: e, .. }, StreamInner::Nvidia { dev, raw: s }) => {
+                // SAFETY: both handles are live, owned by `self` and `stream`.
+                unsafe { nv::stream::wait_event(*dev, s.0, e.0, 0) }
+            }
+            _ => Err(HipError::InvalidHandle),
         }
     }
 }
 
 impl Drop for Event {
     fn drop(&mut self) {
-        let _ = EventCore::destroy(self.core.handle);
+        match &self.inner {
+            EventInner::Cpu(core) => {
+                let _ = EventCore::destroy(core.handle);
+            }
+            EventInner::Nvidia { dev, raw } => {
+                // SAFETY: a live event owned by `self`, destroyed once, here (a pending record
+                // still completes).
+                let _ = unsafe { nv::event::destroy(*dev, raw.0) };
+            }
+        }
     }
 }
 
-/// Typed device memory (`hipMalloc`), freed on drop.
+/// Where a buffer's memory lives, and so how it is copied and freed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Cpu(MemoryKind),
+    /// NVIDIA device memory (`host: false`) or pinned host memory, of device `dev`.
+    Nvidia {
+        dev: usize,
+        host: bool,
+    },
+}
+
+/// Typed device memory (`hipMalloc`) of the calling thread's current device, freed on drop.
 pub struct DeviceBuffer<T: Copy> {
     ptr: *mut T,
     len: usize,
-    kind: MemoryKind,
+    place: Place,
     _marker: PhantomData<T>,
 }
 
@@ -238,28 +527,54 @@ unsafe impl<T: Copy + Send> Send for DeviceBuffer<T> {}
 unsafe impl<T: Copy + std::marker::Sync> std::marker::Sync for DeviceBuffer<T> {}
 
 impl<T: Copy> DeviceBuffer<T> {
-    fn alloc(len: usize, kind: MemoryKind) -> HipResult<DeviceBuffer<T>> {
-        let rt = Runtime::get()?;
+    /// `len` elements of device memory (`host: false`) or pinned host memory.
+    fn alloc(len: usize, host: bool) -> HipResult<DeviceBuffer<T>> {
         let bytes = len
             .checked_mul(std::mem::size_of::<T>())
             .ok_or(HipError::OutOfMemory)?;
-        let ptr = memory::allocate(rt.current_device()?, bytes, kind, 0)?;
+        let (ptr, place) = match platform() {
+            Platform::Cpu => {
+                let rt = Runtime::get()?;
+                let kind = if host {
+                    MemoryKind::Host
+                } else {
+                    MemoryKind::Device
+                };
+                let ptr = memory::allocate(rt.current_device()?, bytes, kind, 0)?;
+                (ptr.cast::<T>(), Place::Cpu(kind))
+            }
+            Platform::Nvidia => {
+                let dev = nv::current_device()?;
+                let ptr = if host {
+                    nv::memory::host_malloc(dev, bytes, 0)?.cast::<T>()
+                } else {
+                    // A device address: never dereferenced on the host.
+                    nv::memory::malloc(dev, bytes)? as usize as *mut T
+                };
+                (ptr, Place::Nvidia { dev, host })
+            }
+        };
         Ok(DeviceBuffer {
-            ptr: ptr.cast(),
+            ptr,
             len,
-            kind,
+            place,
             _marker: PhantomData,
         })
     }
 
-    /// `len` zeroed elements (fresh pages are zero).
+    /// `len` zeroed elements.
     pub fn zeroed(len: usize) -> HipResult<DeviceBuffer<T>> {
-        DeviceBuffer::alloc(len, MemoryKind::Device)
+        let mut b = DeviceBuffer::alloc(len, false)?;
+        if matches!(b.place, Place::Nvidia { .. }) {
+            // Fresh CPU pages are zero; fresh GPU memory is not.
+            b.zero()?;
+        }
+        Ok(b)
     }
 
     /// A buffer holding a copy of `data`.
     pub fn from_slice(data: &[T]) -> HipResult<DeviceBuffer<T>> {
-        let mut b = DeviceBuffer::alloc(data.len(), MemoryKind::Device)?;
+        let mut b = DeviceBuffer::alloc(data.len(), false)?;
         b.copy_from(data)?;
         Ok(b)
     }
@@ -272,6 +587,8 @@ impl<T: Copy> DeviceBuffer<T> {
         self.len == 0
     }
 
+    /// The device address of the first element (for kernels; on NVIDIA not readable by the
+    /// host).
     pub fn as_ptr(&self) -> *const T {
         self.ptr
     }
@@ -284,20 +601,68 @@ impl<T: Copy> DeviceBuffer<T> {
         crate::stream::resolve(0)
     }
 
+    /// Sets every byte to zero; returns once done (ordered after the null stream's work).
+    pub fn zero(&mut self) -> HipResult<()> {
+        let bytes = std::mem::size_of::<T>() * self.len;
+        match self.place {
+            // SAFETY: the buffer holds `bytes` bytes; the fill is synchronous.
+            Place::Cpu(_) => unsafe {
+                memory::fill(
+                    self.ptr.cast(),
+                    0,
+                    bytes,
+                    1,
+                    &*Self::null_stream()?,
+                    Sync::Blocking,
+                )
+            },
+            Place::Nvidia { dev, .. } => {
+                // SAFETY: the buffer holds `bytes` device-accessible bytes.
+                unsafe {
+                    nv::memory::memset(
+                        dev,
+                        self.ptr as nv::DevicePtr,
+                        nv::memory::Fill::D8(0),
+                        bytes,
+                    )?
+                };
+                // The fill is queued on the legacy stream, which a non-blocking stream
+                // does not wait for: finish it here, so that "zeroed" holds for every
+                // stream.
+                // SAFETY: the null stream of the device's primary context.
+                unsafe { nv::stream::synchronize(dev, nv::NULL_STREAM) }
+            }
+        }
+    }
+
     /// Synchronous copy from host memory (ordered with the null stream).
     pub fn copy_from(&mut self, data: &[T]) -> HipResult<()> {
         if data.len() != self.len {
             return Err(HipError::InvalidValue);
         }
-        // SAFETY: both ranges hold `len` elements; the copy is synchronous.
-        unsafe {
-            memory::copy(
-                self.ptr.cast(),
-                data.as_ptr().cast(),
-                std::mem::size_of_val(data),
-                &*Self::null_stream()?,
-                Sync::Blocking,
-            )
+        let bytes = std::mem::size_of_val(data);
+        match self.place {
+            // SAFETY: both ranges hold `len` elements; the copy is synchronous.
+            Place::Cpu(_) => unsafe {
+                memory::copy(
+                    self.ptr.cast(),
+                    data.as_ptr().cast(),
+                    bytes,
+                    &*Self::null_stream()?,
+                    Sync::Blocking,
+                )
+            },
+            // SAFETY: both ranges hold `len` elements (the buffer device-accessible, `data`
+            // host memory); `hipMemcpy` semantics.
+            Place::Nvidia { dev, .. } => unsafe {
+                nv::memory::memcpy(
+                    dev,
+                    self.ptr.cast::<c_void>(),
+                    data.as_ptr().cast(),
+                    bytes,
+                    CopyKind::HostToDevice,
+                )
+            },
         }
     }
 
@@ -306,15 +671,29 @@ impl<T: Copy> DeviceBuffer<T> {
         if out.len() != self.len {
             return Err(HipError::InvalidValue);
         }
-        // SAFETY: both ranges hold `len` elements; the copy is synchronous.
-        unsafe {
-            memory::copy(
-                out.as_mut_ptr().cast(),
-                self.ptr.cast(),
-                std::mem::size_of_val(out),
-                &*Self::null_stream()?,
-                Sync::Blocking,
-            )
+        let bytes = std::mem::size_of_val(out);
+        match self.place {
+            // SAFETY: both ranges hold `len` elements; the copy is synchronous.
+            Place::Cpu(_) => unsafe {
+                memory::copy(
+                    out.as_mut_ptr().cast(),
+                    self.ptr.cast(),
+                    bytes,
+                    &*Self::null_stream()?,
+                    Sync::Blocking,
+                )
+            },
+            // SAFETY: both ranges hold `len` elements; a device-to-host copy returns once
+            // the bytes are in `out`.
+            Place::Nvidia { dev, .. } => unsafe {
+                nv::memory::memcpy(
+                    dev,
+                    out.as_mut_ptr().cast(),
+                    self.ptr.cast::<c_void>(),
+                    bytes,
+                    CopyKind::DeviceToHost,
+                )
+            },
         }
     }
 
@@ -333,17 +712,38 @@ impl<T: Copy> DeviceBuffer<T> {
 
 impl<T: Copy> Drop for DeviceBuffer<T> {
     fn drop(&mut self) {
-        // Work on any stream may still use the memory: wait, as hipFree does.
-        if let Ok(rt) = Runtime::get() {
-            if let Ok(d) = rt.current_device() {
-                let _ = rt.synchronize_device(d);
+        match self.place {
+            Place::Cpu(kind) => {
+                // Work on any stream may still use the memory: wait, as hipFree does.
+                if let Ok(rt) = Runtime::get() {
+                    if let Ok(d) = rt.current_device() {
+                        let _ = rt.synchronize_device(d);
+                    }
+                }
+                let _ = memory::free(self.ptr.cast(), &[kind]);
+            }
+            Place::Nvidia { dev, host } => {
+                if self.ptr.is_null() {
+                    return;
+                }
+                // As hipFree: work on any stream of the device may still use the memory.
+                let _ = nv::device::synchronize(dev);
+                // SAFETY: the buffer owns the allocation (made on `dev` by `alloc`), freed
+                // once, here; after the device-wide wait no queued work uses it.
+                unsafe {
+                    let _ = if host {
+                        nv::memory::host_free(dev, self.ptr.cast())
+                    } else {
+                        nv::memory::free(dev, self.ptr as nv::DevicePtr)
+                    };
+                }
             }
         }
-        let _ = memory::free(self.ptr.cast(), &[self.kind]);
     }
 }
 
-/// Pinned host memory (`hipHostMalloc`), usable as a slice and by kernels.
+/// Pinned host memory (`hipHostMalloc`), usable as a slice and by kernels (on NVIDIA at the
+/// same address, under unified addressing).
 pub struct PinnedBuffer<T: Copy> {
     inner: DeviceBuffer<T>,
 }
@@ -351,10 +751,13 @@ pub struct PinnedBuffer<T: Copy> {
 impl<T: Copy + Default> PinnedBuffer<T> {
     /// `len` elements set to `T::default()`.
     pub fn new(len: usize) -> HipResult<PinnedBuffer<T>> {
-        let inner = DeviceBuffer::alloc(len, MemoryKind::Host)?;
-        let mut b = PinnedBuffer { inner };
-        b.fill(T::default());
-        Ok(b)
+        let inner = DeviceBuffer::<T>::alloc(len, true)?;
+        for i in 0..len {
+            // SAFETY: host memory for `len` elements, owned by `inner`; written before any
+            // read.
+            unsafe { inner.ptr.add(i).write(T::default()) };
+        }
+        Ok(PinnedBuffer { inner })
     }
 }
 

@@ -42,6 +42,11 @@ pub fn select(p: Platform) -> Platform {
     }
 }
 
+/// The platform if one was chosen already (`None`: nothing has fixed it yet).
+pub fn selected() -> Option<Platform> {
+    decode(SELECTED.load(Ordering::Acquire))
+}
+
 /// What `HIP_PLATFORM` asks for (`None`: unset or unknown).
 pub fn from_env() -> Option<Platform> {
     match std::env::var("HIP_PLATFORM")

@@ -464,3 +464,58 @@ pub unsafe fn occupancy_max_potential_block_size(
     })?;
     Ok((grid, block))
 }
+
+// ------------------------------------------------------------------------------------
+// For the safe API (`crate::safe`): kernel parameter layouts.
+
+/// Most parameters [`param_layout`] asks about (kernel parameters take at most 32764 bytes,
+/// so no kernel has more).
+const PARAMS_MAX: usize = 32_768;
+
+/// Whether the driver has `cuFuncGetParamInfo` (CUDA 12.4+), looked up once. cudarc
+/// resolves it lazily and panics if it is missing: it is only called after this says yes.
+fn has_func_get_param_info() -> bool {
+    static HAS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *HAS.get_or_init(|| {
+        if super::driver::Driver::get().is_none() {
+            return false;
+        }
+        // SAFETY: a usable driver was loaded, so cudarc's loader finds the library (without
+        // reaching its panic).
+        let lib = unsafe { cu::culib() };
+        // SAFETY: only looks the symbol up (dlsym); the pointer is never called as such.
+        unsafe { lib.get::<*const c_void>(b"cuFuncGetParamInfo") }.is_ok()
+    })
+}
+
+/// The `(offset, size)` in bytes of each of `f`'s parameters, from `cuFuncGetParamInfo`
+/// (asked for indices 0, 1, ... until the driver says `CUDA_ERROR_INVALID_VALUE`, its
+/// answer past the last parameter). `Ok(None)` when the driver lacks the entry point
+/// (before CUDA 12.4) or reports anything else: the layout is then unknown.
+///
+/// # Safety
+/// `f` must be a function of a module loaded on device `dev` (possibly unloaded since:
+/// rejected with `hipErrorInvalidHandle`).
+pub(crate) unsafe fn param_layout(
+    dev: usize,
+    f: cu::CUfunction,
+) -> HipResult<Option<Vec<(usize, usize)>>> {
+    check_function(f)?;
+    make_current(dev)?;
+    if !has_func_get_param_info() {
+        return Ok(None);
+    }
+    let mut params = Vec::new();
+    while params.len() < PARAMS_MAX {
+        let (mut offset, mut size) = (0usize, 0usize);
+        // SAFETY: a live function (caller, checked); the entry point exists (checked);
+        // out-parameters.
+        let r = unsafe { cu::cuFuncGetParamInfo(f, params.len(), &mut offset, &mut size) };
+        match r {
+            cu::CUresult::CUDA_SUCCESS => params.push((offset, size)),
+            cu::CUresult::CUDA_ERROR_INVALID_VALUE => return Ok(Some(params)),
+            _ => return Ok(None),
+        }
+    }
+    Ok(None)
+}
