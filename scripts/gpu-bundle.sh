@@ -9,7 +9,8 @@
 #
 # Usage: scripts/gpu-bundle.sh [--release]      (default: debug build, stripped; faster to build)
 # Environment: CARGO_TARGET_DIR (as for cargo); RUST_TESTS="pkg:test pkg:test ..." (default:
-#   "ferrocm-hip:nvidia"; a test name of `lib` means the package's unit tests).
+#   every GPU test binary, $DEFAULT_RUST_TESTS below; a test name of `lib` means the package's
+#   unit tests).
 #
 # Then, with the device tool: run(command="scripts/gpu-check.sh", carry=["gpu-bundle"]).
 # The repository itself (tests/hip, scripts/) travels as the working tree.
@@ -23,6 +24,11 @@ target=${CARGO_TARGET_DIR:-target}
 
 scripts/dist.sh $flag
 
+# The Rust tests that exercise a GPU (each skips visibly without one).
+DEFAULT_RUST_TESTS="ferrocm-hip:nvidia ferrocm-hip:safe_nvidia ferrocm-hip-capi:nvidia_platform
+  ferrocm-hip-capi:nvidia_graph ferrocm-hiprtc:nvrtc ferrocm-hiprtc-capi:nvidia_platform
+  ferrocm-hsa:nvidia_agent"
+
 out=gpu-bundle
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/lib" "$out/rust-tests"
@@ -33,7 +39,7 @@ ln -sf libhiprtc.so "$out/lib/libhiprtc.so.7"
 ln -sf libhsa-runtime64.so.1 "$out/lib/libhsa-runtime64.so"
 cp -r dist/include "$out/"
 
-for spec in ${RUST_TESTS:-ferrocm-hip:nvidia}; do
+for spec in ${RUST_TESTS:-$DEFAULT_RUST_TESTS}; do
   pkg=${spec%%:*}
   test=${spec#*:}
   if [ "$test" = lib ]; then sel=(--lib); else sel=(--test "$test"); fi
