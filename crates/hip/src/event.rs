@@ -6,12 +6,13 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+use hsa::core::queue::{QueueObject, QueueState};
 use hsa::signal::{Condition, MemoryOrder, WaitState};
 use hsa::Signal;
 use parking_lot::{Mutex, RwLock};
 
 use crate::error::{HipError, HipResult};
-use crate::stream::StreamCore;
+use crate::stream::{StreamCore, QUEUE_CHECK_INTERVAL};
 
 /// `hipEventDisableTiming`
 pub const EVENT_DISABLE_TIMING: u32 = 0x2;
@@ -22,12 +23,18 @@ pub const EVENT_VALID_FLAGS: u32 = 0x1 | 0x2 | 0x4 | 0x4000_0000 | 0x8000_0000;
 /// One recording of an event: done when its signal reaches 0.
 pub struct EventRecord {
     signal: Signal,
+    /// The queue the record was submitted to: a wait ends with an error once it is inactive
+    /// (its remaining packets, this record among them, never complete).
+    queue: Arc<QueueObject>,
 }
 
 impl EventRecord {
-    fn new() -> HipResult<Arc<EventRecord>> {
+    pub(crate) fn new(stream: &StreamCore) -> HipResult<Arc<EventRecord>> {
         let signal = Signal::new(1).map_err(|_| HipError::OutOfMemory)?;
-        Ok(Arc::new(EventRecord { signal }))
+        Ok(Arc::new(EventRecord {
+            signal,
+            queue: Arc::clone(stream.queue_object()),
+        }))
     }
 
     pub(crate) fn signal_handle(&self) -> u64 {
@@ -38,8 +45,21 @@ impl EventRecord {
         self.signal.load(MemoryOrder::Acquire) <= 0
     }
 
-    pub(crate) fn wait(&self) {
-        self.signal.wait(Condition::Lt, 1, None, WaitState::Blocked);
+    /// Blocks until the record completes; `hipErrorLaunchFailure` if its queue became
+    /// inactive first (checked every [`QUEUE_CHECK_INTERVAL`]).
+    pub(crate) fn wait(&self) -> HipResult<()> {
+        while self.signal.wait(
+            Condition::Lt,
+            1,
+            Some(QUEUE_CHECK_INTERVAL),
+            WaitState::Blocked,
+        ) >= 1
+        {
+            if self.queue.state() != QueueState::Active {
+                return Err(HipError::LaunchFailure);
+            }
+        }
+        Ok(())
     }
 
     /// When the record completed, in nanoseconds of the system clock.
@@ -106,7 +126,7 @@ impl EventCore {
 
     /// `hipEventRecord` on `stream`.
     pub fn record(&self, stream: &StreamCore) -> HipResult<()> {
-        let record = EventRecord::new()?;
+        let record = EventRecord::new(stream)?;
         stream.record(&record)?;
         *self.record.lock() = Some(record);
         Ok(())
@@ -137,7 +157,7 @@ impl EventCore {
             if crate::graph::is_captured_record(&r) {
                 return Err(HipError::CapturedEvent);
             }
-            r.wait();
+            r.wait()?;
         }
         Ok(())
     }

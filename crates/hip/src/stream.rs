@@ -32,6 +32,9 @@ use crate::runtime::Runtime;
 
 /// Packets per stream queue (more in flight makes the producer wait for a free slot).
 const QUEUE_SIZE: u32 = 256;
+/// How often a blocked synchronisation looks at the queue's state (a queue made inactive
+/// never completes its remaining packets).
+pub(crate) const QUEUE_CHECK_INTERVAL: std::time::Duration = std::time::Duration::from_millis(50);
 /// Bytes of kernel arguments per packet slot (HIP's limit is 4 KiB).
 pub const KERNARG_SLOT_SIZE: usize = 4096;
 
@@ -515,14 +518,29 @@ impl StreamCore {
 
     fn wait_for(&self, pos: &Position) -> HipResult<()> {
         if pos.submitted > 0 {
-            let target = -(pos.submitted as i64);
-            self.counter
-                .wait(Condition::Lt, target + 1, None, WaitState::Blocked);
+            let done_below = -(pos.submitted as i64) + 1;
+            // Waits in slices: once the packet processor has made the queue inactive (a
+            // rejected packet, a failed kernel) the remaining packets never complete, and
+            // the wait must end with the error rather than hang.
+            while self.counter.wait(
+                Condition::Lt,
+                done_below,
+                Some(QUEUE_CHECK_INTERVAL),
+                WaitState::Blocked,
+            ) >= done_below
+            {
+                self.check_queue()?;
+            }
         }
         if let Some(e) = &pos.tail_event {
-            e.wait();
+            e.wait()?;
         }
         self.check_queue()
+    }
+
+    /// The HSA queue under this stream.
+    pub(crate) fn queue_object(&self) -> &Arc<hsa::core::queue::QueueObject> {
+        self.queue.object()
     }
 
     fn check_queue(&self) -> HipResult<()> {
@@ -1096,5 +1114,62 @@ unsafe extern "C" fn host_call_trampoline(arg: *mut std::ffi::c_void) {
     let f = unsafe { Box::from_raw(arg.cast::<Box<dyn FnOnce() + Send>>()) };
     if std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).is_err() {
         eprintln!("ferrocm: a stream host function panicked");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A packet the processor rejects (a null kernel object) makes the queue inactive: its
+    /// remaining packets never complete, so synchronising used to wait forever. It must
+    /// return `hipErrorLaunchFailure`.
+    #[test]
+    fn synchronize_after_a_rejected_packet_fails_instead_of_hanging() {
+        let rt = Runtime::get().expect("runtime");
+        let s = StreamCore::new(rt, 0, StreamKind::NonBlocking, 0, 0).expect("stream");
+        s.submit(|| s.publish_kernel_locked(0, [1, 1, 1], [1, 1, 1], 0, &[]))
+            .expect("the packet is published; the processor rejects it");
+        let (tx, rx) = std::sync::mpsc::channel();
+        let waiter = Arc::clone(&s);
+        std::thread::spawn(move || {
+            let _ = tx.send(waiter.synchronize());
+        });
+        let r = rx
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("hipStreamSynchronize hung on an inactive queue");
+        assert_eq!(r, Err(HipError::LaunchFailure));
+        assert_eq!(s.synchronize(), Err(HipError::LaunchFailure));
+    }
+
+    /// The same for an event recorded behind the rejected packet (`hipEventSynchronize`).
+    #[test]
+    fn event_wait_after_a_rejected_packet_fails_instead_of_hanging() {
+        let rt = Runtime::get().expect("runtime");
+        let s = StreamCore::new(rt, 0, StreamKind::NonBlocking, 0, 0).expect("stream");
+        let record = EventRecord::new(&s).expect("record");
+        // Both packets under one submission, so that the record is queued behind the
+        // rejected packet whenever the processor gets to it.
+        s.submit(|| {
+            s.publish_kernel_locked(0, [1, 1, 1], [1, 1, 1], 0, &[])?;
+            let signal = record.signal_handle();
+            s.publish_locked(false, |_, _| {
+                RawPacket::from_packet(&BarrierPacket {
+                    header: packet_header(packet_type::BARRIER_AND),
+                    completion_signal: signal,
+                    ..BarrierPacket::default()
+                })
+            })
+            .map(|_| ())
+        })
+        .expect("both packets are published");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(record.wait());
+        });
+        let r = rx
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("an event wait hung on an inactive queue");
+        assert_eq!(r, Err(HipError::LaunchFailure));
     }
 }
