@@ -3,8 +3,8 @@
 #   benches/gpu/run.sh [bundle-dir]        (bundle: scripts/gpu-bundle.sh --release)
 # Builds benches/gpu/runtime.hip twice: with our hipcc + libamdhip64 + libhiprtc (no cudart)
 # and with plain nvcc + cudart + NVRTC (cudart_shim.h); both load the same module image
-# (module_kernel.cu, nvcc --fatbin). Runs ours, cudart, ours, cudart, ... (GPU_BENCH_ROUNDS
-# rounds, default 3); for each figure keeps
+# (module_kernel.cu, nvcc --fatbin). Runs both, in alternating order, for GPU_BENCH_ROUNDS
+# rounds (default 3); for each figure keeps
 # each side's better run; prints a markdown table with the ratio ours/cudart (times: <= 1.00
 # is as fast or faster; bandwidths: >= 0.99 is the target). Logs go to $OUT when it is set.
 set -euo pipefail
@@ -35,7 +35,10 @@ if [ -n "$cpus" ] && command -v taskset >/dev/null; then pin=(taskset -c "$cpus"
 export LD_LIBRARY_PATH="$bundle/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export FERROCM_CACHE_DIR="$b/rtc-cache"
 for round in $(seq "${GPU_BENCH_ROUNDS:-3}"); do
-  for side in ours cudart; do
+  # Which side goes first alternates (the first process of a pair measured slower
+  # pageable copies in every run).
+  order="ours cudart"; [ $((round % 2)) = 0 ] && order="cudart ours"
+  for side in $order; do
     echo "== $side, round $round"
     "${pin[@]}" "$b/$side" "$b/module.fatbin" "$arch" | tee "$b/$side.$round.txt"
   done
