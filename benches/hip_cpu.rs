@@ -8,9 +8,11 @@
 //! §6), it is printed too, labelled: it comes from HIP-CPU's reference machine, not this run.
 //!
 //! Programs: `vadd` (2^24 floats at blocks 64/256/1024, with and without a `__syncthreads()`,
-//! and a large size), `barrier` (bare barriers and a shared-memory exchange), `sgemm` (naive
-//! and tiled), `reduce` (shared tree, shuffles), `launch` (launch + sync, enqueue rate),
-//! `memcpy` (1 KiB and 64 MiB). The output ends with a Markdown summary table.
+//! and a large size), `saxpy` (2^24 floats), `transpose` (4096 x 4096 floats, tiled through
+//! `__shared__` with a `__syncthreads()`, and naive), `barrier` (bare barriers and a
+//! shared-memory exchange), `sgemm` (naive and tiled), `reduce` (shared tree, shuffles),
+//! `launch` (launch + sync, enqueue rate), `memcpy` (1 KiB and 64 MiB). The output ends with a
+//! Markdown summary table.
 //!
 //! Run (release: `cargo bench` uses the release profile's `hipcc` and `libamdhip64.so`, which
 //! must be built first, as a bench cannot depend on another package's binaries):
@@ -20,12 +22,13 @@
 //! cargo bench -p ferrocm-benches --bench hip_cpu
 //! ```
 //!
-//! Environment: `FERROCM_BENCH_QUICK=1` (fewer samples, smaller sizes: about a minute; the full
-//! run takes about 2.5 minutes on 2 cores and needs 6 GiB for the 2^29 vadd);
+//! Environment: `FERROCM_BENCH_QUICK=1` (fewer samples, smaller sizes: under a minute; the full
+//! run takes about 1.5 minutes on 2 cores and needs 6 GiB for the 2^29 vadd);
 //! `FERROCM_BENCH_HIP=vadd,launch` (only the programs whose name contains one of these);
 //! `FERROCM_HIPCC=/path/hipcc` (another hipcc; it links programs with the `libamdhip64.so` of its
-//! own layout); `FERROCM_BENCH_VADD_LARGE_LOG2`, `FERROCM_BENCH_SGEMM_N` (sizes, see the
-//! programs); `FERROCM_CPU_WORKERS` (engine workers, also the peers' thread count).
+//! own layout); `FERROCM_BENCH_VADD_LARGE_LOG2`, `FERROCM_BENCH_SGEMM_N`,
+//! `FERROCM_BENCH_TRANSPOSE_N` (sizes, see the programs); `FERROCM_CPU_WORKERS` (engine
+//! workers, also the peers' thread count).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -35,7 +38,16 @@ use std::time::{Instant, SystemTime};
 use ferrocm_benches::{compare_row, engine_threads, fmt_ns, machine, peer_row, quick, Stats};
 
 /// The programs in `benches/hip/`, in run order (short ones first).
-const PROGRAMS: &[&str] = &["launch", "memcpy", "vadd", "reduce", "barrier", "sgemm"];
+const PROGRAMS: &[&str] = &[
+    "launch",
+    "memcpy",
+    "vadd",
+    "saxpy",
+    "transpose",
+    "reduce",
+    "barrier",
+    "sgemm",
+];
 
 /// HIP-CPU's figures (hip-cpu-peer.md §6), measured on its reference machine (a 2-vCPU
 /// AVX-512 Xeon VM, g++ 12.2, TBB back end), never in this run: (group id, prefix of our

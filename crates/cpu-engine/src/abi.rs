@@ -26,6 +26,29 @@ pub const CODE_OBJECT_ABI_SYMBOL: &str = "ferrocm_code_object_abi_version";
 /// Suffix of kernel-descriptor symbols (`"<kernel name>.kd"`).
 pub const KERNEL_DESCRIPTOR_SUFFIX: &str = ".kd";
 
+/// [`WorkItem::reserved0`] of the first work-item of a group when the engine starts it: the
+/// engine offers the whole group to it. An entry point that accepts runs every work-item of
+/// the group itself (HIP kernels split at their barriers, `include/hip/cpu/fission.h`) and
+/// answers [`WHOLE_GROUP_DONE`]; one that does not leaves the field alone (code built before
+/// this protocol never touches it) and runs as work-item 0.
+pub const WHOLE_GROUP_OFFER: u32 = 1;
+/// [`WorkItem::reserved0`] while an entry point that took the offer runs the group: it must
+/// make no barrier or wave exchange call then (the engine fails the dispatch if it does).
+pub const WHOLE_GROUP_RUNNING: u32 = 2;
+/// [`WorkItem::reserved0`] after the entry point returns: every work-item of the group ran.
+pub const WHOLE_GROUP_DONE: u32 = 3;
+
+/// Index in [`WorkItem::reserved`] (offset 144) where the engine, with [`WHOLE_GROUP_OFFER`],
+/// puts how many consecutive groups (in linear order, x fastest, this one first) the entry
+/// point may run. Code that predates it sees 0, which means this group only.
+pub const GROUPS_OFFERED: usize = 0;
+/// Index in [`WorkItem::reserved`] (offset 152) where an entry point that ran whole groups and
+/// went on to later ones of the offer reports how many groups on the group now described by
+/// the work-item is (the engine sets it to 0). Before each group after the first, the entry
+/// point writes that group's `group_id` and `local_size` into the work-item, its ids are 0 and
+/// `reserved0` is [`WHOLE_GROUP_OFFER`] again; the engine treats it as a group it started.
+pub const GROUPS_MOVED: usize = 1;
+
 /// `ferrocm_workitem_fn`: runs one work-item.
 pub type WorkItemFn = unsafe extern "C" fn(wi: *mut WorkItem);
 /// `ferrocm_workgroup_fn`: runs work-items `begin..wi.range_end` of a group in order.
@@ -61,9 +84,12 @@ unsafe impl Send for DeviceOps {}
 /// `ferrocm_workitem_t`: the state of one work-item, passed to every kernel entry point.
 ///
 /// The engine owns it; device code reads it and never writes it, except that a
-/// [`WorkGroupFn`] sets `local_id` and `flat_local_id` itself. `range_end` is a [`Cell`] because
-/// the engine may lower it while a work-group function runs, inside a barrier or wave exchange
-/// called by the running work-item (a plain read after such a call sees it).
+/// [`WorkGroupFn`] sets `local_id` and `flat_local_id` itself (before each work-item, or at
+/// the latest before each barrier or wave exchange it calls for a work-item: the engine reads
+/// them only then), and that a work-item entry may answer the whole-group offer in
+/// `reserved0` ([`WHOLE_GROUP_OFFER`]). `range_end` is a [`Cell`] because the engine may lower
+/// it while a work-group function runs, inside a barrier or wave exchange called by the
+/// running work-item (a plain read after such a call sees it).
 #[repr(C)]
 #[derive(Debug, Clone)]
 pub struct WorkItem {
@@ -100,12 +126,14 @@ pub struct WorkItem {
     /// Offset 128: exclusive end of the flat-id range a [`WorkGroupFn`] must run; lowered only
     /// inside a device-op call of the running work-item.
     pub range_end: Cell<u32>,
-    /// Offset 132: reserved.
+    /// Offset 132: 0, or in the first work-item of a group the whole-group protocol
+    /// ([`WHOLE_GROUP_OFFER`], [`WHOLE_GROUP_RUNNING`], [`WHOLE_GROUP_DONE`]).
     pub reserved0: u32,
     /// Offset 136: opaque to device code: the engine's handle of the running work-group (device
     /// ops find the group through it; null outside of a dispatch).
     pub engine_private: *mut c_void,
-    /// Offsets 144..192: reserved.
+    /// Offsets 144..192: reserved; in the first work-item of a group, [`GROUPS_OFFERED`] and
+    /// [`GROUPS_MOVED`] of the whole-group protocol.
     pub reserved: [u64; 6],
 }
 

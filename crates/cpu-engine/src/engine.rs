@@ -41,7 +41,8 @@ use std::time::{Duration, Instant};
 use parking_lot::{Condvar, Mutex};
 
 use crate::abi::{
-    DeviceOps, WorkGroupFn, WorkItem, WorkItemFn, ABI_VERSION, MAX_WORKGROUP_SIZE, WAVEFRONT_SIZE,
+    DeviceOps, WorkGroupFn, WorkItem, WorkItemFn, ABI_VERSION, GROUPS_MOVED, GROUPS_OFFERED,
+    MAX_WORKGROUP_SIZE, WAVEFRONT_SIZE, WHOLE_GROUP_DONE, WHOLE_GROUP_OFFER, WHOLE_GROUP_RUNNING,
 };
 use crate::fiber::{self, Context, Stack};
 
@@ -210,6 +211,10 @@ pub enum DispatchError {
     /// Memory for fiber stacks or segments could not be obtained; some work-groups did not run.
     #[error("out of resources: {0}")]
     OutOfResources(String),
+    /// The kernel broke the kernel ABI (e.g. a barrier while it ran its whole work-group
+    /// itself); some work-groups did not run.
+    #[error("kernel error: {0}")]
+    KernelFault(String),
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1521,6 +1526,18 @@ impl Range<'_> {
         self.cursor.set(self.cursor.get() + 1);
     }
 
+    /// Moves `m` groups on, to the group an entry point went on to (abi::WHOLE_GROUP_OFFER).
+    fn skip(&self, m: u64) {
+        let c = self.cursor.get() + m;
+        let ng = self.st.num_groups;
+        self.cursor.set(c);
+        self.coords.set([
+            (c % u64::from(ng[0])) as u32,
+            ((c / u64::from(ng[0])) % u64::from(ng[1])) as u32,
+            (c / (u64::from(ng[0]) * u64::from(ng[1]))) as u32,
+        ]);
+    }
+
     /// Sets up work-item 0 and the group state for the group at the cursor; returns its size.
     fn start_group(&self) -> u32 {
         let st = self.st;
@@ -1539,6 +1556,11 @@ impl Range<'_> {
         wi0.local_id = [0; 3];
         wi0.flat_local_id = 0;
         wi0.range_end.set(1);
+        // Work-item 0 may run the whole group itself, and the next groups of the range
+        // (abi::WHOLE_GROUP_OFFER).
+        wi0.reserved0 = WHOLE_GROUP_OFFER;
+        wi0.reserved[GROUPS_OFFERED] = self.end - self.cursor.get();
+        wi0.reserved[GROUPS_MOVED] = 0;
         let grp = &self.group;
         grp.n.set(n);
         grp.mode.set(Mode::Start);
@@ -1647,6 +1669,28 @@ unsafe extern "C" fn runner_main(arg: *mut c_void) -> ! {
         let n = r.start_group();
         // SAFETY: `wi0` is initialised for work-item 0 (see `start_group`); `Kernel` contract.
         unsafe { (g.workitem_fn)(g.wi0) };
+        // SAFETY: `wi0` is valid; no kernel of this group runs now.
+        let moved = unsafe { (*g.wi0).reserved[GROUPS_MOVED] };
+        let mut n = n;
+        if moved != 0 {
+            // The entry point ran whole groups and went on with later ones of the range: the
+            // group in `wi0` is now the one `moved` groups on (sync_op took its size).
+            r.skip(moved.min(r.end - r.cursor.get() - 1));
+            n = g.n.get();
+            // SAFETY: as above.
+            let ls = unsafe { (*g.wi0).local_size };
+            if g.mode.get() != Mode::Fibers {
+                n = ls[0] * ls[1] * ls[2];
+                g.n.set(n);
+            }
+        }
+        // SAFETY: `wi0` is valid; no kernel of this group runs now.
+        let whole = unsafe { (*g.wi0).reserved0 } == WHOLE_GROUP_DONE;
+        if whole && g.mode.get() == Mode::Start {
+            // The entry point ran every work-item of the group (a kernel split at barriers).
+            r.advance();
+            continue;
+        }
         if g.mode.get() != Mode::Fibers && n > 1 {
             g.mode.set(Mode::Loop);
             // SAFETY: `wi0` is valid; the kernel holds no reference across this (`Cell`).
@@ -1888,18 +1932,37 @@ fn sync_op(wi: *mut WorkItem, op: Op) -> u64 {
     }
     // SAFETY: the group is set only while it runs on this thread.
     let g = unsafe { &*g };
+    if g.mode.get() == Mode::Start {
+        // An entry point that took the whole-group offer may have gone on to a later group
+        // of the range: `wi0` describes the group that runs now.
+        // SAFETY: `wi0` is valid while its group runs; the kernel only reads it now.
+        let ls = unsafe { (*g.wi0).local_size };
+        let n = ls[0] * ls[1] * ls[2];
+        g.n.set(n);
+        g.live.set(n);
+    }
     let n = g.n.get();
+    // SAFETY: `wi0` is valid while its group runs.
+    if g.mode.get() == Mode::Start && unsafe { (*g.wi0).reserved0 } == WHOLE_GROUP_RUNNING {
+        // Work-item 0 runs the whole group itself and promised no barriers: the other
+        // work-items' state is its own, so nothing can be resumed.
+        g.abort(DispatchError::KernelFault(
+            "a barrier or wavefront operation was reached by a kernel that runs its work-group \
+             itself (a kernel split at its barriers by hipcc): please report this kernel"
+                .into(),
+        ));
+    }
     if g.mode.get() != Mode::Fibers {
+        // The work-group function (or, in start mode, a work-item entry that goes on with the
+        // rest of the group itself, see abi::WHOLE_GROUP_OFFER) keeps the ids of the
+        // work-item it runs in `wi` (the engine's work-item 0, unless it passes a copy).
+        let src = if wi.is_null() { g.wi0 } else { wi };
+        // SAFETY: `src` is the work-item the running kernel was given (or `wi0`).
+        let flat = unsafe { (*src).flat_local_id };
         let k = if g.mode.get() == Mode::Start {
-            0
+            flat.min(n.saturating_sub(1))
         } else {
-            // The work-group function keeps the ids of the work-item it runs in `wi` (the
-            // engine's loop work-item, unless it passes a copy of it).
-            let src = if wi.is_null() { g.wi0 } else { wi };
-            // SAFETY: `src` is the work-item the running kernel was given (or `wi0`).
-            unsafe { (*src).flat_local_id }
-                .max(1)
-                .min(n.saturating_sub(1))
+            flat.max(1).min(n.saturating_sub(1))
         };
         // Work-items before k have returned; those after k have not started.
         match op {
@@ -1909,10 +1972,8 @@ fn sync_op(wi: *mut WorkItem, op: Op) -> u64 {
             }
             _ => {}
         }
-        if g.mode.get() == Mode::Loop {
-            // SAFETY: `wi0` is valid: the loop stops after the current work-item.
-            unsafe { (*g.wi0).range_end.set(k + 1) };
-        }
+        // SAFETY: `wi0` is valid: a loop stops after the current work-item.
+        unsafe { (*g.wi0).range_end.set(k + 1) };
         // SAFETY: we run on the runner, as work-item k, in start or loop mode.
         if let Err(e) = unsafe { convert(g, k) } {
             g.abort(e);

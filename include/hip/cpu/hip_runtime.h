@@ -5,8 +5,8 @@
  * Kernels are ordinary host functions. A launch builds (at compile time) one
  * ferrocm_kernel_descriptor_t per kernel or launch lambda, packs the arguments once
  * into a kernarg block and hands both to the runtime (__ferrocmLaunchKernel). The
- * engine runs each work-group on one thread; device built-ins read the per-module
- * thread-local work-item pointer __hip_wi.
+ * engine runs each work-group on one thread; device built-ins read the running work-item's
+ * ids from thread-local copies kept per translation unit (see "the current work-item").
  */
 #ifndef HIP_CPU_HIP_RUNTIME_H
 #define HIP_CPU_HIP_RUNTIME_H
@@ -81,9 +81,115 @@ __FERROCM_HIDDEN inline constexpr ferrocm_device_ops_t host_ops = {
 __FERROCM_HIDDEN inline ferrocm_workitem_t host_workitem = {
     {0, 0, 0}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1}, 1, 0, nullptr, 0, 0, nullptr, nullptr,
     &host_ops, 0, 1, 0, nullptr, {}};
+
+/* The ids of the running work-item, where the compiler can keep them in registers.
+ *
+ * The engine's work-item (`ferrocm_workitem_t`) is memory that kernels' own stores may alias
+ * as far as the compiler knows, so a work-group loop that wrote each work-item's ids there
+ * could not keep them in registers nor sink the stores out of the loop. Instead, every
+ * translation unit has its own copies of the ids in thread-local variables with internal
+ * linkage whose address is never taken: no pointer can reach them, so the compiler sinks the
+ * loop's stores to them and forwards them to the built-ins of the inlined kernel body.
+ *
+ * While a kernel runs on a thread, `__hip_ids_owner` (per module) names the translation unit
+ * whose entry point (workitem_fn / workgroup_fn, instantiated where the kernel is defined or
+ * launched) runs it, and that unit's copies hold the running work-item's ids. Code of that
+ * unit reads its copies directly; code of another unit (a device function defined elsewhere,
+ * or an out-of-line copy of an inline function that the linker took from another unit) asks
+ * the owner through `ids_owner::get`. With no owner (host code), the ids are in `__hip_wi`'s
+ * work-item. Block ids and sizes do not change within a group: they are read from the
+ * work-item (the compiler keeps them in registers unless the body stores through pointers of
+ * their type). */
+struct ids4 {
+  uint32_t x, y, z, flat;
+};
+struct ids_owner {
+  ids4 (*get)();                        /* the running work-item's ids */
+  void (*store)(ferrocm_workitem_t *);  /* writes them into local_id / flat_local_id of *wi */
+  void (*load)(const ferrocm_workitem_t *); /* takes them from *wi (after another work-item ran) */
+};
 } // namespace hip_impl
 
-__FERROCM_HIDDEN inline thread_local ferrocm_workitem_t *__hip_wi __FERROCM_WI_TLS = &::hip_impl::host_workitem;
+/* The engine's work-item of the running kernel (host_workitem outside kernels). Read it through
+ * __hip_wi, which also makes its local_id / flat_local_id current. */
+__FERROCM_HIDDEN inline thread_local ferrocm_workitem_t *__hip_wi_ptr __FERROCM_WI_TLS = &::hip_impl::host_workitem;
+/* The unit whose copies hold the running work-item's ids (see above); null: they are in *__hip_wi_ptr. */
+__FERROCM_HIDDEN inline thread_local const ::hip_impl::ids_owner *__hip_ids_owner __FERROCM_WI_TLS = nullptr;
+
+namespace hip_impl {
+namespace {
+/* This unit's copies (internal linkage, address never taken). They keep the compiler's TLS
+ * model: local-exec in an executable; in a shared library not initial-exec, whose static
+ * reserve many units could exhaust. */
+thread_local uint32_t tu_tx, tu_ty, tu_tz, tu_flat;
+ids4 tu_get() { return {tu_tx, tu_ty, tu_tz, tu_flat}; }
+void tu_store(ferrocm_workitem_t *w) {
+  w->local_id[0] = tu_tx;
+  w->local_id[1] = tu_ty;
+  w->local_id[2] = tu_tz;
+  w->flat_local_id = tu_flat;
+}
+void tu_load(const ferrocm_workitem_t *w) {
+  tu_tx = w->local_id[0];
+  tu_ty = w->local_id[1];
+  tu_tz = w->local_id[2];
+  tu_flat = w->flat_local_id;
+}
+const ids_owner tu_owner = {&tu_get, &tu_store, &tu_load};
+
+__forceinline__ bool tu_owns() { return __hip_ids_owner == &tu_owner; }
+
+/* Entry of a kernel of this unit on work-item *wi: this unit owns the ids. */
+__forceinline__ void tu_enter(ferrocm_workitem_t *wi) {
+  __hip_wi_ptr = wi;
+  __hip_ids_owner = &tu_owner;
+}
+__forceinline__ void tu_leave() {
+  __hip_wi_ptr = &host_workitem;
+  __hip_ids_owner = nullptr;
+}
+
+/* Makes *w's ids current before an engine call (the engine reads flat_local_id of a work-item
+ * that a work-group function runs); returns the owner to restore afterwards. */
+__forceinline__ const ids_owner *publish_ids(ferrocm_workitem_t *w) {
+  const ids_owner *o = __hip_ids_owner;
+  if (o == &tu_owner) {
+    /* A work-item with its own work-item struct (fibers) has its ids there already. */
+    if (w->flat_local_id != tu_flat || w->local_id[0] != tu_tx) tu_store(w);
+  } else if (o != nullptr) {
+    o->store(w);
+  }
+  return o;
+}
+/* After an engine call that may have run other work-items on this thread. */
+__forceinline__ void restore_ids(ferrocm_workitem_t *w, const ids_owner *o) {
+  __hip_wi_ptr = w;
+  __hip_ids_owner = o;
+  if (o == &tu_owner)
+    tu_load(w);
+  else if (o != nullptr)
+    o->load(w);
+}
+} // namespace
+
+/* The ids when this unit does not own them. `pure`: it writes nothing, so calls to it do not
+ * stop the compiler from keeping memory values in registers. */
+__FERROCM_HIDDEN __attribute__((pure, noinline)) inline ids4 foreign_ids() {
+  const ids_owner *o = __hip_ids_owner;
+  if (o != nullptr) return o->get();
+  const ferrocm_workitem_t *w = __hip_wi_ptr;
+  return {w->local_id[0], w->local_id[1], w->local_id[2], w->flat_local_id};
+}
+
+/* __hip_wi: the work-item with local_id / flat_local_id made current. */
+__forceinline__ ferrocm_workitem_t *current_wi() {
+  ferrocm_workitem_t *w = __hip_wi_ptr;
+  publish_ids(w);
+  return w;
+}
+} // namespace hip_impl
+
+#define __hip_wi (::hip_impl::current_wi())
 
 /* ------------------------------------------------------------------ built-in variables */
 
@@ -95,22 +201,30 @@ struct coord3 {
   constexpr operator dim3() const { return dim3(x, y, z); }
   constexpr operator uint3() const { return uint3(x, y, z); }
 };
+namespace {
 __forceinline__ coord3 thread_idx() {
-  const ferrocm_workitem_t *w = __hip_wi;
-  return {w->local_id[0], w->local_id[1], w->local_id[2]};
+  if (tu_owns()) return {tu_tx, tu_ty, tu_tz};
+  const ids4 i = foreign_ids();
+  return {i.x, i.y, i.z};
+}
+/* Flat id within the block (x fastest). */
+__forceinline__ uint32_t flat_idx() {
+  if (tu_owns()) return tu_flat;
+  return foreign_ids().flat;
 }
 __forceinline__ coord3 block_idx() {
-  const ferrocm_workitem_t *w = __hip_wi;
+  const ferrocm_workitem_t *w = __hip_wi_ptr;
   return {w->group_id[0], w->group_id[1], w->group_id[2]};
 }
 __forceinline__ coord3 block_dim() {
-  const ferrocm_workitem_t *w = __hip_wi;
+  const ferrocm_workitem_t *w = __hip_wi_ptr;
   return {w->workgroup_size[0], w->workgroup_size[1], w->workgroup_size[2]};
 }
 __forceinline__ coord3 grid_dim() {
-  const ferrocm_workitem_t *w = __hip_wi;
+  const ferrocm_workitem_t *w = __hip_wi_ptr;
   return {w->num_groups[0], w->num_groups[1], w->num_groups[2]};
 }
+} // namespace
 } // namespace hip_impl
 
 #define threadIdx (::hip_impl::thread_idx())
@@ -127,37 +241,38 @@ __FERROCM_HIDDEN __forceinline__ ::hip_impl::coord3 __hip_gridDim() { return ::h
  * comma out of the launch macro's argument list. */
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
 
-#define hipThreadIdx_x (__hip_wi->local_id[0])
-#define hipThreadIdx_y (__hip_wi->local_id[1])
-#define hipThreadIdx_z (__hip_wi->local_id[2])
-#define hipBlockIdx_x (__hip_wi->group_id[0])
-#define hipBlockIdx_y (__hip_wi->group_id[1])
-#define hipBlockIdx_z (__hip_wi->group_id[2])
-#define hipBlockDim_x (__hip_wi->workgroup_size[0])
-#define hipBlockDim_y (__hip_wi->workgroup_size[1])
-#define hipBlockDim_z (__hip_wi->workgroup_size[2])
-#define hipGridDim_x (__hip_wi->num_groups[0])
-#define hipGridDim_y (__hip_wi->num_groups[1])
-#define hipGridDim_z (__hip_wi->num_groups[2])
+#define hipThreadIdx_x (::hip_impl::thread_idx().x)
+#define hipThreadIdx_y (::hip_impl::thread_idx().y)
+#define hipThreadIdx_z (::hip_impl::thread_idx().z)
+#define hipBlockIdx_x (::hip_impl::block_idx().x)
+#define hipBlockIdx_y (::hip_impl::block_idx().y)
+#define hipBlockIdx_z (::hip_impl::block_idx().z)
+#define hipBlockDim_x (::hip_impl::block_dim().x)
+#define hipBlockDim_y (::hip_impl::block_dim().y)
+#define hipBlockDim_z (::hip_impl::block_dim().z)
+#define hipGridDim_x (::hip_impl::grid_dim().x)
+#define hipGridDim_y (::hip_impl::grid_dim().y)
+#define hipGridDim_z (::hip_impl::grid_dim().z)
 
 /* The wavefront size of the CPU agent (FERROCM_WAVEFRONT_SIZE); a constant expression. */
 inline constexpr int warpSize = 64;
 
 /* ------------------------------------------------------------------ synchronisation */
 
-/* Other work-items run on this thread while one waits, so __hip_wi is restored after
- * every engine call. */
-__forceinline__ void __syncthreads() {
-  ferrocm_workitem_t *w = __hip_wi;
-  w->ops->barrier(w, 0);
-  __hip_wi = w;
+/* Other work-items run on this thread while one waits: the engine finds the waiting one's
+ * ids in its work-item (published before the call), and the thread-local state is restored
+ * after every engine call. */
+namespace hip_impl {
+__forceinline__ uint32_t barrier(int32_t predicate) {
+  ferrocm_workitem_t *w = __hip_wi_ptr;
+  const ids_owner *o = publish_ids(w);
+  uint32_t n = w->ops->barrier(w, predicate);
+  restore_ids(w, o);
+  return n;
 }
-__forceinline__ int __syncthreads_count(int predicate) {
-  ferrocm_workitem_t *w = __hip_wi;
-  uint32_t n = w->ops->barrier(w, predicate != 0);
-  __hip_wi = w;
-  return (int)n;
-}
+} // namespace hip_impl
+__forceinline__ void __syncthreads() { (void)::hip_impl::barrier(0); }
+__forceinline__ int __syncthreads_count(int predicate) { return (int)::hip_impl::barrier(predicate != 0); }
 /* The barrier counts true predicates only: _and asks how many were false. */
 __forceinline__ int __syncthreads_and(int predicate) { return __syncthreads_count(predicate == 0) == 0; }
 __forceinline__ int __syncthreads_or(int predicate) { return __syncthreads_count(predicate != 0) != 0; }
@@ -171,9 +286,10 @@ __forceinline__ void __threadfence_system() { __atomic_thread_fence(__ATOMIC_SEQ
 namespace hip_impl {
 /* Every still-running lane of the wavefront must call it (docs/CPU_CODE_OBJECT.md). */
 __forceinline__ uint64_t wave_exchange(uint64_t value, uint64_t *lanes) {
-  ferrocm_workitem_t *w = __hip_wi;
+  ferrocm_workitem_t *w = __hip_wi_ptr;
+  const ids_owner *o = publish_ids(w);
   uint64_t active = w->ops->wave_exchange(w, value, lanes);
-  __hip_wi = w;
+  restore_ids(w, o);
   return active;
 }
 template <class T> __forceinline__ uint64_t to_bits(const T &v) {
@@ -194,7 +310,7 @@ template <class T> inline T shfl_from(T var, int src) {
   unsigned s = (unsigned)src & 63u;
   return ((active >> s) & 1u) ? from_bits<T>(lanes[s]) : var;
 }
-inline int lane() { return (int)(__hip_wi->flat_local_id & 63u); }
+inline int lane() { return (int)(flat_idx() & 63u); }
 /* Source lanes as in HIP (amd_warp_functions.h): segments of `width` lanes. */
 template <class T> inline T shfl(T var, int src_lane, int width) {
   int self = lane();
@@ -308,7 +424,7 @@ template <class M = unsigned long long> inline void __syncwarp(M mask = ~0ull) {
   uint64_t lanes[64];
   ::hip_impl::wave_exchange(0, lanes);
 }
-inline unsigned int __lane_id() { return __hip_wi->flat_local_id & 63u; }
+inline unsigned int __lane_id() { return ::hip_impl::flat_idx() & 63u; }
 
 /* Lanes holding the same value. */
 template <class T> inline unsigned long long __match_any(T value) {
@@ -477,7 +593,7 @@ namespace hip_impl {
  * array (static_cast / C-style casts; reinterpret_cast cannot apply to a class). */
 template <class T> struct dynamic_shared {
   __forceinline__ T *get() const {
-    const ferrocm_workitem_t *w = __hip_wi;
+    const ferrocm_workitem_t *w = __hip_wi_ptr;
     return reinterpret_cast<T *>(static_cast<char *>(w->group_segment) + w->dynamic_group_offset);
   }
   __forceinline__ operator T *() const { return get(); }
@@ -489,6 +605,7 @@ template <class T> struct dynamic_shared {
 
 #include "atomics.h"
 #include "device_math.h"
+#include "fission.h"
 #include "launch.h"
 
 #endif /* HIP_CPU_HIP_RUNTIME_H */

@@ -65,26 +65,28 @@ template <size_t... I, class... Ps> struct arg_pack<std::index_sequence<I...>, P
 template <class... Ps> using args_of = arg_pack<std::index_sequence_for<Ps...>, Ps...>;
 
 /* Runs the work-items begin..range_end-1 of the group (include/ferrocm/cpu_kernel.h,
- * ferrocm_workgroup_fn): x fastest, one row of x at a time. __hip_wi is set once; the ids
- * are stored for each work-item, but a body without calls only reads them back, so the
- * compiler may keep them in registers and vectorise the row. range_end changes only inside
- * an engine call made by the body (a barrier reached late), so it is read as plain memory:
- * after such a call the compiler reloads it and the loop stops. */
+ * ferrocm_workgroup_fn): x fastest, one row of x at a time. The ids go to this unit's
+ * thread-local copies (hip_runtime.h, "the current work-item"), which no pointer reaches: for a
+ * body without calls the compiler keeps them in registers, sinks the stores out of the loop
+ * and may vectorise the row. The engine's work-item gets the ids only when the body calls the
+ * engine (publish_ids), which is the only time the engine reads them. range_end changes only
+ * inside such a call (a barrier reached late), so it is read as plain memory: after such a
+ * call the compiler reloads it and the loop stops. */
 __forceinline__ uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
+namespace {
+/* The loop itself, from the work-item with ids (x0, y0, z0), flat id f0, while flat ids are
+ * below range_end; this unit owns the ids (tu_enter). */
 template <class Body>
-__forceinline__ void workgroup_loop(ferrocm_workitem_t *wi, uint32_t begin, const Body &body) {
+__forceinline__ void run_items(ferrocm_workitem_t *wi, uint32_t x0, uint32_t y, uint32_t z, uint32_t f0,
+                               const Body &body) {
   const uint32_t sx = wi->local_size[0], sy = wi->local_size[1];
-  uint32_t x0 = begin % sx, rest = begin / sx;
-  uint32_t y = rest % sy, z = rest / sy;
-  __hip_wi = wi;
-  for (uint32_t row = begin - x0; row + x0 < wi->range_end; row += sx, x0 = 0) {
-    wi->local_id[1] = y;
-    wi->local_id[2] = z;
-    const uint32_t stop = row + sx;
-    for (uint32_t f = row + x0; f < min_u32(stop, wi->range_end); ++f) {
-      wi->local_id[0] = f - row;
-      wi->flat_local_id = f;
+  for (uint32_t row = f0 - x0; row + x0 < wi->range_end; row += sx, x0 = 0) {
+    tu_ty = y;
+    tu_tz = z;
+    for (uint32_t x = x0; x < min_u32(sx, wi->range_end - row); ++x) {
+      tu_tx = x;
+      tu_flat = row + x;
       body();
     }
     if (++y == sy) {
@@ -92,8 +94,87 @@ __forceinline__ void workgroup_loop(ferrocm_workitem_t *wi, uint32_t begin, cons
       ++z;
     }
   }
-  __hip_wi = &host_workitem;
 }
+
+/* The engine's workgroup_fn: work-items begin..range_end-1. */
+template <class Body>
+__forceinline__ void workgroup_loop(ferrocm_workitem_t *wi, uint32_t begin, const Body &body) {
+  const uint32_t sx = wi->local_size[0], sy = wi->local_size[1];
+  const uint32_t rest = begin / sx;
+  tu_enter(wi);
+  run_items(wi, begin % sx, rest % sy, rest / sy, begin, body);
+  tu_leave();
+}
+
+/* The engine's workitem_fn: the work-item *wi (its ids are in *wi).
+ *
+ * The first work-item of a group comes with the engine's offer of the whole group, and of the
+ * groups after it in the engine's range (reserved0 and reserved[], crates/cpu-engine/src/abi.rs).
+ * A kernel split at its barriers (fission.h) takes it in its first call and runs the group
+ * phase by phase. Otherwise work-item 0 runs, and if it reaches no barrier the rest of the
+ * group runs in the same loop, as the engine would run them through workgroup_fn, without
+ * going back to the engine: range_end is set to the group size first, and the engine lowers it
+ * (to the id after the one that reached it) when a barrier needs fibers, which stops the loop
+ * and leaves the rest to the engine. A group that ran to its end is followed by the next one
+ * offered, here too. One loop, one call of the body: the compiler inlines it once. (The offer
+ * stays up for the later work-items of a group: a split kernel takes it in its first call or
+ * never.) */
+template <class Body> __forceinline__ void workitem_call(ferrocm_workitem_t *wi, const Body &body) {
+  tu_enter(wi);
+  const bool offered = wi->reserved0 == fission::offer_value;
+  /* Without the offer, exactly this work-item runs (range_end means nothing to a workitem_fn
+   * caller; it is put back afterwards). */
+  const uint32_t range_end = wi->range_end;
+  const uint64_t groups = offered && wi->reserved[0] > 1 ? wi->reserved[0] : 1;
+  /* Group coordinates and sizes, kept here to step from group to group. */
+  uint32_t g[3] = {wi->group_id[0], wi->group_id[1], wi->group_id[2]};
+  const uint32_t ng[3] = {wi->num_groups[0], wi->num_groups[1], wi->num_groups[2]};
+  const uint32_t ws[3] = {wi->workgroup_size[0], wi->workgroup_size[1], wi->workgroup_size[2]};
+  for (uint64_t j = 1;; ++j) {
+    const uint32_t n = wi->local_size[0] * wi->local_size[1] * wi->local_size[2];
+    wi->range_end = offered ? n : wi->flat_local_id + 1;
+    fission::offer = offered ? wi : nullptr;
+    run_items(wi, wi->local_id[0], wi->local_id[1], wi->local_id[2], wi->flat_local_id, body);
+    if (!offered) {
+      wi->range_end = range_end;
+      break;
+    }
+    const bool complete = wi->reserved0 == fission::done_value ||
+                          (wi->reserved0 == fission::offer_value && wi->range_end == n);
+    if (!complete) break; /* the engine has the group (fibers) */
+    if (j == groups) {
+      wi->reserved0 = fission::done_value;
+      break;
+    }
+    /* The next group of the range (x fastest), as the engine would start it: a trailing
+     * group in a dimension may be smaller. */
+    wi->local_size[0] = ws[0];
+    if (++g[0] + 1 >= ng[0]) {
+      if (g[0] == ng[0]) {
+        g[0] = 0;
+        wi->local_size[1] = ws[1];
+        wi->local_size[2] = ws[2];
+        if (++g[1] == ng[1]) {
+          g[1] = 0;
+          ++g[2];
+        }
+        for (int d = 1; d < 3; ++d)
+          if (g[d] + 1 == ng[d]) wi->local_size[d] = wi->grid_size[d] - g[d] * ws[d];
+        wi->group_id[1] = g[1];
+        wi->group_id[2] = g[2];
+      }
+      if (g[0] + 1 == ng[0]) wi->local_size[0] = wi->grid_size[0] - g[0] * ws[0];
+    }
+    wi->group_id[0] = g[0];
+    wi->local_id[0] = wi->local_id[1] = wi->local_id[2] = 0;
+    wi->flat_local_id = 0;
+    wi->reserved0 = fission::offer_value;
+    wi->reserved[1] = j;
+  }
+  fission::offer = nullptr;
+  tu_leave();
+}
+} // namespace
 
 /* A kernel launched through a lambda (hipLaunchKernelGGL, <<<>>>): the closure calls the
  * kernel directly, so the loop inlines it; it rides in the hidden kernarg area. */
@@ -107,12 +188,10 @@ template <class L, class... Ps> struct __FERROCM_HIDDEN lambda_kernel {
                                      : (alignof(L) > 16u ? alignof(L) : 16u);
 
   static void workitem(ferrocm_workitem_t *wi) {
-    __hip_wi = wi;
     const unsigned char *ka = static_cast<const unsigned char *>(wi->kernarg);
     const args_of<Ps...> args(ka);
     const L &l = *reinterpret_cast<const L *>(ka + hidden_offset);
-    args.call(l);
-    __hip_wi = &host_workitem;
+    workitem_call(wi, [&] { args.call(l); });
   }
   static void workgroup(ferrocm_workitem_t *wi, uint32_t begin, uint32_t) {
     const unsigned char *ka = static_cast<const unsigned char *>(wi->kernarg);
@@ -145,10 +224,8 @@ template <auto F, int Id, size_t Bytes> struct __FERROCM_HIDDEN static_shared_no
 template <auto F, class... Ps> struct __FERROCM_HIDDEN fn_kernel_body {
   using params = kernel_params<Ps...>;
   static void workitem(ferrocm_workitem_t *wi) {
-    __hip_wi = wi;
     const args_of<Ps...> args(static_cast<const unsigned char *>(wi->kernarg));
-    args.call(F);
-    __hip_wi = &host_workitem;
+    workitem_call(wi, [&] { args.call(F); });
   }
   static void workgroup(ferrocm_workitem_t *wi, uint32_t begin, uint32_t) {
     const args_of<Ps...> args(static_cast<const unsigned char *>(wi->kernarg));
@@ -183,9 +260,70 @@ template <auto F> using fn_kernel = fn_kernel_impl<decltype(F), F>;
 template <class... Ps> constexpr auto kernel_ptr(void (*f)(Ps...)) { return f; }
 template <class... Ps> constexpr auto kernel_ptr(void (*f)(Ps...) noexcept) { return f; }
 
+/* The kernels this module registered, by address (a list built by static initialisers, read
+ * with acquire loads). A launch through a lambda (<<<>>>, hipLaunchKernelGGL) of a registered
+ * kernel uses the descriptor made where the kernel is defined instead of the lambda's own:
+ * there the kernel body is inlined into its work-group loop, whereas a launching unit that
+ * only declares the kernel would call it, and its built-ins, once per work-item. */
+struct fn_entry {
+  const void *fn;
+  const ferrocm_kernel_descriptor_t *kd;
+  fn_entry *next;
+  int pushed;
+};
+__FERROCM_HIDDEN inline fn_entry *fn_entries = nullptr;
+
+/* F's descriptor as a launch lambda's would be: no attributes (a lambda launch does not check
+ * __launch_bounds__ or count static shared memory), the same entry points as fn_kernel<F>. */
+template <auto F> struct __FERROCM_HIDDEN fn_plain {
+  using K = fn_kernel<F>;
+  static constexpr ferrocm_kernel_descriptor_t desc = {FERROCM_KERNEL_DESCRIPTOR_MAGIC,
+                                                       FERROCM_CPU_ABI_VERSION,
+                                                       K::params::layout.explicit_size,
+                                                       K::params::layout.max_align > 16u ? K::params::layout.max_align
+                                                                                         : 16u,
+                                                       0u,
+                                                       0u,
+                                                       0u,
+                                                       0u,
+                                                       &K::workitem,
+                                                       &K::workgroup,
+                                                       &K::params::table,
+                                                       nullptr,
+                                                       nullptr};
+  static inline fn_entry entry = {reinterpret_cast<const void *>(F), &desc, nullptr, 0};
+};
+
 template <auto F> inline int register_kernel(const char *name) {
   __ferrocmRegisterFunction(reinterpret_cast<const void *>(F), &fn_kernel<F>::desc, name);
+  fn_entry *e = &fn_plain<F>::entry;
+  if (__atomic_exchange_n(&e->pushed, 1, __ATOMIC_ACQ_REL) == 0) {
+    fn_entry *head = __atomic_load_n(&fn_entries, __ATOMIC_ACQUIRE);
+    do {
+      e->next = head;
+    } while (!__atomic_compare_exchange_n(&fn_entries, &head, e, true, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE));
+  }
   return 0;
+}
+
+/* The registered descriptor of the kernel at `fn`; null if the kernel is not registered in
+ * this module. The last answer is kept per launch site (L, the site's launch lambda type),
+ * for the kernel it was for (a site may launch a kernel held in a variable). */
+template <class L> struct __FERROCM_HIDDEN launch_site {
+  static inline fn_entry *hit = nullptr;
+  static inline const void *miss = nullptr;
+};
+template <class L> inline const ferrocm_kernel_descriptor_t *registered_kernel(const void *fn) {
+  fn_entry *h = __atomic_load_n(&launch_site<L>::hit, __ATOMIC_ACQUIRE);
+  if (h != nullptr && h->fn == fn) return h->kd;
+  if (__atomic_load_n(&launch_site<L>::miss, __ATOMIC_RELAXED) == fn) return nullptr;
+  for (fn_entry *e = __atomic_load_n(&fn_entries, __ATOMIC_ACQUIRE); e != nullptr; e = e->next)
+    if (e->fn == fn) {
+      __atomic_store_n(&launch_site<L>::hit, e, __ATOMIC_RELEASE);
+      return e->kd;
+    }
+  __atomic_store_n(&launch_site<L>::miss, fn, __ATOMIC_RELAXED);
+  return nullptr;
 }
 
 /* "scale<double>" for F = &scale<double>, from the compiler's pretty function name. */
@@ -244,9 +382,27 @@ inline hipError_t launch_typed(type_list<Ps...>, const L &l, dim3 grid, dim3 blo
   return __ferrocmLaunchKernel(&K::desc, nullptr, grid, block, shm, stream, buf);
 }
 
+/* A launch of the registered kernel `kd` with parameters Ps: the explicit arguments only. */
+template <class... Ps, class... As>
+inline hipError_t launch_registered(const ferrocm_kernel_descriptor_t *kd, dim3 grid, dim3 block, size_t shm,
+                                    hipStream_t stream, As &&...as) {
+  static_assert(sizeof...(As) == sizeof...(Ps), "wrong number of arguments for this kernel");
+  static_assert(kernel_params<Ps...>::ok);
+  constexpr auto layout = kernel_params<Ps...>::layout;
+  alignas(layout.max_align > 16u ? layout.max_align : 16u) unsigned char buf[layout.explicit_size ? layout.explicit_size
+                                                                                                   : 1u];
+  std::memset(buf, 0, sizeof buf);
+  store_args<Ps...>(buf, std::index_sequence_for<Ps...>{}, static_cast<As &&>(as)...);
+  return __ferrocmLaunchKernel(kd, nullptr, grid, block, shm, stream, buf);
+}
+
 /* Deduces a kernel's parameter types from its address. */
 struct param_probe {
   template <class... Ps> type_list<Ps...> operator()(void (*)(Ps...)) const { return {}; }
+};
+/* A kernel's address, when the probed expression names one function. */
+struct address_probe {
+  template <class... Ps> const void *operator()(void (*f)(Ps...)) const { return reinterpret_cast<const void *>(f); }
 };
 /* Wraps `[](auto p) -> decltype(p(kernel))`: it is invocable when `kernel` names one
  * function; for a template needing deduction or an overload set it is not, and the
@@ -276,15 +432,47 @@ inline hipError_t launch_kernel(kernel_probe<Probe>, const L &l, dim3 grid, dim3
   return launch_typed(params_for<Probe, As...>(), l, grid, block, shm, stream, static_cast<As &&>(as)...);
 }
 
-/* k<<<grid, block, shm, stream>>>(args...) as rewritten by hipcc. */
-template <class K, class L> struct launcher {
+/* The same for a kernel that the launching unit does not define (hipcc writes these calls for
+ * <<<>>> and hipLaunchKernelGGL of such kernels): the registered descriptor if there is one,
+ * else the lambda's. */
+template <class... Ps, class L, class... As>
+inline hipError_t launch_probed(type_list<Ps...>, const void *fn, const L &l, dim3 grid, dim3 block, size_t shm,
+                                hipStream_t stream, As &&...as) {
+  if (const ferrocm_kernel_descriptor_t *kd = registered_kernel<L>(fn))
+    return launch_registered<Ps...>(kd, grid, block, shm, stream, static_cast<As &&>(as)...);
+  return launch_typed(type_list<Ps...>{}, l, grid, block, shm, stream, static_cast<As &&>(as)...);
+}
+template <class... Ps, class L, class... As>
+inline hipError_t launch_kernel_extern(void (*k)(Ps...), const L &l, dim3 grid, dim3 block, size_t shm,
+                                       hipStream_t stream, As &&...as) {
+  return launch_probed(type_list<Ps...>{}, reinterpret_cast<const void *>(k), l, grid, block, shm, stream,
+                       static_cast<As &&>(as)...);
+}
+/* `address` is `[&](auto p) -> decltype(p(kernel)) { return p(kernel); }` at the launch site:
+ * it gives the kernel's address when `kernel` names one function. */
+template <class Probe, class Address, class L, class... As>
+inline hipError_t launch_kernel_extern(kernel_probe<Probe>, const Address &address, const L &l, dim3 grid, dim3 block,
+                                       size_t shm, hipStream_t stream, As &&...as) {
+  if constexpr (std::is_invocable_v<const Address &, address_probe>)
+    return launch_probed(params_for<Probe, As...>(), address(address_probe{}), l, grid, block, shm, stream,
+                         static_cast<As &&>(as)...);
+  else
+    return launch_typed(params_for<Probe, As...>(), l, grid, block, shm, stream, static_cast<As &&>(as)...);
+}
+
+/* k<<<grid, block, shm, stream>>>(args...) as rewritten by hipcc (chevron_extern when the
+ * unit does not define k). */
+template <class K, class L, bool Extern = false> struct launcher {
   K kernel;
   L lambda;
   dim3 grid, block;
   size_t shm;
   hipStream_t stream;
   template <class... As> hipError_t operator()(As &&...as) const {
-    return launch_kernel(kernel, lambda, grid, block, shm, stream, static_cast<As &&>(as)...);
+    if constexpr (Extern && std::is_pointer_v<K>)
+      return launch_kernel_extern(kernel, lambda, grid, block, shm, stream, static_cast<As &&>(as)...);
+    else
+      return launch_kernel(kernel, lambda, grid, block, shm, stream, static_cast<As &&>(as)...);
   }
 };
 template <class... Ps, class L>
@@ -295,6 +483,16 @@ inline launcher<void (*)(Ps...), L> chevron(void (*k)(Ps...), const L &l, dim3 g
 template <class Probe, class L>
 inline launcher<kernel_probe<Probe>, L> chevron(kernel_probe<Probe> k, const L &l, dim3 grid, dim3 block,
                                                 size_t shm = 0, hipStream_t stream = nullptr) {
+  return {k, l, grid, block, shm, stream};
+}
+template <class... Ps, class L>
+inline launcher<void (*)(Ps...), L, true> chevron_extern(void (*k)(Ps...), const L &l, dim3 grid, dim3 block,
+                                                         size_t shm = 0, hipStream_t stream = nullptr) {
+  return {k, l, grid, block, shm, stream};
+}
+template <class Probe, class L>
+inline launcher<kernel_probe<Probe>, L, true> chevron_extern(kernel_probe<Probe> k, const L &l, dim3 grid,
+                                                             dim3 block, size_t shm = 0, hipStream_t stream = nullptr) {
   return {k, l, grid, block, shm, stream};
 }
 
@@ -309,6 +507,14 @@ inline launcher<kernel_probe<Probe>, L> chevron(kernel_probe<Probe> k, const L &
 #define hipLaunchKernelGGL(kernelName, ...)                                                                 \
   ::hip_impl::launch_kernel(__HIP_KERNEL_PROBE(kernelName),                                                 \
                             [=](auto &&...__hip_a) { kernelName(__hip_a...); }, __VA_ARGS__)
+
+/* hipLaunchKernelGGL of a kernel that the unit does not define, as hipcc rewrites it (see
+ * launch_kernel_extern). */
+#define __hipLaunchKernelGGLExtern(kernelName, ...)                                                          \
+  ::hip_impl::launch_kernel_extern(                                                                         \
+      __HIP_KERNEL_PROBE(kernelName),                                                                       \
+      [&](auto __hip_p) -> decltype(__hip_p(kernelName)) { return __hip_p(kernelName); },                   \
+      [=](auto &&...__hip_a) { kernelName(__hip_a...); }, __VA_ARGS__)
 
 /* HIP's older spelling with explicit block/shared/stream arguments. */
 #define hipLaunchKernel_GGL hipLaunchKernelGGL

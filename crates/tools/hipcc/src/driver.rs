@@ -56,6 +56,9 @@ Defaults, and why:
               HIP headers need it;
   -O3         when no -O is given: ROCm compiles device code at -O3 by default, and here the
               device code is the whole unit (kernels are ordinary host functions);
+  -fno-semantic-interposition  for HIP sources compiled as position-independent code (-shared,
+              --genco, hiprtc, -fPIC): a kernel is then inlined into its own work-group loop
+              (nothing interposes device code); -fsemantic-interposition keeps the default;
   -D__HIPCC__=1 -D__HIP__=1 for HIP sources, as ROCm's clang defines them (the headers define
               __HIP_PLATFORM_CPU__ and __HIP_CPU_RT__ themselves);
   -I<root>/include, and -include hip/hip_runtime.h for a source that uses HIP's device language
@@ -76,6 +79,12 @@ NVIDIA platform: nvcc is found through CUDA_PATH, CUDA_HOME, /usr/local/cuda/bin
   nvcc; host-compiler options nvcc does not know go through -Xcompiler=. Always added:
   -D__HIP_PLATFORM_NVIDIA__=1 -D__HIP_PLATFORM_NVCC__=1 -D__HIPCC__=1 --expt-relaxed-constexpr
   --extended-lambda, and -include hip/hip_runtime.h for sources that use HIP.
+
+Barriers (CPU platform): a kernel whose __syncthreads() calls are plain statements of its body,
+or of for/while loops in its body, and which (as far as hipcc can see) reaches no other barrier
+or warp operation, gets a version split at its barriers that runs every work-group as loops
+over its work-items, without fibers; -v says for each kernel with a barrier whether it was
+split, or why not (those keep running on fibers).
 
 Limitation (CPU platform): the rewriter sees the source before preprocessing, so a kernel launch or a kernel
 definition produced by a macro, or one in an #included file, is not rewritten or registered
@@ -946,6 +955,16 @@ pub fn run(o: &Options, ctx: &Context) -> Result<i32, DriverError> {
     }
 }
 
+/// Whether a HIP source compiled as position-independent code (`pic`, or `-fPIC`/`-fpic` among
+/// the user's options) gets `-fno-semantic-interposition`: unless the user asked for
+/// `-fsemantic-interposition` (or already gave the flag).
+fn wants_no_interposition(pic: bool, compile: &[OsString]) -> bool {
+    let has = |f: &str| compile.iter().any(|a| a == f);
+    (pic || has("-fPIC") || has("-fpic"))
+        && !has("-fsemantic-interposition")
+        && !has("-fno-semantic-interposition")
+}
+
 fn include_flag(layout: &Layout) -> OsString {
     let mut f = OsString::from("-I");
     f.push(&layout.include);
@@ -994,6 +1013,11 @@ fn compile_one(
         let text = std::fs::read(&input.path).map_err(io_err(&input.path))?;
         let text = String::from_utf8_lossy(&text);
         let rewritten = rewrite(&text, &input.path.to_string_lossy());
+        if r.verbose {
+            for note in &rewritten.fission_notes {
+                eprintln!("hipcc: {note}");
+            }
+        }
         if !r.dry_run {
             std::fs::create_dir(&dir).map_err(io_err(&dir))?;
             std::fs::write(&path, &rewritten.source).map_err(io_err(&path))?;
@@ -1025,6 +1049,12 @@ fn compile_one(
     }
     if pic {
         c.arg("-fPIC");
+    }
+    if hip && wants_no_interposition(pic, &o.compile) {
+        // Position-independent code may see its global functions interposed by another
+        // object, so the compiler does not inline a kernel into its own work-group loop
+        // unless told that no symbol of the unit is interposed (which HIP device code never is).
+        c.arg("-fno-semantic-interposition");
     }
     if mode == Mode::Genco {
         c.arg("-D__FERROCM_CODE_OBJECT__");
@@ -1252,6 +1282,23 @@ mod tests {
         );
         assert!(parse(&["-shared", "k.hip"]).shared);
         assert!(matches!(Options::parse(["-o"]), Err(DriverError::Usage(_))));
+    }
+
+    #[test]
+    fn position_independent_hip_code_is_not_interposed() {
+        let flags = |v: &[&str]| v.iter().map(OsString::from).collect::<Vec<_>>();
+        assert!(wants_no_interposition(true, &[]));
+        assert!(!wants_no_interposition(false, &[]));
+        assert!(wants_no_interposition(false, &flags(&["-O2", "-fPIC"])));
+        assert!(wants_no_interposition(false, &flags(&["-fpic"])));
+        assert!(!wants_no_interposition(
+            true,
+            &flags(&["-fsemantic-interposition"])
+        ));
+        assert!(!wants_no_interposition(
+            true,
+            &flags(&["-fno-semantic-interposition"])
+        ));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //!
 //! - [`lexer`]: a small C++ lexer (comments, literals, raw strings, directives);
 //! - [`rewrite`]: the source rewriter (chevron launches, `extern __shared__`, registration);
+//! - [`fission`]: kernels split at their barriers (loop fission), inserted by the rewriter;
 //! - [`config`]: where things are (the ferrocm root, headers, `libamdhip64.so`, the host
 //!   compiler) and the platform;
 //! - [`driver`]: `hipcc`'s command line and the commands it runs;
@@ -11,6 +12,7 @@
 
 pub mod config;
 pub mod driver;
+pub mod fission;
 pub mod hipconfig;
 pub mod lexer;
 pub mod nvidia;

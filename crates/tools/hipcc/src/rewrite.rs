@@ -25,6 +25,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
+use crate::fission::{split_kernel, Param, Unit};
 use crate::lexer::{directive_name, tokenize, Token, TokenKind};
 
 /// What was registered: a kernel or a device variable.
@@ -65,19 +66,28 @@ pub struct Rewritten {
     /// `__global__`, `__device__`, `threadIdx`, ...): hipcc then makes sure `hip_runtime.h` is
     /// included, as clang's HIP mode does.
     pub uses_hip: bool,
+    /// For each kernel with a `__syncthreads()`: whether it was split at its barriers
+    /// ([`crate::fission`]) or why not, as `"<file>:<line>: ..."` lines (`hipcc -v` prints them).
+    pub fission_notes: Vec<String>,
 }
 
 /// Rewrites the HIP unit `src`; `file_name` is what the `#line` directive names.
 pub fn rewrite(src: &str, file_name: &str) -> Rewritten {
     let src = src.strip_prefix('\u{feff}').unwrap_or(src);
     let toks = tokenize(src);
-    let mut edits = chevron_edits(src, &toks);
+    let (registrations, notes, candidates) = find_registrations(src, &toks);
+    // Kernels this unit defines (by unqualified name): a launch of any other kernel goes
+    // through the registry of the unit that defines it (launch.h, launch_kernel_extern).
+    let defined: BTreeSet<&str> = candidates.iter().map(|c| c.name.as_str()).collect();
+    let mut edits = chevron_edits(src, &toks, &defined);
     let chevrons = edits.len();
+    edits.extend(ggl_extern_edits(src, &toks, &defined));
     let shared = extern_shared_edits(src, &toks);
     let dynamic_shared = shared.len();
     edits.extend(shared);
-    let (registrations, notes) = find_registrations(src, &toks);
     edits.extend(notes);
+    let (split, fission_notes) = fission_edits(src, &toks, &candidates, file_name);
+    edits.extend(split);
     edits.sort_by_key(|e| e.start);
 
     let mut out = String::with_capacity(src.len() + 256);
@@ -105,7 +115,68 @@ pub fn rewrite(src: &str, file_name: &str) -> Rewritten {
         dynamic_shared,
         registrations,
         uses_hip,
+        fission_notes,
     }
+}
+
+/// A `__global__` definition that may be split at its barriers ([`crate::fission`]).
+#[derive(Debug, Clone)]
+struct FissionCandidate {
+    /// The kernel's unqualified name.
+    name: String,
+    /// Token index of the body's `{` and `}`.
+    open: usize,
+    close: usize,
+    params: Vec<Param>,
+    template_params: Vec<String>,
+}
+
+/// The split versions of the kernels that have one, inserted after their body's `{`, and a
+/// note per kernel with a barrier.
+fn fission_edits(
+    src: &str,
+    toks: &[Token],
+    candidates: &[FissionCandidate],
+    file: &str,
+) -> (Vec<Edit>, Vec<String>) {
+    let mut edits = Vec::new();
+    let mut notes = Vec::new();
+    if candidates.is_empty() {
+        return (edits, notes);
+    }
+    let unit = Unit::scan(src, toks);
+    let escaped = escape_c_string(file);
+    for c in candidates {
+        let result = split_kernel(
+            src,
+            toks,
+            &unit,
+            c.open,
+            c.close,
+            &c.params,
+            &c.template_params,
+            &escaped,
+        );
+        let line = src[..toks[c.open].start].matches('\n').count() + 1;
+        match result {
+            Ok(text) => {
+                notes.push(format!(
+                    "{file}:{line}: kernel split at its barriers (runs without fibers)"
+                ));
+                let at = toks[c.open].end;
+                edits.push(Edit {
+                    start: at,
+                    end: at,
+                    text,
+                });
+            }
+            Err("no barrier") => {}
+            Err(why) => notes.push(format!(
+                "{file}:{line}: kernel left on fibers at its barriers: {why}"
+            )),
+        }
+    }
+    (edits, notes)
 }
 
 /// Identifiers that mark a unit as using HIP's device language.
@@ -283,8 +354,70 @@ fn is_keyword_before_name(w: &str) -> bool {
     )
 }
 
+/// The unqualified name of the kernel that a kernel expression names: `k` in `ns::k<T, 3>`,
+/// `(k)` or `HIP_KERNEL_NAME(k<T>)`; `None` when there is none.
+fn kernel_base_name<'a>(src: &'a str, toks: &[Token]) -> Option<&'a str> {
+    let mut depth = 0i32;
+    let mut name = None;
+    for t in toks {
+        match t.text(src) {
+            "<" => depth += 1,
+            ">" => depth -= 1,
+            "HIP_KERNEL_NAME" => {}
+            w if depth == 0 && t.kind == TokenKind::Ident => name = Some(w),
+            _ => {}
+        }
+    }
+    name
+}
+
+/// `hipLaunchKernelGGL(k, ...)` of a kernel `k` that the unit does not define becomes
+/// `__hipLaunchKernelGGLExtern(k, ...)` (the kernel's own unit has it inlined; launch.h).
+fn ggl_extern_edits(src: &str, toks: &[Token], defined: &BTreeSet<&str>) -> Vec<Edit> {
+    let mut edits = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        if !is_ident(src, t, "hipLaunchKernelGGL")
+            || !toks.get(i + 1).is_some_and(|n| is_punct(src, n, "("))
+        {
+            continue;
+        }
+        // The kernel expression: up to the first `,` outside brackets.
+        let mut depth = 0i32;
+        let mut end = None;
+        for (k, u) in toks.iter().enumerate().skip(i + 2) {
+            if u.kind == TokenKind::Directive {
+                break;
+            }
+            match u.text(src) {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => {
+                    depth -= 1;
+                    if depth < 0 {
+                        break;
+                    }
+                }
+                "," if depth == 0 => {
+                    end = Some(k);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let Some(end) = end else { continue };
+        match kernel_base_name(src, &toks[i + 2..end]) {
+            Some(name) if !defined.contains(name) => edits.push(Edit {
+                start: t.start,
+                end: t.end,
+                text: "__hipLaunchKernelGGLExtern".into(),
+            }),
+            _ => {}
+        }
+    }
+    edits
+}
+
 /// The edits for every chevron launch.
-fn chevron_edits(src: &str, toks: &[Token]) -> Vec<Edit> {
+fn chevron_edits(src: &str, toks: &[Token], defined: &BTreeSet<&str>) -> Vec<Edit> {
     let mut edits = Vec::new();
     let mut i = 0;
     while i < toks.len() {
@@ -332,8 +465,12 @@ fn chevron_edits(src: &str, toks: &[Token]) -> Vec<Edit> {
         } else {
             " "
         };
+        let function = match kernel_base_name(src, &toks[start..i]) {
+            Some(name) if !defined.contains(name) => "chevron_extern",
+            _ => "chevron",
+        };
         let text = format!(
-            "::hip_impl::chevron({kernel}, [=](auto&&... __hip_a) {{ {kernel}(static_cast<decltype(__hip_a)&&>(__hip_a)...); }},{sep}{config})"
+            "::hip_impl::{function}({kernel}, [=](auto&&... __hip_a) {{ {kernel}(static_cast<decltype(__hip_a)&&>(__hip_a)...); }},{sep}{config})"
         );
         let (s, e) = (toks[start].start, toks[close + 2].end);
         edits.push(Edit {
@@ -612,11 +749,15 @@ struct Walker<'a> {
     order: Vec<(SymbolKind, usize)>,
     kernel_bodies: Vec<KernelBody>,
     pending_body: Option<PendingBody>,
+    fission: Vec<FissionCandidate>,
 }
 
-/// The unit's registrations, and the edits that put attribute notes into kernel bodies
-/// (docs/HIP_CPU.md section 5).
-fn find_registrations(src: &str, toks: &[Token]) -> (Vec<Registration>, Vec<Edit>) {
+/// The unit's registrations, the edits that put attribute notes into kernel bodies
+/// (docs/HIP_CPU.md section 5), and the kernel definitions that may be split at barriers.
+fn find_registrations(
+    src: &str,
+    toks: &[Token],
+) -> (Vec<Registration>, Vec<Edit>, Vec<FissionCandidate>) {
     let mut w = Walker {
         src,
         toks,
@@ -627,9 +768,12 @@ fn find_registrations(src: &str, toks: &[Token]) -> (Vec<Registration>, Vec<Edit
         order: Vec::new(),
         kernel_bodies: Vec::new(),
         pending_body: None,
+        fission: Vec::new(),
     };
     w.walk();
-    w.finish()
+    let candidates = std::mem::take(&mut w.fission);
+    let (registrations, notes) = w.finish();
+    (registrations, notes, candidates)
 }
 
 /// What the `{` that interrupts a namespace-scope statement opens.
@@ -963,6 +1107,26 @@ impl<'a> Walker<'a> {
         }
         if is_global && body {
             if let Some(pending) = self.pending_body.clone() {
+                let template_params = if template {
+                    self.template_arguments(s)
+                        .map(|a| {
+                            a.split(", ")
+                                .map(|n| n.trim_end_matches("...").to_owned())
+                                .collect()
+                        })
+                        .unwrap_or_default()
+                } else {
+                    Vec::new()
+                };
+                if let Some(c) = self.close_in(s, p) {
+                    self.fission.push(FissionCandidate {
+                        name: self.text(s[p - 1]).to_owned(),
+                        open: pending.open,
+                        close: pending.close,
+                        params: self.params(&s[p + 1..c]),
+                        template_params,
+                    });
+                }
                 let template_arguments = if template {
                     self.template_arguments(s)
                 } else {
@@ -1095,6 +1259,54 @@ impl<'a> Walker<'a> {
             out.clear();
         }
         out.join(",")
+    }
+
+    /// The named parameters of a parameter list (the tokens inside its parentheses).
+    fn params(&self, params: &[usize]) -> Vec<Param> {
+        let mut out = Vec::new();
+        let mut cur: Vec<usize> = Vec::new();
+        let mut depth = 0i32;
+        let mut flush = |cur: &mut Vec<usize>| {
+            let mut p: Vec<usize> = cur.clone();
+            if let Some(eq) = p.iter().position(|&k| self.punct(k, "=")) {
+                p.truncate(eq);
+            }
+            let ty = self.parameter_type(&p);
+            let name = p
+                .iter()
+                .rev()
+                .find(|&&k| self.toks[k].kind == TokenKind::Ident)
+                .map(|&k| self.text(k));
+            if let Some(name) = name {
+                // Named only if the type lost a word (parameter_type drops the name).
+                let words = p.len();
+                if ty.split(' ').count() < words && !TYPE_KEYWORDS.contains(&name) {
+                    out.push(Param {
+                        name: name.to_owned(),
+                        ty,
+                    });
+                }
+            }
+            cur.clear();
+        };
+        for &k in params {
+            if self.toks[k].kind == TokenKind::Punct {
+                match self.text(k) {
+                    "(" | "[" | "<" | "{" => depth += 1,
+                    ")" | "]" | ">" | "}" => depth -= 1,
+                    "," if depth == 0 => {
+                        flush(&mut cur);
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
+            cur.push(k);
+        }
+        if !cur.is_empty() {
+            flush(&mut cur);
+        }
+        out
     }
 
     fn parameter_type(&self, param: &[usize]) -> String {
@@ -1394,10 +1606,37 @@ mod tests {
         s.strip_suffix(block.as_str()).unwrap_or(&s).to_owned()
     }
 
+    /// The rewrite of a launch of a kernel the unit does not define (the snippets below).
     fn chevron(k: &str, config: &str) -> String {
         format!(
-            "::hip_impl::chevron({k}, [=](auto&&... __hip_a) {{ {k}(static_cast<decltype(__hip_a)&&>(__hip_a)...); }}, {config})"
+            "::hip_impl::chevron_extern({k}, [=](auto&&... __hip_a) {{ {k}(static_cast<decltype(__hip_a)&&>(__hip_a)...); }}, {config})"
         )
+    }
+
+    #[test]
+    fn launches_of_kernels_defined_elsewhere_go_through_the_registry() {
+        let src = "__global__ void here(int *p) { *p = 1; }
+namespace ns { template <class T> __global__ void tmpl(T *p) {} }
+void f(int *p) {
+  here<<<1, 1>>>(p);
+  ns::tmpl<int><<<1, 1>>>(p);
+  there<<<1, 1>>>(p);
+  hipLaunchKernelGGL(here, 1, 1, 0, 0, p);
+  hipLaunchKernelGGL(HIP_KERNEL_NAME(ns::tmpl<int>), 1, 1, 0, 0, p);
+  hipLaunchKernelGGL(there, 1, 1, 0, 0, p);
+}
+";
+        let out = body(src);
+        assert!(out.contains("::hip_impl::chevron(here,"), "{out}");
+        assert!(out.contains("::hip_impl::chevron(ns::tmpl<int>,"), "{out}");
+        assert!(out.contains("::hip_impl::chevron_extern(there,"), "{out}");
+        assert!(out.contains("hipLaunchKernelGGL(here, 1"), "{out}");
+        assert!(
+            out.contains("hipLaunchKernelGGL(HIP_KERNEL_NAME(ns::tmpl<int>), 1"),
+            "{out}"
+        );
+        assert!(out.contains("__hipLaunchKernelGGLExtern(there, 1"), "{out}");
+        assert_eq!(line_count(&out), line_count(src));
     }
 
     fn names(src: &str) -> Vec<(SymbolKind, String)> {

@@ -1,0 +1,472 @@
+//! Kernels split at their barriers (loop fission, `src/fission.rs` and
+//! `include/hip/cpu/fission.h`), end to end with the real headers and runtime: every split
+//! kernel must compute what the same kernel computes on fibers. Each program runs its kernels
+//! once as written and once through a copy that hipcc cannot split (a barrier inside an
+//! always-true condition), and compares the results.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{repo_root, scratch, show, text, tool};
+
+/// Builds `sources` (name, text) into one program; `None` (skip) when the runtime is not built.
+fn build(name: &str, sources: &[(&str, &str)], flags: &[&str]) -> Option<(PathBuf, String)> {
+    if !repo_root().join("include/hip/hip_runtime.h").is_file() {
+        eprintln!("SKIPPED: the real headers are missing");
+        return None;
+    }
+    let lib = Path::new(env!("CARGO_BIN_EXE_hipcc")).with_file_name("libamdhip64.so");
+    if !lib.exists() {
+        eprintln!(
+            "SKIPPED: {} is not built (cargo build -p ferrocm-hip-capi)",
+            lib.display()
+        );
+        return None;
+    }
+    let dir = scratch(name);
+    let mut c = tool("hipcc");
+    c.args(["-v", "-Wall", "-Wextra", "-Werror"]).args(flags);
+    for (file, src) in sources {
+        let path = dir.join(file);
+        std::fs::write(&path, src).expect("write source");
+        c.arg(path);
+    }
+    let exe = dir.join(name);
+    let o = c.arg("-o").arg(&exe).output().expect("run hipcc");
+    assert!(o.status.success(), "hipcc failed:\n{}", show(&o));
+    Some((exe, text(&o.stderr)))
+}
+
+fn run(exe: &Path, env: &[(&str, &str)]) -> String {
+    let o = Command::new(exe)
+        .envs(env.iter().copied())
+        .output()
+        .expect("run program");
+    assert!(o.status.success(), "{}", show(&o));
+    text(&o.stdout)
+}
+
+/// The kernels, each twice: `NAME` (split by hipcc) and `NAME_fibers` (the same body with its
+/// barriers hidden in `if (always)`, which keeps it on fibers). CASE(...) expands to both.
+const KERNELS: &str = r#"
+#include <hip/hip_runtime.h>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+// Tiled transpose, 2-D blocks, partial tiles at the edges.
+#define TRANSPOSE(NAME, SYNC)                                                          \
+  __global__ void NAME(const float *in, float *out, int w, int h, int always) {       \
+    __shared__ float tile[16][17];                                                    \
+    int x = blockIdx.x * 16 + threadIdx.x;                                            \
+    int y = blockIdx.y * 16 + threadIdx.y;                                            \
+    if (x < w && y < h) tile[threadIdx.y][threadIdx.x] = in[y * w + x];               \
+    SYNC;                                                                              \
+    x = blockIdx.y * 16 + threadIdx.x;                                                \
+    y = blockIdx.x * 16 + threadIdx.y;                                                \
+    if (x < h && y < w) out[y * h + x] = tile[threadIdx.x][threadIdx.y];              \
+  }
+"#;
+
+/// The same kernels written out (macros hide barriers from hipcc, so the split versions are
+/// spelled in full; the `_fibers` twins come from the macro).
+const SPLIT_KERNELS: &str = r#"
+__global__ void transpose(const float *in, float *out, int w, int h, int always) {
+  __shared__ float tile[16][17];
+  int x = blockIdx.x * 16 + threadIdx.x;
+  int y = blockIdx.y * 16 + threadIdx.y;
+  if (x < w && y < h) tile[threadIdx.y][threadIdx.x] = in[y * w + x];
+  __syncthreads();
+  x = blockIdx.y * 16 + threadIdx.x;
+  y = blockIdx.x * 16 + threadIdx.y;
+  if (x < h && y < w) out[y * h + x] = tile[threadIdx.x][threadIdx.y];
+  (void)always;
+}
+TRANSPOSE(transpose_fibers, if (always) __syncthreads());
+
+// Early exits, values kept across three barriers, a changed parameter, reversal through
+// shared memory, a 3-D block with dynamic shared memory (no data race: results do not depend
+// on the order in which work-items run between barriers).
+__global__ void mixed(int *out, int n, int always) {
+  extern __shared__ int dyn[];
+  const unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  const unsigned size = blockDim.x * blockDim.y * blockDim.z;
+  unsigned base = blockIdx.x * size;
+  n += (int)t;
+  if (t % 7 == 3) return;
+  dyn[t] = n;
+  __syncthreads();
+  int mirrored = dyn[size - 1 - t];
+  if (t % 11 == 5) { out[base + t] = -1; return; }
+  __syncthreads();
+  dyn[t] = mirrored * 2;
+  __syncthreads();
+  out[base + t] = dyn[(t + 1) % size] + n * 1000 + (int)(base / size);
+  (void)always;
+}
+__global__ void mixed_fibers(int *out, int n, int always) {
+  extern __shared__ int dyn[];
+  const unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  const unsigned size = blockDim.x * blockDim.y * blockDim.z;
+  unsigned base = blockIdx.x * size;
+  n += (int)t;
+  if (t % 7 == 3) return;
+  dyn[t] = n;
+  if (always) __syncthreads();
+  int mirrored = dyn[size - 1 - t];
+  if (t % 11 == 5) { out[base + t] = -1; return; }
+  if (always) __syncthreads();
+  dyn[t] = mirrored * 2;
+  if (always) __syncthreads();
+  out[base + t] = dyn[(t + 1) % size] + n * 1000 + (int)(base / size);
+}
+
+// A template kernel and a device function of the unit.
+template <class T> __device__ T twice(T v) { return v + v; }
+template <class T> __global__ void scaled(T *p, T s, int always) {
+  __shared__ T buf[256];
+  T v = twice(p[blockIdx.x * blockDim.x + threadIdx.x]) * s;
+  buf[threadIdx.x] = v;
+  __syncthreads();
+  p[blockIdx.x * blockDim.x + threadIdx.x] = buf[blockDim.x - 1 - threadIdx.x] + v;
+  (void)always;
+}
+template <class T> __global__ void scaled_fibers(T *p, T s, int always) {
+  __shared__ T buf[256];
+  T v = twice(p[blockIdx.x * blockDim.x + threadIdx.x]) * s;
+  buf[threadIdx.x] = v;
+  if (always) __syncthreads();
+  p[blockIdx.x * blockDim.x + threadIdx.x] = buf[blockDim.x - 1 - threadIdx.x] + v;
+}
+
+// A variable kept across a barrier whose type is not trivially copyable: the split version
+// declines at run time (and must compile).
+struct Counted {
+  int v;
+  __device__ Counted(int x) : v(x) {}
+  __device__ Counted(const Counted &o) : v(o.v) {}
+};
+__global__ void declines(int *p, int always) {
+  Counted c = Counted(p[threadIdx.x]);
+  __syncthreads();
+  p[threadIdx.x] = c.v + 1;
+  (void)always;
+}
+"#;
+
+/// Kernels with barriers in loops, with `SYNC` for the barrier and `SUFFIX` for the name:
+/// [`loop_kernels`] writes them twice, split (`__syncthreads()`) and on fibers
+/// (`if (always) __syncthreads()`, which hipcc cannot split).
+const LOOP_KERNELS: &str = r#"
+// Barriers in loops: a tree reduction, a scan with two barriers per step, a tiled matrix
+// product (accumulator kept across the loop), a while loop, nested loops, a loop of bare
+// barriers, and work-items that return inside a loop. SYNC is the barrier of the split
+// version or of the fibers twin.
+
+  __global__ void reduceSUFFIX(const int *in, int *out, [[maybe_unused]] int always) {
+    __shared__ int s[256];
+    unsigned t = threadIdx.x;
+    s[t] = in[blockIdx.x * blockDim.x + t];
+    SYNC;
+    for (unsigned h = blockDim.x / 2; h > 0; h >>= 1) {
+      if (t < h) s[t] += s[t + h];
+      SYNC;
+    }
+    if (t == 0) out[blockIdx.x] = s[0];
+  }
+  __global__ void scanSUFFIX(int *p, [[maybe_unused]] int always) {
+    __shared__ int s[128];
+    int t = threadIdx.x;
+    s[t] = p[blockIdx.x * blockDim.x + t];
+    SYNC;
+    int off = 1;
+    while (off < (int)blockDim.x) {
+      int v = t >= off ? s[t - off] : 0;
+      SYNC;
+      s[t] += v;
+      SYNC;
+      off *= 2;
+    }
+    p[blockIdx.x * blockDim.x + t] = s[t];
+  }
+  __global__ void matmulSUFFIX(const float *a, const float *b, float *c, int n, [[maybe_unused]] int always) {
+    __shared__ float ta[8][8];
+    __shared__ float tb[8][8];
+    int row = blockIdx.y * 8 + threadIdx.y, col = blockIdx.x * 8 + threadIdx.x;
+    float acc = 0;
+    for (int k0 = 0; k0 < n; k0 += 8) {
+      ta[threadIdx.y][threadIdx.x] = a[row * n + k0 + threadIdx.x];
+      tb[threadIdx.y][threadIdx.x] = b[(k0 + threadIdx.y) * n + col];
+      SYNC;
+      for (int k = 0; k < 8; ++k) acc += ta[threadIdx.y][k] * tb[k][threadIdx.x];
+      SYNC;
+    }
+    c[row * n + col] = acc;
+  }
+  __global__ void nestedSUFFIX(int *p, int rounds, [[maybe_unused]] int always) {
+    __shared__ int s[64];
+    int t = threadIdx.x;
+    if (t == 63) return;
+    s[t] = t;
+    for (int r = 0; r < rounds; ++r) SYNC;
+    for (int i = 0; i < 3; ++i) {
+      for (int j = 0; j < 2; ++j) {
+        int v = s[(t + 1 + i + j) % 63];
+        SYNC;
+        s[t] = v + 1;
+        SYNC;
+      }
+      if (t == 5 && i == 1) return;
+      p[blockIdx.x * 64 + t] += s[t];
+      SYNC;
+    }
+  }
+"#;
+
+fn loop_kernels() -> String {
+    let split = LOOP_KERNELS
+        .replace("SUFFIX", "")
+        .replace("SYNC", "__syncthreads()");
+    let fibers = LOOP_KERNELS
+        .replace("SUFFIX", "_fibers")
+        .replace("SYNC", "if (always) __syncthreads()");
+    format!("{split}\n{fibers}\n")
+}
+
+const MAIN: &str = r#"
+template <class F> static int check(const char *what, F launch, size_t n) {
+  std::vector<int> a(n, 0), b(n, 0);
+  launch(a.data(), false);
+  launch(b.data(), true);
+  if (std::memcmp(a.data(), b.data(), n * sizeof(int)) != 0) {
+    for (size_t i = 0; i < n; ++i)
+      if (a[i] != b[i]) {
+        std::printf("FAIL %s: [%zu] split %d, fibers %d\n", what, i, a[i], b[i]);
+        return 1;
+      }
+  }
+  return 0;
+}
+
+int main() {
+  int bad = 0;
+  // Transpose of a 45 x 37 matrix in 16 x 16 tiles.
+  {
+    const int w = 45, h = 37;
+    float *in, *out;
+    hipMallocManaged(&in, w * h * sizeof(float));
+    hipMallocManaged(&out, w * h * sizeof(float));
+    for (int i = 0; i < w * h; ++i) in[i] = (float)i;
+    for (int split = 1; split >= 0; --split) {
+      std::memset(out, 0, w * h * sizeof(float));
+      dim3 grid((w + 15) / 16, (h + 15) / 16), block(16, 16);
+      if (split) transpose<<<grid, block>>>(in, out, w, h, 1);
+      else hipLaunchKernelGGL(transpose_fibers, grid, block, 0, 0, in, out, w, h, 1);
+      hipDeviceSynchronize();
+      for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+          if (out[x * h + y] != in[y * w + x]) {
+            std::printf("FAIL transpose split=%d at %d,%d\n", split, x, y);
+            return 1;
+          }
+    }
+  }
+  // Mixed: 5 blocks of 4 x 3 x 2.
+  {
+    const size_t n = 5 * 24;
+    int *d;
+    hipMalloc(&d, n * sizeof(int));
+    bad += check("mixed", [&](int *host, bool fibers) {
+      hipMemset(d, 0, n * sizeof(int));
+      if (fibers) mixed_fibers<<<5, dim3(4, 3, 2), 24 * sizeof(int)>>>(d, 100, 1);
+      else mixed<<<5, dim3(4, 3, 2), 24 * sizeof(int)>>>(d, 100, 1);
+      hipMemcpy(host, d, n * sizeof(int), hipMemcpyDeviceToHost);
+    }, n);
+    // Through the registry (hipLaunchKernel), too.
+    bad += check("mixed (hipLaunchKernel)", [&](int *host, bool fibers) {
+      hipMemset(d, 0, n * sizeof(int));
+      int nn = 100, always = 1;
+      void *args[] = {&d, &nn, &always};
+      hipLaunchKernel(fibers ? (const void *)mixed_fibers : (const void *)mixed, dim3(5), dim3(4, 3, 2), args,
+                      24 * sizeof(int), 0);
+      hipMemcpy(host, d, n * sizeof(int), hipMemcpyDeviceToHost);
+    }, n);
+    hipFree(d);
+  }
+  // Template kernels: groups of 256 and a trailing group of 1.
+  {
+    const size_t n = 256 * 3;
+    float *f;
+    hipMallocManaged(&f, n * sizeof(float));
+    bad += check("scaled<float>", [&](int *host, bool fibers) {
+      for (size_t i = 0; i < n; ++i) f[i] = (float)(i % 97);
+      if (fibers) scaled_fibers<float><<<3, 256>>>(f, 1.5f, 1);
+      else scaled<float><<<3, 256>>>(f, 1.5f, 1);
+      hipDeviceSynchronize();
+      for (size_t i = 0; i < n; ++i) host[i] = (int)(f[i] * 4);
+    }, n);
+    bad += check("scaled<float> (blocks of 1)", [&](int *host, bool fibers) {
+      for (size_t i = 0; i < n; ++i) f[i] = (float)(i % 13);
+      if (fibers) scaled_fibers<float><<<(unsigned)n, 1>>>(f, 2.0f, 1);
+      else scaled<float><<<(unsigned)n, 1>>>(f, 2.0f, 1);
+      hipDeviceSynchronize();
+      for (size_t i = 0; i < n; ++i) host[i] = (int)(f[i] * 4);
+    }, n);
+    hipFree(f);
+  }
+  // Loops.
+  {
+    const int blocks = 6;
+    int *in, *out, *p;
+    hipMallocManaged(&in, 256 * blocks * sizeof(int));
+    hipMallocManaged(&out, 256 * blocks * sizeof(int));
+    hipMallocManaged(&p, 256 * blocks * sizeof(int));
+    for (int i = 0; i < 256 * blocks; ++i) in[i] = (i * 37) % 101 - 50;
+    bad += check("reduce", [&](int *host, bool fibers) {
+      if (fibers) reduce_fibers<<<blocks, 256>>>(in, out, 1);
+      else reduce<<<blocks, 256>>>(in, out, 1);
+      hipDeviceSynchronize();
+      std::memcpy(host, out, blocks * sizeof(int));
+    }, blocks);
+    bad += check("scan", [&](int *host, bool fibers) {
+      for (int i = 0; i < 128 * blocks; ++i) p[i] = in[i];
+      if (fibers) scan_fibers<<<blocks, 128>>>(p, 1);
+      else scan<<<blocks, 128>>>(p, 1);
+      hipDeviceSynchronize();
+      std::memcpy(host, p, 128 * blocks * sizeof(int));
+    }, 128 * blocks);
+    bad += check("nested", [&](int *host, bool fibers) {
+      for (int i = 0; i < 64 * blocks; ++i) p[i] = 0;
+      if (fibers) nested_fibers<<<blocks, 64>>>(p, 5, 1);
+      else nested<<<blocks, 64>>>(p, 5, 1);
+      hipDeviceSynchronize();
+      std::memcpy(host, p, 64 * blocks * sizeof(int));
+    }, 64 * blocks);
+    const int n = 32;
+    float *a, *b, *c;
+    hipMallocManaged(&a, n * n * sizeof(float));
+    hipMallocManaged(&b, n * n * sizeof(float));
+    hipMallocManaged(&c, n * n * sizeof(float));
+    for (int i = 0; i < n * n; ++i) { a[i] = (float)(i % 7); b[i] = (float)(i % 5) - 2; }
+    bad += check("matmul", [&](int *host, bool fibers) {
+      if (fibers) matmul_fibers<<<dim3(n / 8, n / 8), dim3(8, 8)>>>(a, b, c, n, 1);
+      else matmul<<<dim3(n / 8, n / 8), dim3(8, 8)>>>(a, b, c, n, 1);
+      hipDeviceSynchronize();
+      for (int i = 0; i < n * n; ++i) host[i] = (int)c[i];
+    }, n * n);
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) {
+        float want = 0;
+        for (int k = 0; k < n; ++k) want += a[i * n + k] * b[k * n + j];
+        if (c[i * n + j] != want) { std::printf("FAIL matmul reference at %d,%d\n", i, j); return 1; }
+      }
+  }
+  // Declined at run time: still right.
+  {
+    int *p;
+    hipMallocManaged(&p, 64 * sizeof(int));
+    for (int i = 0; i < 64; ++i) p[i] = i;
+    declines<<<1, 64>>>(p, 1);
+    hipDeviceSynchronize();
+    for (int i = 0; i < 64; ++i)
+      if (p[i] != i + 1) {
+        std::printf("FAIL declines [%d] = %d\n", i, p[i]);
+        return 1;
+      }
+    hipFree(p);
+  }
+  std::printf(bad ? "FAIL\n" : "PASS\n");
+  return bad;
+}
+"#;
+
+#[test]
+fn split_kernels_compute_what_fibers_compute() {
+    let src = format!("{KERNELS}{SPLIT_KERNELS}{}{MAIN}", loop_kernels());
+    let Some((exe, log)) = build("fission_equivalence", &[("split.hip", &src)], &[]) else {
+        return;
+    };
+    // transpose, mixed, scaled, declines and the 4 loop kernels are split; the _fibers twins
+    // are not (the macro one is not seen by hipcc at all).
+    assert_eq!(
+        log.matches("kernel split at its barriers").count(),
+        8,
+        "{log}"
+    );
+    assert_eq!(log.matches("kernel left on fibers").count(), 6, "{log}");
+    for workers in ["1", "2", "3"] {
+        let out = run(&exe, &[("FERROCM_CPU_WORKERS", workers)]);
+        assert!(out.ends_with("PASS\n"), "{workers} workers: {out}");
+    }
+}
+
+/// A kernel of one unit launched from another, a split kernel calling a device function of
+/// the other unit, and ids read from another unit: the per-unit copies of the ids must be
+/// found through their owner (include/hip/cpu/hip_runtime.h).
+#[test]
+fn kernels_and_device_functions_across_units() {
+    let a = r#"
+#include <hip/hip_runtime.h>
+__device__ unsigned flat_tid() { return threadIdx.x + blockDim.x * threadIdx.y; }
+__device__ unsigned block_of() { return blockIdx.x; }
+__global__ void ids_here(unsigned *out) {
+  out[blockIdx.x * blockDim.x * blockDim.y + threadIdx.x + blockDim.x * threadIdx.y] = threadIdx.x * 100 + threadIdx.y;
+}
+__global__ void add_one(unsigned *out) { out[blockIdx.x * blockDim.x + threadIdx.x] += 1; }
+__global__ void add_ten(unsigned *out) { out[blockIdx.x * blockDim.x + threadIdx.x] += 10; }
+"#;
+    let b = r#"
+#include <hip/hip_runtime.h>
+#include <cstdio>
+__device__ unsigned flat_tid();
+__device__ unsigned block_of();
+__global__ void ids_here(unsigned *out);
+__global__ void add_one(unsigned *out);
+__global__ void add_ten(unsigned *out);
+struct Launchable {
+  void (*fn)(unsigned *);
+};
+// Split, with a call to another unit: not splittable (unknown function), so it stays on fibers.
+__global__ void other_unit(unsigned *out) {
+  unsigned f = flat_tid();
+  __syncthreads();
+  out[block_of() * 64 + f] = f;
+}
+// Reads its ids in this unit while the ids of the launching entry live elsewhere.
+__global__ void plain_other_unit(unsigned *out) { out[block_of() * 64 + flat_tid()] = flat_tid() + 1; }
+int main() {
+  unsigned *p;
+  hipMallocManaged(&p, 4 * 64 * sizeof(unsigned));
+  other_unit<<<4, dim3(16, 4)>>>(p);
+  hipDeviceSynchronize();
+  for (unsigned i = 0; i < 256; ++i) if (p[i] != i % 64) { std::printf("FAIL other_unit %u: %u\n", i, p[i]); return 1; }
+  plain_other_unit<<<4, dim3(16, 4)>>>(p);
+  hipDeviceSynchronize();
+  for (unsigned i = 0; i < 256; ++i) if (p[i] != i % 64 + 1) { std::printf("FAIL plain %u: %u\n", i, p[i]); return 1; }
+  ids_here<<<4, dim3(16, 4)>>>(p);
+  hipDeviceSynchronize();
+  for (unsigned i = 0; i < 256; ++i) if (p[i] != (i % 16) * 100 + (i % 64) / 16) { std::printf("FAIL ids %u: %u\n", i, p[i]); return 1; }
+  // Kernels of the other unit held in variables: one launch site, different kernels.
+  for (unsigned i = 0; i < 256; ++i) p[i] = 0;
+  const Launchable ks[3] = {{add_one}, {add_ten}, {add_one}};
+  for (const Launchable &k : ks) hipLaunchKernelGGL(k.fn, dim3(4), dim3(64), 0, 0, p);
+  for (int round = 0; round < 3; ++round) {
+    void (*fp)(unsigned *) = round == 1 ? add_ten : add_one;
+    fp<<<4, 64>>>(p);
+  }
+  hipDeviceSynchronize();
+  for (unsigned i = 0; i < 256; ++i) if (p[i] != 24) { std::printf("FAIL variable kernels %u: %u\n", i, p[i]); return 1; }
+  std::printf("PASS\n");
+  return 0;
+}
+"#;
+    let Some((exe, _)) = build("fission_units", &[("a.hip", a), ("b.hip", b)], &[]) else {
+        return;
+    };
+    for workers in ["1", "2"] {
+        let out = run(&exe, &[("FERROCM_CPU_WORKERS", workers)]);
+        assert_eq!(out, "PASS\n", "{workers} workers");
+    }
+}

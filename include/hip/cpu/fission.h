@@ -1,0 +1,208 @@
+/*
+ * ferrocm CPU platform: kernels split at their barriers (loop fission).
+ * Included by hip/cpu/hip_runtime.h.
+ *
+ * hipcc gives a kernel whose __syncthreads() calls are all plain statements of the body's
+ * outermost block (and which, as far as hipcc can see, reaches no other barrier or
+ * wavefront operation) a second version of its body: one "phase" per stretch between two
+ * barriers, each run for every work-item of the group in a plain loop before the next phase
+ * starts. Variables that one phase declares and a later one uses live in per-work-item
+ * arrays between phases. That is what a barrier means (every work-item finishes the code
+ * before it before any starts the code after it), without fibers: a phase loop costs what a
+ * barrier-free kernel costs.
+ *
+ * The engine offers a work-group to its first work-item (ferrocm_workitem_t::reserved0 ==
+ * offer_value, see crates/cpu-engine/src/abi.rs and docs/HSA.md). The work-item entry
+ * (launch.h) passes the offer on in `offer`; the split kernel takes it, runs the whole group
+ * phase by phase and answers done_value, so the engine runs none of the other work-items.
+ * A kernel without a split version, or one whose split version declines (a variable that is
+ * not trivially copyable, no memory), leaves the offer and runs as work-item 0 as always.
+ */
+#ifndef HIP_CPU_FISSION_H
+#define HIP_CPU_FISSION_H
+
+namespace hip_impl {
+namespace fission {
+
+/* Values of ferrocm_workitem_t::reserved0 in the first work-item of a group. */
+enum : uint32_t {
+  offer_value = 1,   /* engine: this work-item may run the whole group itself */
+  running_value = 2, /* kernel: the whole group runs here (a barrier now is an engine error) */
+  done_value = 3,    /* kernel: every work-item of the group has run */
+};
+
+/* The work-item whose group the running kernel may take (set by the work-item entry). */
+__FERROCM_HIDDEN inline thread_local ferrocm_workitem_t *offer __FERROCM_WI_TLS = nullptr;
+
+/* Takes the offer, if any. */
+__forceinline__ ferrocm_workitem_t *take() {
+  ferrocm_workitem_t *w = offer;
+  offer = nullptr;
+  return w;
+}
+
+/* Whether variables of these types can live in arrays between phases. */
+template <class... Ts> constexpr bool ok() {
+  return (true && ... && (std::is_trivially_copyable_v<std::remove_cv_t<Ts>> && !std::is_array_v<Ts>));
+}
+
+/* A variable's value into its slot and back. They compile for any type (a split kernel is
+ * compiled whatever its variables are) but only trivially copyable ones ever get here: for
+ * the others ok<>() is false and the split version never runs. Typed accesses (not memcpy),
+ * so that the compiler knows they do not touch the built-ins' state. */
+template <class U>
+constexpr bool storable = std::is_trivially_copyable_v<U> && std::is_copy_constructible_v<U>;
+template <class T, class U> __forceinline__ void put(T *slot, const U &v) {
+  if constexpr (storable<U> && std::is_same_v<T, std::remove_cv_t<U>>)
+    ::new (static_cast<void *>(slot)) T(v);
+  else
+    std::abort();
+}
+template <class T> __forceinline__ T get(const std::remove_cv_t<T> *slot) {
+  if constexpr (storable<std::remove_cv_t<T>>)
+    return *slot;
+  else
+    std::abort();
+}
+
+/* Per-thread memory for the arrays of a group: blocks kept from group to group. */
+struct arena_t {
+  enum { max_blocks = 40 };
+  unsigned char *block[max_blocks] = {};
+  size_t cap[max_blocks] = {};
+  unsigned count = 0, cur = 0;
+  size_t used = 0;
+  void reset() {
+    cur = 0;
+    used = 0;
+  }
+  /* `bytes` at `align` (a power of two up to 4096); null when out of memory. */
+  void *get(size_t bytes, size_t align) {
+    for (;;) {
+      if (cur < count) {
+        uintptr_t base = reinterpret_cast<uintptr_t>(block[cur]);
+        uintptr_t p = (base + used + align - 1) & ~(uintptr_t)(align - 1);
+        if (p + bytes <= base + cap[cur]) {
+          used = p + bytes - base;
+          return reinterpret_cast<void *>(p);
+        }
+        ++cur;
+        used = 0;
+        continue;
+      }
+      if (count == max_blocks) return nullptr;
+      size_t want = bytes + align;
+      size_t c = count == 0 ? size_t(64) << 10 : cap[count - 1] * 2;
+      while (c < want) c *= 2;
+      void *m = std::malloc(c);
+      if (m == nullptr) return nullptr;
+      block[count] = static_cast<unsigned char *>(m);
+      cap[count] = c;
+      ++count;
+    }
+  }
+  ~arena_t() {
+    for (unsigned i = 0; i < count; ++i) std::free(block[i]);
+  }
+};
+__FERROCM_HIDDEN inline arena_t &arena() {
+  static thread_local arena_t a;
+  return a;
+}
+
+namespace {
+/* One group run phase by phase (lives in the split kernel's frame). */
+class group {
+public:
+  explicit group(ferrocm_workitem_t *wi) : wi_(wi), prev_(__hip_ids_owner) {
+    sx_ = wi->local_size[0];
+    sy_ = wi->local_size[1];
+    sz_ = wi->local_size[2];
+    n_ = sx_ * sy_ * sz_;
+    arena_ = &arena();
+    arena_->reset();
+    exited_ = static_cast<unsigned char *>(arena_->get(n_, 1));
+    ok_ = exited_ != nullptr;
+  }
+  group(const group &) = delete;
+  group &operator=(const group &) = delete;
+  /* A group that did not start its phases leaves the offer: the kernel runs as work-item 0. */
+  ~group() {
+    if (!finished_) wi_->reserved0 = offer_value;
+  }
+
+  /* Room for one value of T per work-item (the variable `v` of the split kernel). */
+  template <class T> T *array() {
+    void *p = arena_->get(sizeof(T) * n_, alignof(T) > 16 ? alignof(T) : 16);
+    if (p == nullptr) ok_ = false;
+    return static_cast<T *>(p);
+  }
+  /* Whether every array was obtained; then the phases may run. */
+  bool ready() {
+    if (!ok_) return false;
+    wi_->reserved0 = running_value;
+    tu_enter(wi_);
+    return true;
+  }
+
+  /* Runs f(fall, flat_id) for every work-item that has not returned, x fastest; a work-item
+   * whose phase returned (fall left false) takes part in no later phase. */
+  template <class F> __forceinline__ void run(const F &f) {
+    if (any_exit_)
+      each<true>(f);
+    else
+      each<false>(f);
+  }
+
+  /* Zeroes per-work-item flags (a loop's "still in it"). */
+  void clear(unsigned char *flags) { std::memset(flags, 0, n_); }
+
+  /* After the last phase: the group is done (the entry's loop stops after work-item 0). */
+  void finish() {
+    finished_ = true;
+    wi_->reserved0 = done_value;
+    wi_->range_end = 1;
+    restore_ids(wi_, prev_);
+  }
+
+private:
+  template <bool Checked, class F> __forceinline__ void each(const F &f) {
+    uint32_t id = 0;
+    for (uint32_t z = 0; z < sz_; ++z) {
+      tu_tz = z;
+      for (uint32_t y = 0; y < sy_; ++y) {
+        tu_ty = y;
+        for (uint32_t x = 0; x < sx_; ++x, ++id) {
+          if (Checked && exited_[id]) continue;
+          tu_tx = x;
+          tu_flat = id;
+          bool fall = false;
+          f(fall, id);
+          if (!fall) exit(id);
+        }
+      }
+    }
+  }
+  __attribute__((noinline)) void exit(uint32_t id) {
+    if (!any_exit_) {
+      std::memset(exited_, 0, n_);
+      any_exit_ = true;
+    }
+    exited_[id] = 1;
+  }
+
+  ferrocm_workitem_t *wi_;
+  const ids_owner *prev_;
+  arena_t *arena_;
+  unsigned char *exited_;
+  uint32_t sx_, sy_, sz_, n_;
+  bool ok_, any_exit_ = false, finished_ = false;
+};
+
+template <class T> __forceinline__ std::remove_cv_t<T> *array(group &g) { return g.template array<std::remove_cv_t<T>>(); }
+} // namespace
+
+} // namespace fission
+} // namespace hip_impl
+
+#endif /* HIP_CPU_FISSION_H */
