@@ -102,7 +102,10 @@ struct ferrocm_workitem {
    * volatile reads remain valid.)
    */
   uint32_t range_end;
-  uint32_t reserved0;          /* 132 */
+  /* 132: 0, or in work-item 0 of a group the optional whole-group protocol: 1 = the engine
+   * offers the group (reserved[0]: groups offered), 2 = the entry runs it, 3 = done
+   * (reserved[1]: groups the entry moved on). docs/CPU_CODE_OBJECT.md, "Whole-group offer". */
+  uint32_t reserved0;
   /* 136: opaque to device code: the engine's handle of the work-group (device ops
    * use it to find the group; copies of *wi carry it along). Never write it. */
   void *engine_private;

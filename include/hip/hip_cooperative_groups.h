@@ -25,7 +25,7 @@ inline unsigned block_size() {
   const ferrocm_workitem_t *w = __hip_wi;
   return w->workgroup_size[0] * w->workgroup_size[1] * w->workgroup_size[2];
 }
-inline unsigned block_rank() { return __hip_wi->flat_local_id; }
+inline unsigned block_rank() { return ::hip_impl::flat_idx(); }
 template <class> constexpr bool dependent_false = false;
 } // namespace detail
 
