@@ -8,6 +8,7 @@ pub mod info;
 pub mod memory;
 pub mod nvidia;
 pub mod packet;
+pub(crate) mod processor;
 pub mod queue;
 pub mod runtime;
 pub mod signal;

@@ -21,9 +21,10 @@ use std::thread::JoinHandle;
 
 use crate::core::executable;
 use crate::core::packet::{
-    self, packet_type, AgentDispatchPacket, AmdBarrierValuePacket, BarrierPacket,
-    KernelDispatchPacket, RawPacket, AMD_PACKET_TYPE_BARRIER_VALUE,
+    packet_type, AgentDispatchPacket, AmdBarrierValuePacket, BarrierPacket, KernelDispatchPacket,
+    RawPacket, AMD_PACKET_TYPE_BARRIER_VALUE,
 };
+use crate::core::processor::{completion_signal, published_packet, retire_packet, Stop};
 use crate::core::queue::{
     QueueObject, DOORBELL_IDLE, QUEUE_FEATURE_AGENT_DISPATCH, QUEUE_FEATURE_KERNEL_DISPATCH,
 };
@@ -36,14 +37,6 @@ pub mod agent_dispatch {
     pub const MEMSET: u16 = 0x8002;
     pub const HOST_CALL: u16 = 0x8003;
     pub const MEMCPY_2D: u16 = 0x8004;
-}
-
-/// Why a packet did not complete normally.
-enum Stop {
-    /// The packet is malformed or failed: the queue reports this status.
-    Error(Status),
-    /// The queue was inactivated while the packet waited.
-    Inactivated,
 }
 
 /// Starts the processor thread of `queue`.
@@ -66,19 +59,9 @@ fn run(q: &QueueObject) {
             if !q.is_active() {
                 return;
             }
-            if read >= q.load_write_index(MemoryOrder::Acquire) {
+            let Some(packet) = published_packet(q, read) else {
                 break;
-            }
-            let slot = q.slot(read);
-            // SAFETY: `slot` is a live slot of this queue's ring.
-            let header = packet::Header(unsafe { packet::load_header_acquire(slot) });
-            if header.packet_type() == packet_type::INVALID {
-                // Reserved but not yet published: wait for the producer's doorbell.
-                break;
-            }
-            // SAFETY: the header was published with release ordering, so the whole slot is visible.
-            let packet: RawPacket = unsafe { slot.read() };
-            fence(Ordering::Acquire);
+            };
             let start = crate::time::now();
             let completion = match execute(q, &packet) {
                 Ok(completion) => completion,
@@ -89,10 +72,7 @@ fn run(q: &QueueObject) {
                 }
             };
             let end = crate::time::now();
-            // SAFETY: as above; the slot's contents are no longer needed.
-            unsafe { packet::invalidate(slot) };
-            read += 1;
-            q.store_read_index(read, MemoryOrder::Release);
+            read = retire_packet(q, read);
             fence(Ordering::Release);
             if let Some(signal) = completion {
                 if q.profiling.load(Ordering::Relaxed) {
@@ -112,16 +92,6 @@ fn run(q: &QueueObject) {
             MemoryOrder::Acquire,
         );
     }
-}
-
-/// The completion signal of a packet: `None` for handle 0, an error for a bad handle.
-fn completion_signal(handle: u64) -> Result<Option<Arc<SignalObject>>, Stop> {
-    if handle == 0 {
-        return Ok(None);
-    }
-    signal::lookup(handle)
-        .map(Some)
-        .map_err(|_| Stop::Error(Status::ERROR_INVALID_SIGNAL))
 }
 
 /// Runs one packet to completion; returns its completion signal.

@@ -19,7 +19,7 @@
 //! flight, the processor checks them every [`POLL_MS`] ms.
 
 use std::ffi::c_void;
-use std::sync::atomic::{fence, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
@@ -28,9 +28,10 @@ use super::device::{ContextGuard, NvDevice};
 use super::driver::{check, NvError};
 use super::{module, signal as nv_signal};
 use crate::core::packet::{
-    self, packet_type, AmdBarrierValuePacket, BarrierPacket, KernelDispatchPacket, RawPacket,
+    packet_type, AmdBarrierValuePacket, BarrierPacket, KernelDispatchPacket, RawPacket,
     AMD_PACKET_TYPE_BARRIER_VALUE,
 };
+use crate::core::processor::{completion_signal, published_packet, retire_packet, Stop};
 use crate::core::queue::{QueueObject, DOORBELL_IDLE, QUEUE_FEATURE_KERNEL_DISPATCH};
 use crate::core::signal::{self, Condition, MemoryOrder, SignalObject, WaitState};
 use crate::status::{HsaError, HsaResult, Status};
@@ -49,14 +50,6 @@ pub const MAX_LOCAL_BYTES_PER_THREAD: u32 = 512 * 1024;
 /// "observed below 1" (negative values included, so that a failed dependency releases the
 /// barrier and the completion signal can report it), short of the one value `INT64_MIN`.
 pub const WAIT_AT_MOST_ZERO_REFERENCE: u64 = 0x8000_0000_0000_0001;
-
-/// Why a packet did not complete normally.
-enum Stop {
-    /// The packet is malformed or failed: the queue reports this status.
-    Error(Status),
-    /// The queue was inactivated while the packet waited.
-    Inactivated,
-}
 
 impl From<HsaError> for Stop {
     fn from(e: HsaError) -> Stop {
@@ -271,19 +264,9 @@ fn run(q: &QueueObject, s: &mut Streams) {
             if !q.is_active() {
                 return;
             }
-            if read >= q.load_write_index(MemoryOrder::Acquire) {
+            let Some(raw) = published_packet(q, read) else {
                 break;
-            }
-            let slot = q.slot(read);
-            // SAFETY: `slot` is a live slot of this queue's ring.
-            let header = packet::Header(unsafe { packet::load_header_acquire(slot) });
-            if header.packet_type() == packet_type::INVALID {
-                // Reserved but not yet published: wait for the producer's doorbell.
-                break;
-            }
-            // SAFETY: the header was published with release ordering, so the slot is visible.
-            let raw: RawPacket = unsafe { slot.read() };
-            fence(Ordering::Acquire);
+            };
             match execute(q, s, &raw) {
                 Ok(()) => {}
                 Err(Stop::Inactivated) => return,
@@ -293,10 +276,7 @@ fn run(q: &QueueObject, s: &mut Streams) {
                 }
             }
             // The packet is now stream operations: its slot is no longer needed.
-            // SAFETY: as above.
-            unsafe { packet::invalidate(slot) };
-            read += 1;
-            q.store_read_index(read, MemoryOrder::Release);
+            read = retire_packet(q, read);
         }
         if !q.is_active() {
             return;
@@ -314,16 +294,6 @@ fn run(q: &QueueObject, s: &mut Streams) {
             return;
         }
     }
-}
-
-/// The completion signal of a packet: `None` for handle 0, an error for a bad handle.
-fn completion_signal(handle: u64) -> Result<Option<Arc<SignalObject>>, Stop> {
-    if handle == 0 {
-        return Ok(None);
-    }
-    signal::lookup(handle)
-        .map(Some)
-        .map_err(|_| Stop::Error(Status::ERROR_INVALID_SIGNAL))
 }
 
 fn profile_start(q: &QueueObject) -> Option<u64> {
