@@ -404,21 +404,8 @@ pub enum Fill {
 /// `dst` must be device-accessible memory writable for `count` elements (pinned or managed
 /// host memory is written through its device mapping).
 pub unsafe fn memset(dev: usize, dst: cu::CUdeviceptr, fill: Fill, count: usize) -> HipResult<()> {
-    make_current(dev)?;
-    if count == 0 {
-        return Ok(());
-    }
-    if dst == 0 {
-        return Err(HipError::InvalidValue);
-    }
-    // SAFETY: a context is current; the caller guarantees the range.
-    check(unsafe {
-        match fill {
-            Fill::D8(v) => cu::cuMemsetD8_v2(dst, v, count),
-            Fill::D16(v) => cu::cuMemsetD16_v2(dst, v, count),
-            Fill::D32(v) => cu::cuMemsetD32_v2(dst, v, count),
-        }
-    })
+    // SAFETY: forwarded from the caller.
+    unsafe { fill_range(dev, dst, fill, count, None) }
 }
 
 /// `hipMemsetAsync`/`hipMemsetD8Async`/`D16Async`/`D32Async`: stream-ordered [`memset`].
@@ -432,6 +419,22 @@ pub unsafe fn memset_async(
     count: usize,
     stream: cu::CUstream,
 ) -> HipResult<()> {
+    // SAFETY: forwarded from the caller.
+    unsafe { fill_range(dev, dst, fill, count, Some(stream)) }
+}
+
+/// [`memset`] (`stream` `None`) and [`memset_async`]: checks, then the driver fill of
+/// `fill`'s width.
+///
+/// # Safety
+/// As for [`memset_async`] when `stream` is given, else as for [`memset`].
+unsafe fn fill_range(
+    dev: usize,
+    dst: cu::CUdeviceptr,
+    fill: Fill,
+    count: usize,
+    stream: Option<cu::CUstream>,
+) -> HipResult<()> {
     make_current(dev)?;
     if count == 0 {
         return Ok(());
@@ -439,12 +442,15 @@ pub unsafe fn memset_async(
     if dst == 0 {
         return Err(HipError::InvalidValue);
     }
-    // SAFETY: a context is current; the caller guarantees the range and the stream.
+    // SAFETY: a context is current; the caller guarantees the range (and the stream).
     check(unsafe {
-        match fill {
-            Fill::D8(v) => cu::cuMemsetD8Async(dst, v, count, stream),
-            Fill::D16(v) => cu::cuMemsetD16Async(dst, v, count, stream),
-            Fill::D32(v) => cu::cuMemsetD32Async(dst, v, count, stream),
+        match (fill, stream) {
+            (Fill::D8(v), None) => cu::cuMemsetD8_v2(dst, v, count),
+            (Fill::D16(v), None) => cu::cuMemsetD16_v2(dst, v, count),
+            (Fill::D32(v), None) => cu::cuMemsetD32_v2(dst, v, count),
+            (Fill::D8(v), Some(st)) => cu::cuMemsetD8Async(dst, v, count, st),
+            (Fill::D16(v), Some(st)) => cu::cuMemsetD16Async(dst, v, count, st),
+            (Fill::D32(v), Some(st)) => cu::cuMemsetD32Async(dst, v, count, st),
         }
     })
 }
