@@ -41,25 +41,12 @@ pub fn ordinal(device: c_int) -> HipResult<usize> {
     }
 }
 
-/// `hipStream_t` → `CUstream` (the special values 0, 1, 2 are the driver's too),
-/// unchecked: entry points use [`live_stream`].
-#[inline(always)]
-pub fn stream(s: *mut c_void) -> nvidia::Stream {
-    s.cast()
-}
-
-/// `hipStream_t` → `CUstream`, checked: a default stream or a live stream this platform
-/// created, else `hipErrorInvalidHandle` (destroyed or bogus handles never reach the
+/// `hipStream_t` → `CUstream` (the special values 0, 1, 2 are the driver's too), checked:
+/// a default stream or a live stream this platform created, else `hipErrorInvalidHandle` (destroyed or bogus handles never reach the
 /// driver, which would crash on them).
 #[inline(always)]
 pub fn live_stream(s: *mut c_void) -> HipResult<nvidia::Stream> {
     nvidia::stream::checked(s.cast())
-}
-
-/// `hipEvent_t` → `CUevent` (unchecked; see [`live_event`]).
-#[inline(always)]
-pub fn event(e: *mut c_void) -> nvidia::Event {
-    e.cast()
 }
 
 /// `hipEvent_t` → `CUevent`, checked: a live event this platform created, else
