@@ -2,7 +2,8 @@
 //! run (there is no ROCR for a CPU agent to compare with):
 //! - empty-kernel dispatch latency, synchronous, with the packet processor asleep before the
 //!   doorbell (target <= 2 us median); peer: handing an empty job to a sleeping thread with
-//!   a Mutex+Condvar and spinning on its completion flag;
+//!   a Mutex+Condvar and spinning on its completion flag. (The waiting host thread runs the
+//!   packet itself while the processor wakes up: `core::queue::help_waiter`.)
 //! - back-to-back dispatch throughput of empty kernels and of barrier-AND packets (target
 //!   >= 1 M/s); peer: an mpsc channel feeding an empty closure to a worker thread;
 //! - signal store -> waiting thread wakes (target <= 5 us median); peer: Condvar notify.
@@ -187,6 +188,26 @@ fn main() {
         ours.push(t.elapsed().as_nanos() as f64);
     }
     q.set_profiling(true);
+    // The submit alone: with the processor asleep the doorbell store issues its futex wake.
+    let mut ring_costs = Vec::new();
+    for _ in 0..200 {
+        std::thread::sleep(ASLEEP);
+        done.store(1, MemoryOrder::Relaxed);
+        let t0 = hsa::time::now();
+        submit(&q, &raw);
+        ring_costs.push((hsa::time::now() - t0) as f64);
+        done.wait(
+            Condition::Lt,
+            1,
+            u64::MAX,
+            WaitState::Active,
+            MemoryOrder::Acquire,
+        );
+    }
+    println!(
+        "  submit with the processor asleep (write packet + doorbell store, whose futex wake is most of it): {:.2} us median",
+        Stats::of(&mut ring_costs).median / 1e3
+    );
     let (mut a, mut b, mut c) = (Vec::new(), Vec::new(), Vec::new());
     // Same protocol, timed per phase.
     for _ in 0..200 {

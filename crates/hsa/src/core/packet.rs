@@ -136,6 +136,11 @@ impl RawPacket {
         Header(self.0[0] as u16)
     }
 
+    /// The completion signal handle: every AQL packet keeps it in its last 8 bytes.
+    pub fn completion_signal(&self) -> u64 {
+        self.0[7]
+    }
+
     /// Reinterprets the slot as a packet layout.
     pub fn view<T: AqlPacket>(&self) -> T {
         // SAFETY: every `AqlPacket` is a 64-byte `#[repr(C)]` plain-old-data struct for which

@@ -26,7 +26,7 @@ use crate::core::packet::{
 };
 use crate::core::processor::{completion_signal, published_packet, retire_packet, Stop};
 use crate::core::queue::{
-    QueueObject, DOORBELL_IDLE, QUEUE_FEATURE_AGENT_DISPATCH, QUEUE_FEATURE_KERNEL_DISPATCH,
+    self, QueueObject, DOORBELL_IDLE, QUEUE_FEATURE_AGENT_DISPATCH, QUEUE_FEATURE_KERNEL_DISPATCH,
 };
 use crate::core::signal::{self, Condition, MemoryOrder, SignalObject, WaitState};
 use crate::status::Status;
@@ -51,34 +51,27 @@ pub fn spawn(queue: Arc<QueueObject>) -> std::io::Result<JoinHandle<()>> {
 }
 
 fn run(q: &QueueObject) {
-    let mut read = q.load_read_index(MemoryOrder::Relaxed);
     loop {
         // Consume rings made so far; any later ring makes the wait below return at once.
         q.doorbell.exchange(DOORBELL_IDLE, MemoryOrder::AcqRel);
-        loop {
-            if !q.is_active() {
-                return;
-            }
-            let Some(packet) = published_packet(q, read) else {
-                break;
+        if !q.is_active() {
+            return;
+        }
+        // A helper (a host thread waiting for one of our packets) may hold the role: it
+        // rings the doorbell when it lets go, so sleeping below is safe.
+        if q.consumer.acquire_for_processor() {
+            let outcome = match q.consumer.take_deferred_error() {
+                Some(status) => Err(Stop::Error(status)),
+                None => drain(q, &|_| true, &|| false),
             };
-            let start = crate::time::now();
-            let completion = match execute(q, &packet) {
-                Ok(completion) => completion,
+            q.consumer.release();
+            match outcome {
+                Ok(_) => {}
                 Err(Stop::Inactivated) => return,
                 Err(Stop::Error(status)) => {
                     q.report_error(status);
                     return;
                 }
-            };
-            let end = crate::time::now();
-            read = retire_packet(q, read);
-            fence(Ordering::Release);
-            if let Some(signal) = completion {
-                if q.profiling.load(Ordering::Relaxed) {
-                    signal.set_dispatch_times(start, end);
-                }
-                signal.subtract(1, MemoryOrder::Release);
             }
         }
         if !q.is_active() {
@@ -91,6 +84,109 @@ fn run(q: &QueueObject) {
             WaitState::Blocked,
             MemoryOrder::Acquire,
         );
+        queue::clear_waking(q.key());
+    }
+}
+
+/// Runs the published packets of `q` in order, from its read index, while `admit(packet)`
+/// accepts the next one and `done()` is false. The caller holds the consumer role. Returns
+/// how many packets ran.
+fn drain(
+    q: &QueueObject,
+    admit: &dyn Fn(&RawPacket) -> bool,
+    done: &dyn Fn() -> bool,
+) -> Result<u64, Stop> {
+    let mut read = q.load_read_index(MemoryOrder::Acquire);
+    let mut ran = 0;
+    while q.is_active() && !done() {
+        let Some(packet) = published_packet(q, read) else {
+            break;
+        };
+        if !admit(&packet) {
+            break;
+        }
+        let start = crate::time::now();
+        let completion = execute(q, &packet)?;
+        let end = crate::time::now();
+        read = retire_packet(q, read);
+        fence(Ordering::Release);
+        if let Some(signal) = completion {
+            if q.profiling.load(Ordering::Relaxed) {
+                signal.set_dispatch_times(start, end);
+            }
+            signal.subtract(1, MemoryOrder::Release);
+        }
+        ran += 1;
+    }
+    Ok(ran)
+}
+
+/// Runs packets of `q` on the calling thread, a host thread about to wait for `signal` (a
+/// handle) until `done()`, while the queue's processor is still waking up (see
+/// [`queue::help_waiter`]). It takes the consumer role only if it is free, and only if one
+/// of the published packets completes `signal`; then it runs packets in order until `done()`
+/// holds or the next packet could block or call back into the application (host calls,
+/// barriers whose dependencies are not met yet): those are left to the processor. Returns
+/// whether it ran any packet.
+pub(crate) fn run_on_waiter(q: &QueueObject, signal: u64, done: &dyn Fn() -> bool) -> bool {
+    if q.soft || !q.is_active() || !q.consumer.acquire_for_helper() {
+        return false;
+    }
+    let outcome = if completes_soon(q, signal) {
+        drain(q, &runs_without_blocking, done)
+    } else {
+        Ok(0)
+    };
+    let ran = matches!(outcome, Ok(n) if n > 0);
+    let failed = match outcome {
+        Err(Stop::Error(status)) => {
+            q.consumer.defer_error(status);
+            true
+        }
+        _ => false,
+    };
+    if q.consumer.release() || failed {
+        // The processor found the role taken and sleeps, or must report the failure.
+        q.doorbell.store(0, MemoryOrder::Release);
+    }
+    ran || failed
+}
+
+/// How far ahead of the read index a helper looks for a packet completing its signal.
+const HELP_LOOKAHEAD: u64 = 64;
+
+/// Whether one of the next published packets of `q` (at most [`HELP_LOOKAHEAD`]) has
+/// completion signal `signal`. The caller holds the consumer role, so the slots up to the
+/// first unpublished one are stable.
+fn completes_soon(q: &QueueObject, signal: u64) -> bool {
+    let read = q.load_read_index(MemoryOrder::Acquire);
+    (read..read + HELP_LOOKAHEAD)
+        .map_while(|index| published_packet(q, index))
+        .any(|p| p.completion_signal() == signal)
+}
+
+/// Whether a helper may run `packet`: it finishes without waiting for anything else and
+/// runs no application callback.
+fn runs_without_blocking(packet: &RawPacket) -> bool {
+    let met = |h: u64| signal::lookup(h).is_ok_and(|s| s.load(MemoryOrder::Acquire) < 1);
+    match packet.header().packet_type() {
+        packet_type::KERNEL_DISPATCH => true,
+        packet_type::AGENT_DISPATCH => {
+            let p: AgentDispatchPacket = packet.view();
+            matches!(
+                p.type_,
+                agent_dispatch::MEMCPY | agent_dispatch::MEMSET | agent_dispatch::MEMCPY_2D
+            )
+        }
+        packet_type::BARRIER_AND => {
+            let p: BarrierPacket = packet.view();
+            p.dep_signal.iter().all(|&h| h == 0 || met(h))
+        }
+        packet_type::BARRIER_OR => {
+            let p: BarrierPacket = packet.view();
+            p.dep_signal.iter().any(|&h| h != 0 && met(h))
+        }
+        _ => false,
     }
 }
 

@@ -452,6 +452,12 @@ impl SignalObject {
     #[inline(never)]
     fn wake_slow(&self, w: u64) {
         if w & (MULTI_WAITER - 1) != 0 {
+            // A CPU queue's doorbell (its `queue_ptr` is set) with a sleeper: the queue's
+            // processor takes a while to wake up, so waiting host threads may help.
+            let queue = self.amd.queue_ptr.load(Ordering::Relaxed);
+            if queue != 0 && self.is_doorbell() {
+                crate::core::queue::note_waking(queue);
+            }
             self.seq.notify(i32::MAX);
         }
         if w >= MULTI_WAITER {

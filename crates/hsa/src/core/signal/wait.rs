@@ -134,12 +134,19 @@ pub(super) fn wait_one(
     if cond.holds(v, compare) || timeout_ticks == 0 {
         return v;
     }
-    let start = time::now();
-    let deadline = deadline_of(start, timeout_ticks);
     let check = || {
         let v = s.amd.value.load(ord);
         cond.holds(v, compare).then_some(v)
     };
+    // Before spinning: run the packets that complete this signal if their queue's
+    // processor is still waking up (never from a processor's own doorbell wait).
+    if !s.is_doorbell() && crate::core::queue::help_waiter(s, &|| check().is_some()) {
+        if let Some(v) = check() {
+            return v;
+        }
+    }
+    let start = time::now();
+    let deadline = deadline_of(start, timeout_ticks);
     match spin(check, start, deadline, state) {
         Spin::Done(v) => return v,
         Spin::TimedOut => return s.amd.value.load(ord),
