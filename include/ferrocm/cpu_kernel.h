@@ -201,6 +201,16 @@ typedef struct ferrocm_kernel_attributes {
  * "_Z6vaddPfS_i" or an extern "C" name.
  */
 #define FERROCM_KERNEL_TABLE_SYMBOL "ferrocm_code_object_kernels"
+
+/* A kernel that lists itself while the code object loads (its static initialiser runs before
+ * the table is read): hipcc's C++ headers use it for template instances, whose descriptor
+ * pointers GCC will not place in a named section. The list head, `__ferrocm_kernel_nodes`
+ * (hidden), is defined by the code object's table unit, which adds the listed kernels to the
+ * table. */
+typedef struct ferrocm_kernel_node {
+  const ferrocm_kernel_descriptor_t *kernel;
+  struct ferrocm_kernel_node *next;
+} ferrocm_kernel_node_t;
 #define FERROCM_CODE_OBJECT_ABI_SYMBOL "ferrocm_code_object_abi_version"
 
 #if defined(__GNUC__) || defined(__clang__)

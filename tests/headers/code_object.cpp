@@ -11,6 +11,13 @@ namespace ns {
 __global__ void fill(int *p, int v) { p[threadIdx.x] = v + (int)threadIdx.x; }
 } // namespace ns
 
+// A template kernel as hipcc rewrites it: the instance lists itself in the kernel table.
+template <typename T> __global__ void tfill(T *p, T v) {
+  (void)::hip_impl::kernel_self<&::tfill<T>>::registered;
+  p[threadIdx.x] = v;
+}
+template __global__ void tfill<int>(int *, int);
+
 extern "C" {
 __device__ int dev_value = 42;
 }

@@ -53,8 +53,8 @@ int main(int argc, char **argv) {
   if (!table) return 1;
   size_t count = 0;
   const ferrocm_kernel_descriptor_t *const *kds = table(&count);
-  CHECK(count == 2);
-  const ferrocm_kernel_descriptor_t *vscale = nullptr, *fill = nullptr;
+  CHECK(count == 3);
+  const ferrocm_kernel_descriptor_t *vscale = nullptr, *fill = nullptr, *tfill = nullptr;
   for (size_t i = 0; i < count; ++i) {
     const ferrocm_kernel_descriptor_t *kd = kds[i];
     CHECK(kd->magic == FERROCM_KERNEL_DESCRIPTOR_MAGIC && kd->abi_version == FERROCM_CPU_ABI_VERSION);
@@ -67,9 +67,10 @@ int main(int argc, char **argv) {
                 kd->kernarg_segment_alignment, kd->params->count);
     if (name == "vscale") vscale = kd;
     if (name == "_ZN2ns4fillEPii") fill = kd;
+    if (name == "_Z5tfillIiEvPT_S0_") tfill = kd;
   }
-  CHECK(vscale && fill);
-  if (!vscale || !fill) return 1;
+  CHECK(vscale && fill && tfill);
+  if (!vscale || !fill || !tfill) return 1;
   CHECK(vscale->params->count == 3 && vscale->params->explicit_size == 16 && vscale->kernarg_segment_size == 16);
   CHECK(vscale->params->offsets[1] == 8 && vscale->params->offsets[2] == 12);
   float data[10];
@@ -88,6 +89,8 @@ int main(int argc, char **argv) {
   } fargs = {ints, 10};
   run_group(fill, &fargs, 4);
   CHECK(ints[0] == 10 && ints[3] == 13);
+  run_group(tfill, &fargs, 4);
+  CHECK(ints[0] == 10 && ints[3] == 10);
   auto *dev_value = static_cast<int *>(dlsym(h, "dev_value"));
   CHECK(dev_value && *dev_value == 42);
   if (failures) return 1;

@@ -1,7 +1,7 @@
 // GENCO: module_kernels.kernel.hip
 // Module API on a code object built with `hipcc --genco` (path in argv[1]): hipModuleLoad and
 // hipModuleLoadData (bytes read from the file), hipModuleGetFunction for extern "C" and mangled
-// C++ kernels, hipModuleLaunchKernel with kernelParams and with the `extra`
+// C++ kernels and template instances, hipModuleLaunchKernel with kernelParams and with the `extra`
 // HIP_LAUNCH_PARAM_BUFFER_POINTER form, dynamic shared memory, hipModuleGetGlobal (separate
 // instances per load, initialised data), hipFuncGetAttribute; errors: unknown names
 // (hipErrorNotFound), missing file (hipErrorFileNotFound), bad image bytes (hipErrorInvalidImage,
@@ -57,6 +57,21 @@ int main(int argc, char **argv) {
   HIP_CHECK(hipModuleLaunchKernel(twice, 1, 1, 1, 64, 1, 1, 0, s, tp, nullptr));
   HIP_CHECK(hipStreamSynchronize(s));
   for (int i = 0; i < 64; ++i) CHECK_EQ(dp[i], 2 * i + 1.0);
+
+  // Explicit template instances of the code object, by mangled name.
+  hipFunction_t fill_i, fill_d;
+  HIP_CHECK(hipModuleGetFunction(&fill_i, m, "_Z9fill_tmplIiEvPT_S0_"));
+  HIP_CHECK(hipModuleGetFunction(&fill_d, m, "_Z9fill_tmplIdEvPT_S0_"));
+  int base_i = 100;
+  void *fip[] = {&ip, &base_i};
+  HIP_CHECK(hipModuleLaunchKernel(fill_i, 1, 1, 1, 64, 1, 1, 0, s, fip, nullptr));
+  double base_d = 0.25;
+  void *fdp[] = {&dp, &base_d};
+  HIP_CHECK(hipModuleLaunchKernel(fill_d, 1, 1, 1, 32, 1, 1, 0, s, fdp, nullptr));
+  HIP_CHECK(hipStreamSynchronize(s));
+  for (int i = 0; i < 64; ++i) CHECK_EQ(ip[i], 100 + i);
+  for (int i = 0; i < 32; ++i) CHECK_EQ(dp[i], 0.25 + i);
+  for (int i = 32; i < 64; ++i) CHECK_EQ(dp[i], 2 * i + 1.0);
 
   // Dynamic shared memory through sharedMemBytes.
   int *out;

@@ -36,3 +36,9 @@ extern "C" __global__ void bump(int v) {
 }
 
 extern "C" __global__ void read_table(float *out) { out[threadIdx.x] = mod_table[threadIdx.x % 4]; }
+
+// Template instances, found by their mangled names: _Z9fill_tmplIiEvPT_S0_ (int) and
+// _Z9fill_tmplIdEvPT_S0_ (double).
+template <typename T> __global__ void fill_tmpl(T *p, T v) { p[threadIdx.x] = v + static_cast<T>(threadIdx.x); }
+template __global__ void fill_tmpl<int>(int *, int);
+template __global__ void fill_tmpl<double>(double *, double);

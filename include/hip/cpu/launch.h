@@ -347,11 +347,18 @@ template <auto F> inline const char *kernel_display_name() {
 /* An instantiation of a template kernel registers itself: hipcc puts
  * `(void)::hip_impl::kernel_self<&k<T...>>::registered;` into every __global__ template's
  * body, so taking `&k<float>` (hipLaunchKernel, hipFuncGetAttributes) finds a kernel.
- * In a code object it does nothing: GCC drops the section attribute of template members, so
- * template instances reach a code object's kernel table through hiprtc name expressions. */
+ * In a code object it lists the instance in the code object's kernel table, at load time: GCC
+ * drops the section attribute of template members, so FERROCM_REGISTER_KERNEL's way (a pointer
+ * in the ferrocm_kernels section) does not work for them. */
 #if defined(__FERROCM_CODE_OBJECT__)
+} // namespace hip_impl
+/* The code object's list of self-listed kernels (include/ferrocm/cpu_kernel.h), defined by
+ * its table unit (hipcc --genco's generated unit, FERROCM_CODE_OBJECT_KERNEL_TABLE). */
+extern "C" __attribute__((visibility("hidden"))) ferrocm_kernel_node_t *__ferrocm_kernel_nodes;
+namespace hip_impl {
 template <auto F> struct __FERROCM_HIDDEN kernel_self {
-  static constexpr int registered = 0;
+  static inline ferrocm_kernel_node_t node = {&fn_kernel<F>::desc, nullptr};
+  static inline const int registered = (node.next = __ferrocm_kernel_nodes, __ferrocm_kernel_nodes = &node, 0);
 };
 #else
 template <auto F> struct __FERROCM_HIDDEN kernel_self {
@@ -554,10 +561,28 @@ inline launcher<kernel_probe<Probe>, L, true> chevron_extern(kernel_probe<Probe>
       *const __start_ferrocm_kernels[];                                                                     \
   extern "C" __attribute__((weak, visibility("hidden"))) const ferrocm_kernel_descriptor_t                  \
       *const __stop_ferrocm_kernels[];                                                                      \
+  extern "C" {                                                                                              \
+  __attribute__((visibility("hidden"))) ferrocm_kernel_node_t *__ferrocm_kernel_nodes = nullptr;             \
+  }                                                                                                         \
   extern "C" FERROCM_EXPORT const uint32_t ferrocm_code_object_abi_version = FERROCM_CPU_ABI_VERSION;       \
   extern "C" FERROCM_EXPORT const ferrocm_kernel_descriptor_t *const *ferrocm_code_object_kernels(size_t *count) { \
-    *count = __start_ferrocm_kernels ? (size_t)(__stop_ferrocm_kernels - __start_ferrocm_kernels) : 0u;      \
-    return __start_ferrocm_kernels;                                                                         \
+    struct table_t {                                                                                        \
+      const ferrocm_kernel_descriptor_t **entries = nullptr;                                                \
+      size_t len = 0;                                                                                       \
+    };                                                                                                      \
+    static const table_t table = [] {                                                                       \
+      table_t t;                                                                                            \
+      size_t n = __start_ferrocm_kernels ? (size_t)(__stop_ferrocm_kernels - __start_ferrocm_kernels) : 0u; \
+      size_t listed = 0;                                                                                    \
+      for (const ferrocm_kernel_node_t *k = __ferrocm_kernel_nodes; k; k = k->next) ++listed;              \
+      t.entries = static_cast<const ferrocm_kernel_descriptor_t **>(::malloc((n + listed + 1) * sizeof(void *))); \
+      if (!t.entries) return t;                                                                             \
+      for (; t.len < n; ++t.len) t.entries[t.len] = __start_ferrocm_kernels[t.len];                         \
+      for (const ferrocm_kernel_node_t *k = __ferrocm_kernel_nodes; k; k = k->next) t.entries[t.len++] = k->kernel; \
+      return t;                                                                                             \
+    }();                                                                                                    \
+    *count = table.len;                                                                                     \
+    return table.entries;                                                                                   \
   }
 
 #endif /* HIP_CPU_LAUNCH_H */
