@@ -1,7 +1,9 @@
 // hipFuncGetAttributes: maxThreadsPerBlock (1024, or the __launch_bounds__ value), the static
 // shared size of a kernel with a 4000-byte __shared__ array, localSizeBytes/numRegs sane;
 // hipFuncSetAttribute(hipFuncAttributeMaxDynamicSharedMemorySize) and hipFuncSetCacheConfig;
-// hipFuncGetAttribute via a registered function; non-kernels rejected.
+// hipFuncGetAttribute via a registered function; non-kernels rejected; a launch with more threads
+// than __launch_bounds__ allow fails (hipErrorInvalidConfiguration on the CPU, as hipLaunchKernel)
+// in every launch form, and the kernel does not run.
 #include "hip_test.h"
 
 __global__ void plain(int *p) { p[threadIdx.x] = 1; }
@@ -58,5 +60,36 @@ int main() {
   HIP_CHECK(hipDeviceSynchronize());
   for (int i = 0; i < 1000; ++i) CHECK_EQ(f[i], (float)(999 - i));
   HIP_CHECK(hipFree(f));
+
+  int *ip = nullptr;
+  HIP_CHECK(hipMallocManaged((void **)&ip, 512 * sizeof(int), hipMemAttachGlobal));
+  std::memset(ip, 0, 512 * sizeof(int));
+  hipLaunchKernelGGL(bounded, dim3(1), dim3(512), 0, 0, ip);
+  hipError_t e = hipGetLastError();
+  CHECK(e != hipSuccess, "hipLaunchKernelGGL beyond __launch_bounds__(256) succeeded");
+#if defined(__HIP_PLATFORM_CPU__)
+  CHECK_EQ(e, hipErrorInvalidConfiguration);
+#endif
+  bounded<<<1, 512>>>(ip);
+  e = hipGetLastError();
+  CHECK(e != hipSuccess, "<<<1, 512>>> beyond __launch_bounds__(256) succeeded");
+#if defined(__HIP_PLATFORM_CPU__)
+  CHECK_EQ(e, hipErrorInvalidConfiguration);
+#endif
+  void *args[] = {&ip};
+  HIP_EXPECT_FAIL(hipLaunchKernel((const void *)bounded, dim3(1), dim3(512), args, 0, nullptr));
+  (void)hipGetLastError();
+  HIP_CHECK(hipDeviceSynchronize());
+  for (int i = 0; i < 512; ++i) CHECK_EQ(ip[i], 0);
+  // Within the bounds all three forms run.
+  hipLaunchKernelGGL(bounded, dim3(1), dim3(256), 0, 0, ip);
+  HIP_CHECK(hipGetLastError());
+  bounded<<<1, 128>>>(ip + 256);
+  HIP_CHECK(hipGetLastError());
+  HIP_CHECK(hipLaunchKernel((const void *)bounded, dim3(1), dim3(128), args, 0, nullptr));
+  HIP_CHECK(hipDeviceSynchronize());
+  for (int i = 0; i < 384; ++i) CHECK_EQ(ip[i], 2);
+  for (int i = 384; i < 512; ++i) CHECK_EQ(ip[i], 0);
+  HIP_CHECK(hipFree(ip));
   return hip_test::pass();
 }

@@ -270,6 +270,9 @@ struct fn_entry {
   const ferrocm_kernel_descriptor_t *kd;
   fn_entry *next;
   int pushed;
+  /* The registered descriptor itself, with the kernel's attributes (__launch_bounds__, static
+   * shared memory), which the runtime checks. */
+  const ferrocm_kernel_descriptor_t *checked_kd;
 };
 __FERROCM_HIDDEN inline fn_entry *fn_entries = nullptr;
 
@@ -291,7 +294,7 @@ template <auto F> struct __FERROCM_HIDDEN fn_plain {
                                                        &K::params::table,
                                                        nullptr,
                                                        nullptr};
-  static inline fn_entry entry = {reinterpret_cast<const void *>(F), &desc, nullptr, 0};
+  static inline fn_entry entry = {reinterpret_cast<const void *>(F), &desc, nullptr, 0, &fn_kernel<F>::desc};
 };
 
 template <auto F> inline int register_kernel(const char *name) {
@@ -313,17 +316,28 @@ template <class L> struct __FERROCM_HIDDEN launch_site {
   static inline fn_entry *hit = nullptr;
   static inline const void *miss = nullptr;
 };
-template <class L> inline const ferrocm_kernel_descriptor_t *registered_kernel(const void *fn) {
+template <class L> inline const fn_entry *registered_kernel(const void *fn) {
   fn_entry *h = __atomic_load_n(&launch_site<L>::hit, __ATOMIC_ACQUIRE);
-  if (h != nullptr && h->fn == fn) return h->kd;
+  if (h != nullptr && h->fn == fn) return h;
   if (__atomic_load_n(&launch_site<L>::miss, __ATOMIC_RELAXED) == fn) return nullptr;
   for (fn_entry *e = __atomic_load_n(&fn_entries, __ATOMIC_ACQUIRE); e != nullptr; e = e->next)
     if (e->fn == fn) {
       __atomic_store_n(&launch_site<L>::hit, e, __ATOMIC_RELEASE);
-      return e->kd;
+      return e;
     }
   __atomic_store_n(&launch_site<L>::miss, fn, __ATOMIC_RELAXED);
   return nullptr;
+}
+
+/* Whether a block of `block` work-items is more than the kernel's __launch_bounds__ allow. A
+ * lambda launch (and the plain descriptor) skips that check to keep the inlined loop; such a
+ * launch goes through the checked descriptor instead, and the runtime refuses it with HIP's
+ * error (hipErrorInvalidConfiguration, as hipLaunchKernel). */
+inline bool exceeds_launch_bounds(const fn_entry *e, dim3 block) {
+  const ferrocm_kernel_descriptor_t *kd = e->checked_kd;
+  if (!(kd->flags & FERROCM_KERNEL_FLAG_ATTRIBUTES) || kd->attributes == nullptr) return false;
+  const uint32_t bound = kd->attributes->max_threads_per_block;
+  return bound != 0u && uint64_t(block.x) * block.y * block.z > bound;
 }
 
 /* "scale<double>" for F = &scale<double>, from the compiler's pretty function name. */
@@ -429,14 +443,36 @@ template <class Probe, class... As> constexpr auto params_for() {
 
 /* docs/HIP_CPU.md §4: launch_kernel(k, lambda, grid, block, shm, stream, args...). */
 template <class... Ps, class L, class... As>
-inline hipError_t launch_kernel(void (*)(Ps...), const L &l, dim3 grid, dim3 block, size_t shm, hipStream_t stream,
+inline hipError_t launch_kernel(void (*k)(Ps...), const L &l, dim3 grid, dim3 block, size_t shm, hipStream_t stream,
                                 As &&...as) {
+  const fn_entry *e = registered_kernel<L>(reinterpret_cast<const void *>(k));
+  if (e != nullptr && exceeds_launch_bounds(e, block))
+    return launch_registered<Ps...>(e->checked_kd, grid, block, shm, stream, static_cast<As &&>(as)...);
   return launch_typed(type_list<Ps...>{}, l, grid, block, shm, stream, static_cast<As &&>(as)...);
 }
 template <class Probe, class L, class... As>
 inline hipError_t launch_kernel(kernel_probe<Probe>, const L &l, dim3 grid, dim3 block, size_t shm,
                                 hipStream_t stream, As &&...as) {
   return launch_typed(params_for<Probe, As...>(), l, grid, block, shm, stream, static_cast<As &&>(as)...);
+}
+/* hipLaunchKernelGGL: `address` gives the kernel's address when the expression names one
+ * function (see launch_kernel_extern), for the __launch_bounds__ check. */
+template <class... Ps, class L, class... As>
+inline hipError_t launch_checked(type_list<Ps...>, const void *fn, const L &l, dim3 grid, dim3 block, size_t shm,
+                                 hipStream_t stream, As &&...as) {
+  const fn_entry *e = registered_kernel<L>(fn);
+  if (e != nullptr && exceeds_launch_bounds(e, block))
+    return launch_registered<Ps...>(e->checked_kd, grid, block, shm, stream, static_cast<As &&>(as)...);
+  return launch_typed(type_list<Ps...>{}, l, grid, block, shm, stream, static_cast<As &&>(as)...);
+}
+template <class Probe, class Address, class L, class... As>
+inline hipError_t launch_kernel_ggl(kernel_probe<Probe>, const Address &address, const L &l, dim3 grid, dim3 block,
+                                    size_t shm, hipStream_t stream, As &&...as) {
+  if constexpr (std::is_invocable_v<const Address &, address_probe>)
+    return launch_checked(params_for<Probe, As...>(), address(address_probe{}), l, grid, block, shm, stream,
+                          static_cast<As &&>(as)...);
+  else
+    return launch_typed(params_for<Probe, As...>(), l, grid, block, shm, stream, static_cast<As &&>(as)...);
 }
 
 /* The same for a kernel that the launching unit does not define (hipcc writes these calls for
@@ -445,8 +481,9 @@ inline hipError_t launch_kernel(kernel_probe<Probe>, const L &l, dim3 grid, dim3
 template <class... Ps, class L, class... As>
 inline hipError_t launch_probed(type_list<Ps...>, const void *fn, const L &l, dim3 grid, dim3 block, size_t shm,
                                 hipStream_t stream, As &&...as) {
-  if (const ferrocm_kernel_descriptor_t *kd = registered_kernel<L>(fn))
-    return launch_registered<Ps...>(kd, grid, block, shm, stream, static_cast<As &&>(as)...);
+  if (const fn_entry *e = registered_kernel<L>(fn))
+    return launch_registered<Ps...>(exceeds_launch_bounds(e, block) ? e->checked_kd : e->kd, grid, block, shm,
+                                    stream, static_cast<As &&>(as)...);
   return launch_typed(type_list<Ps...>{}, l, grid, block, shm, stream, static_cast<As &&>(as)...);
 }
 template <class... Ps, class L, class... As>
@@ -512,8 +549,10 @@ inline launcher<kernel_probe<Probe>, L, true> chevron_extern(kernel_probe<Probe>
   ::hip_impl::make_probe([](auto __hip_p) -> decltype(__hip_p(__VA_ARGS__)) { return {}; })
 
 #define hipLaunchKernelGGL(kernelName, ...)                                                                 \
-  ::hip_impl::launch_kernel(__HIP_KERNEL_PROBE(kernelName),                                                 \
-                            [=](auto &&...__hip_a) { kernelName(__hip_a...); }, __VA_ARGS__)
+  ::hip_impl::launch_kernel_ggl(                                                                            \
+      __HIP_KERNEL_PROBE(kernelName),                                                                       \
+      [&](auto __hip_p) -> decltype(__hip_p(kernelName)) { return __hip_p(kernelName); },                   \
+      [=](auto &&...__hip_a) { kernelName(__hip_a...); }, __VA_ARGS__)
 
 /* hipLaunchKernelGGL of a kernel that the unit does not define, as hipcc rewrites it (see
  * launch_kernel_extern). */
