@@ -60,6 +60,8 @@ fn run(q: &QueueObject) {
         // A helper (a host thread waiting for one of our packets) may hold the role: it
         // rings the doorbell when it lets go, so sleeping below is safe.
         if q.consumer.acquire_for_processor() {
+            // Running again: waiting host threads need not help any more.
+            queue::clear_waking(q.key());
             let outcome = match q.consumer.take_deferred_error() {
                 Some(status) => Err(Stop::Error(status)),
                 None => drain(q, &|_| true, &|| false),
@@ -84,7 +86,6 @@ fn run(q: &QueueObject) {
             WaitState::Blocked,
             MemoryOrder::Acquire,
         );
-        queue::clear_waking(q.key());
     }
 }
 
