@@ -441,67 +441,65 @@ template <class Probe, class... As> constexpr auto params_for() {
     return type_list<std::decay_t<As>...>{};
 }
 
+/* A launch of the kernel at `fn` through the site's lambda `l`. A kernel registered in this
+ * module is launched through its checked descriptor when the block exceeds its
+ * __launch_bounds__ (the runtime refuses it); otherwise a kernel the launching unit defines
+ * (Extern = false) runs the lambda's loop, and one it only declares (Extern = true: hipcc
+ * writes these calls for <<<>>> and hipLaunchKernelGGL of such kernels) runs the registered
+ * descriptor, whose loop has the body inlined, or the lambda's if it is not registered. */
+template <bool Extern, class... Ps, class L, class... As>
+inline hipError_t launch_at(type_list<Ps...>, const void *fn, const L &l, dim3 grid, dim3 block, size_t shm,
+                            hipStream_t stream, As &&...as) {
+  if (const fn_entry *e = registered_kernel<L>(fn)) {
+    if (exceeds_launch_bounds(e, block))
+      return launch_registered<Ps...>(e->checked_kd, grid, block, shm, stream, static_cast<As &&>(as)...);
+    if constexpr (Extern) return launch_registered<Ps...>(e->kd, grid, block, shm, stream, static_cast<As &&>(as)...);
+  }
+  return launch_typed(type_list<Ps...>{}, l, grid, block, shm, stream, static_cast<As &&>(as)...);
+}
+/* The same from a kernel expression: `address` is
+ * `[&](auto p) -> decltype(p(kernel)) { return p(kernel); }` at the launch site, which gives the
+ * kernel's address when `kernel` names one function; otherwise (a template whose arguments are
+ * deduced at the call, an overload set) the lambda's descriptor, unchecked. */
+template <bool Extern, class Probe, class Address, class L, class... As>
+inline hipError_t launch_probed(const Address &address, const L &l, dim3 grid, dim3 block, size_t shm,
+                                hipStream_t stream, As &&...as) {
+  if constexpr (std::is_invocable_v<const Address &, address_probe>)
+    return launch_at<Extern>(params_for<Probe, As...>(), address(address_probe{}), l, grid, block, shm, stream,
+                             static_cast<As &&>(as)...);
+  else
+    return launch_typed(params_for<Probe, As...>(), l, grid, block, shm, stream, static_cast<As &&>(as)...);
+}
+
 /* docs/HIP_CPU.md §4: launch_kernel(k, lambda, grid, block, shm, stream, args...). */
 template <class... Ps, class L, class... As>
 inline hipError_t launch_kernel(void (*k)(Ps...), const L &l, dim3 grid, dim3 block, size_t shm, hipStream_t stream,
                                 As &&...as) {
-  const fn_entry *e = registered_kernel<L>(reinterpret_cast<const void *>(k));
-  if (e != nullptr && exceeds_launch_bounds(e, block))
-    return launch_registered<Ps...>(e->checked_kd, grid, block, shm, stream, static_cast<As &&>(as)...);
-  return launch_typed(type_list<Ps...>{}, l, grid, block, shm, stream, static_cast<As &&>(as)...);
+  return launch_at<false>(type_list<Ps...>{}, reinterpret_cast<const void *>(k), l, grid, block, shm, stream,
+                          static_cast<As &&>(as)...);
 }
 template <class Probe, class L, class... As>
 inline hipError_t launch_kernel(kernel_probe<Probe>, const L &l, dim3 grid, dim3 block, size_t shm,
                                 hipStream_t stream, As &&...as) {
   return launch_typed(params_for<Probe, As...>(), l, grid, block, shm, stream, static_cast<As &&>(as)...);
 }
-/* hipLaunchKernelGGL: `address` gives the kernel's address when the expression names one
- * function (see launch_kernel_extern), for the __launch_bounds__ check. */
-template <class... Ps, class L, class... As>
-inline hipError_t launch_checked(type_list<Ps...>, const void *fn, const L &l, dim3 grid, dim3 block, size_t shm,
-                                 hipStream_t stream, As &&...as) {
-  const fn_entry *e = registered_kernel<L>(fn);
-  if (e != nullptr && exceeds_launch_bounds(e, block))
-    return launch_registered<Ps...>(e->checked_kd, grid, block, shm, stream, static_cast<As &&>(as)...);
-  return launch_typed(type_list<Ps...>{}, l, grid, block, shm, stream, static_cast<As &&>(as)...);
-}
+/* hipLaunchKernelGGL of a kernel the unit defines. */
 template <class Probe, class Address, class L, class... As>
 inline hipError_t launch_kernel_ggl(kernel_probe<Probe>, const Address &address, const L &l, dim3 grid, dim3 block,
                                     size_t shm, hipStream_t stream, As &&...as) {
-  if constexpr (std::is_invocable_v<const Address &, address_probe>)
-    return launch_checked(params_for<Probe, As...>(), address(address_probe{}), l, grid, block, shm, stream,
-                          static_cast<As &&>(as)...);
-  else
-    return launch_typed(params_for<Probe, As...>(), l, grid, block, shm, stream, static_cast<As &&>(as)...);
+  return launch_probed<false, Probe>(address, l, grid, block, shm, stream, static_cast<As &&>(as)...);
 }
-
-/* The same for a kernel that the launching unit does not define (hipcc writes these calls for
- * <<<>>> and hipLaunchKernelGGL of such kernels): the registered descriptor if there is one,
- * else the lambda's. */
-template <class... Ps, class L, class... As>
-inline hipError_t launch_probed(type_list<Ps...>, const void *fn, const L &l, dim3 grid, dim3 block, size_t shm,
-                                hipStream_t stream, As &&...as) {
-  if (const fn_entry *e = registered_kernel<L>(fn))
-    return launch_registered<Ps...>(exceeds_launch_bounds(e, block) ? e->checked_kd : e->kd, grid, block, shm,
-                                    stream, static_cast<As &&>(as)...);
-  return launch_typed(type_list<Ps...>{}, l, grid, block, shm, stream, static_cast<As &&>(as)...);
-}
+/* The same for a kernel that the launching unit does not define. */
 template <class... Ps, class L, class... As>
 inline hipError_t launch_kernel_extern(void (*k)(Ps...), const L &l, dim3 grid, dim3 block, size_t shm,
                                        hipStream_t stream, As &&...as) {
-  return launch_probed(type_list<Ps...>{}, reinterpret_cast<const void *>(k), l, grid, block, shm, stream,
-                       static_cast<As &&>(as)...);
+  return launch_at<true>(type_list<Ps...>{}, reinterpret_cast<const void *>(k), l, grid, block, shm, stream,
+                         static_cast<As &&>(as)...);
 }
-/* `address` is `[&](auto p) -> decltype(p(kernel)) { return p(kernel); }` at the launch site:
- * it gives the kernel's address when `kernel` names one function. */
 template <class Probe, class Address, class L, class... As>
 inline hipError_t launch_kernel_extern(kernel_probe<Probe>, const Address &address, const L &l, dim3 grid, dim3 block,
                                        size_t shm, hipStream_t stream, As &&...as) {
-  if constexpr (std::is_invocable_v<const Address &, address_probe>)
-    return launch_probed(params_for<Probe, As...>(), address(address_probe{}), l, grid, block, shm, stream,
-                         static_cast<As &&>(as)...);
-  else
-    return launch_typed(params_for<Probe, As...>(), l, grid, block, shm, stream, static_cast<As &&>(as)...);
+  return launch_probed<true, Probe>(address, l, grid, block, shm, stream, static_cast<As &&>(as)...);
 }
 
 /* k<<<grid, block, shm, stream>>>(args...) as rewritten by hipcc (chevron_extern when the
