@@ -233,6 +233,66 @@ typedef struct ferrocm_kernel_node {
       (group_size), 0u, 0u, 0u, (wi_fn), (wg_fn), NULL, NULL}
 
 #ifdef __cplusplus
+#define FERROCM_EXTERN_C_BEGIN extern "C" {
+#define FERROCM_EXTERN_C_END }
+#else
+#define FERROCM_EXTERN_C_BEGIN
+#define FERROCM_EXTERN_C_END
+#endif
+
+/* Defines a code object's kernel table (C or C++; needs <stdlib.h>): `ferrocm_code_object_kernels`
+ * lists the descriptor pointers placed in the ELF section `ferrocm_kernels` (bounds: the
+ * linker's __start_/__stop_ symbols, weak so that an object without kernels links, hidden so
+ * that the references need no dynamic relocation), then the kernels on the list
+ * `__ferrocm_kernel_nodes`, which it defines. The table is built on the first call (the list is
+ * complete once the object has loaded); racing first calls build it twice and keep one. Put it
+ * in exactly one unit of the code object: hipcc --genco's generated unit, or
+ * FERROCM_CODE_OBJECT_KERNEL_TABLE() of the HIP headers. */
+#define FERROCM_KERNEL_TABLE_DEFINITION()                                                          \
+  FERROCM_EXTERN_C_BEGIN                                                                         \
+  extern const ferrocm_kernel_descriptor_t *const __start_ferrocm_kernels[]                      \
+      __attribute__((weak, visibility("hidden")));                                               \
+  extern const ferrocm_kernel_descriptor_t *const __stop_ferrocm_kernels[]                       \
+      __attribute__((weak, visibility("hidden")));                                               \
+  __attribute__((visibility("hidden"))) ferrocm_kernel_node_t *__ferrocm_kernel_nodes = NULL;    \
+  static const ferrocm_kernel_descriptor_t **ferrocm_kernel_table_;                              \
+  static size_t ferrocm_kernel_count_(void) {                                                    \
+    size_t n = 0;                                                                                \
+    const ferrocm_kernel_node_t *k;                                                              \
+    if (__start_ferrocm_kernels && __stop_ferrocm_kernels)                                       \
+      n = (size_t)(__stop_ferrocm_kernels - __start_ferrocm_kernels);                            \
+    for (k = __ferrocm_kernel_nodes; k; k = k->next) ++n;                                        \
+    return n;                                                                                    \
+  }                                                                                              \
+  FERROCM_EXPORT const ferrocm_kernel_descriptor_t *const *ferrocm_code_object_kernels(size_t *count) { \
+    const ferrocm_kernel_descriptor_t **t = __atomic_load_n(&ferrocm_kernel_table_, __ATOMIC_ACQUIRE); \
+    size_t n = ferrocm_kernel_count_(), i = 0;                                                   \
+    const ferrocm_kernel_node_t *k;                                                              \
+    if (!t) {                                                                                    \
+      const ferrocm_kernel_descriptor_t **fresh =                                                \
+          (const ferrocm_kernel_descriptor_t **)malloc((n + 1) * sizeof *fresh);                 \
+      const ferrocm_kernel_descriptor_t **expected = NULL;                                       \
+      if (!fresh) {                                                                              \
+        *count = 0;                                                                              \
+        return NULL;                                                                             \
+      }                                                                                          \
+      if (__start_ferrocm_kernels && __stop_ferrocm_kernels)                                     \
+        for (; __start_ferrocm_kernels + i != __stop_ferrocm_kernels; ++i) fresh[i] = __start_ferrocm_kernels[i]; \
+      for (k = __ferrocm_kernel_nodes; k; k = k->next) fresh[i++] = k->kernel;                   \
+      if (__atomic_compare_exchange_n(&ferrocm_kernel_table_, &expected, fresh, 0, __ATOMIC_ACQ_REL, \
+                                      __ATOMIC_ACQUIRE)) {                                       \
+        t = fresh;                                                                               \
+      } else {                                                                                   \
+        free(fresh);                                                                             \
+        t = expected;                                                                            \
+      }                                                                                          \
+    }                                                                                            \
+    *count = n;                                                                                  \
+    return t;                                                                                    \
+  }                                                                                              \
+  FERROCM_EXTERN_C_END
+
+#ifdef __cplusplus
 } /* extern "C" */
 #endif
 

@@ -594,32 +594,7 @@ inline launcher<kernel_probe<Probe>, L, true> chevron_extern(kernel_probe<Probe>
 /* The extra unit of a code object (docs/HIP_CPU.md §5): the ABI version and the kernel
  * table. Put it in exactly one translation unit compiled with __FERROCM_CODE_OBJECT__. */
 #define FERROCM_CODE_OBJECT_KERNEL_TABLE()                                                                  \
-  extern "C" __attribute__((weak, visibility("hidden"))) const ferrocm_kernel_descriptor_t                  \
-      *const __start_ferrocm_kernels[];                                                                     \
-  extern "C" __attribute__((weak, visibility("hidden"))) const ferrocm_kernel_descriptor_t                  \
-      *const __stop_ferrocm_kernels[];                                                                      \
-  extern "C" {                                                                                              \
-  __attribute__((visibility("hidden"))) ferrocm_kernel_node_t *__ferrocm_kernel_nodes = nullptr;             \
-  }                                                                                                         \
   extern "C" FERROCM_EXPORT const uint32_t ferrocm_code_object_abi_version = FERROCM_CPU_ABI_VERSION;       \
-  extern "C" FERROCM_EXPORT const ferrocm_kernel_descriptor_t *const *ferrocm_code_object_kernels(size_t *count) { \
-    struct table_t {                                                                                        \
-      const ferrocm_kernel_descriptor_t **entries = nullptr;                                                \
-      size_t len = 0;                                                                                       \
-    };                                                                                                      \
-    static const table_t table = [] {                                                                       \
-      table_t t;                                                                                            \
-      size_t n = __start_ferrocm_kernels ? (size_t)(__stop_ferrocm_kernels - __start_ferrocm_kernels) : 0u; \
-      size_t listed = 0;                                                                                    \
-      for (const ferrocm_kernel_node_t *k = __ferrocm_kernel_nodes; k; k = k->next) ++listed;              \
-      t.entries = static_cast<const ferrocm_kernel_descriptor_t **>(::malloc((n + listed + 1) * sizeof(void *))); \
-      if (!t.entries) return t;                                                                             \
-      for (; t.len < n; ++t.len) t.entries[t.len] = __start_ferrocm_kernels[t.len];                         \
-      for (const ferrocm_kernel_node_t *k = __ferrocm_kernel_nodes; k; k = k->next) t.entries[t.len++] = k->kernel; \
-      return t;                                                                                             \
-    }();                                                                                                    \
-    *count = table.len;                                                                                     \
-    return table.entries;                                                                                   \
-  }
+  FERROCM_KERNEL_TABLE_DEFINITION()
 
 #endif /* HIP_CPU_LAUNCH_H */
