@@ -14,6 +14,12 @@ __global__ void vadd(const float *a, const float *b, float *c, unsigned n) {
   if (i < n) c[i] = a[i] + b[i];
 }
 
+// The seed's vectorAdd (README's main job) as written there: an `int` index and bound.
+__global__ void vectorAdd(const float *A, const float *B, float *C, int N) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < N) C[i] = A[i] + B[i];
+}
+
 __global__ void vadd_sync(const float *a, const float *b, float *c, unsigned n) {
   __syncthreads();
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -95,6 +101,19 @@ static void run_size(const std::string &id, size_t n, int samples, int sync_samp
       });
       buf.verify(id + " " + variant);
     }
+  }
+  // The same with the seed's kernel (`int` index: see docs/PERFORMANCE.md for why it matters).
+  for (unsigned block : blocks) {
+    if (block < 256 || n > static_cast<size_t>(INT_MAX)) continue;
+    unsigned grid = static_cast<unsigned>((n + block - 1) / block);
+    std::string variant = "int-b" + std::to_string(block);
+    buf.clear();
+    bench::ours(id, variant, samples, [&] {
+      hipLaunchKernelGGL(vectorAdd, dim3(grid), dim3(block), 0, 0, buf.a, buf.b, buf.c, static_cast<int>(n));
+      CHECK(hipGetLastError());
+      CHECK(hipDeviceSynchronize());
+    });
+    buf.verify(id + " " + variant);
   }
   float *a = buf.a, *b = buf.b, *c = buf.c;
   buf.clear();

@@ -3,7 +3,10 @@
 #include <hip/hip_cooperative_groups.h>
 #include <hip/hip_runtime.h>
 
+#include <algorithm>
+#include <climits>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <string>
 #include <vector>
@@ -84,6 +87,94 @@ __global__ void dyn_shared(uintptr_t *where, int *out) {
     where[2] = reinterpret_cast<uintptr_t>((char *)dyn);
     where[3] = reinterpret_cast<uintptr_t>(__hip_wi->group_segment);
   }
+}
+
+// The work-group loop counts the global x index as an `int` when the group's ids fit in one
+// (launch.h, run_row): these check that the ids and an `int` guard come out the same on both
+// sides of that limit, run on groups placed there by hand (no 2^31-wide grid is launched).
+__global__ void int_guard(int *out, int n, int first) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i - first] = i;
+}
+__global__ void wide_ids(unsigned *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[threadIdx.x] = (unsigned)i ^ (threadIdx.x << 20);
+}
+
+// Runs work-items begin..end-1 of group `group` (x only) of a kernel as the engine does: the
+// first through workitem_fn, the rest through workgroup_fn.
+static void run_group_range(const ferrocm_kernel_descriptor_t *kd, const void *kernarg, uint32_t group,
+                            uint32_t size, uint32_t begin, uint32_t end) {
+  ferrocm_workitem_t wi;
+  std::memset(&wi, 0, sizeof wi);
+  for (int d = 0; d < 3; ++d) wi.workgroup_size[d] = wi.local_size[d] = wi.num_groups[d] = wi.grid_size[d] = 1;
+  wi.workgroup_size[0] = wi.local_size[0] = size;
+  wi.num_groups[0] = 0xffffffffu;
+  wi.grid_size[0] = 0xffffffffu;
+  wi.group_id[0] = group;
+  wi.dimensions = 1;
+  wi.kernarg = const_cast<void *>(kernarg);
+  wi.local_id[0] = begin;
+  wi.flat_local_id = begin;
+  wi.range_end = begin + 1;
+  kd->workitem_fn(&wi);
+  if (end > begin + 1) {
+    wi.range_end = end;
+    kd->workgroup_fn(&wi, begin + 1, end);
+  }
+}
+
+static void check_int_index_limit() {
+  // Descriptors of the two kernels, from a small launch each.
+  std::vector<int> small(64, -1);
+  hipLaunchKernelGGL(int_guard, 1, 64, 0, 0, small.data(), 64, 0);
+  const ferrocm_kernel_descriptor_t *guard_kd = mock_last_kd;
+  CHECK(small[0] == 0 && small[63] == 63);
+  std::vector<unsigned> small_u(64, 0);
+  hipLaunchKernelGGL(wide_ids, 1, 64, 0, 0, small_u.data(), 64);
+  const ferrocm_kernel_descriptor_t *wide_kd = mock_last_kd;
+  CHECK(small_u[5] == (5u ^ (5u << 20)));
+
+  // Just below the limit (ids up to INT_MAX - 1): the guard stops the group half way, and a
+  // range starting inside the group (a work-item that reached a barrier late) keeps its ids.
+  const uint32_t size = 1000, group = (uint32_t)INT_MAX / size - 1, base = group * size;
+  struct {
+    int *out;
+    int n, first;
+  } guard_args;
+  std::vector<int> out(size, -1);
+  guard_args = {out.data(), (int)(base + 437), (int)base};
+  run_group_range(guard_kd, &guard_args, group, size, 0, size);
+  bool ok = true;
+  for (uint32_t x = 0; x < size; ++x) ok = ok && out[x] == (x < 437 ? (int)(base + x) : -1);
+  CHECK(ok);
+  std::fill(out.begin(), out.end(), -1);
+  guard_args.n = INT_MAX;
+  run_group_range(guard_kd, &guard_args, group, size, 300, 700);
+  ok = true;
+  for (uint32_t x = 0; x < size; ++x) ok = ok && out[x] == (x >= 300 && x < 700 ? (int)(base + x) : -1);
+  CHECK(ok);
+
+  // Groups whose ids reach INT_MAX and beyond take the plain loop: `int i` wraps to negative
+  // values there, as on a GPU, and the guard sees them.
+  struct {
+    unsigned *out;
+    int n;
+  } wide_args;
+  std::vector<unsigned> wide(1024, 0);
+  const uint32_t top = (1u << 31) / 1024 - 1; // its last id is INT_MAX
+  wide_args = {wide.data(), INT_MAX};
+  run_group_range(wide_kd, &wide_args, top, 1024, 0, 1024);
+  ok = true;
+  for (uint32_t x = 0; x < 1024; ++x)
+    ok = ok && wide[x] == (x < 1023 ? ((top * 1024 + x) ^ (x << 20)) : 0u);
+  CHECK(ok);
+  std::fill(wide.begin(), wide.end(), 0u);
+  wide_args.n = 0; // every id of the next group is a negative int
+  run_group_range(wide_kd, &wide_args, top + 1, 1024, 0, 1024);
+  ok = true;
+  for (uint32_t x = 0; x < 1024; ++x) ok = ok && wide[x] == (((top + 1) * 1024 + x) ^ (x << 20));
+  CHECK(ok);
 }
 
 // Threaded-mode kernels (every work-item on its own thread).
@@ -330,6 +421,8 @@ int main() {
   }
   CHECK(ok);
   mock_set_threaded(false);
+
+  check_int_index_limit();
 
   if (failures) return 1;
   std::printf("launch_test: OK\n");

@@ -75,6 +75,36 @@ template <class... Ps> using args_of = arg_pack<std::index_sequence_for<Ps...>, 
 __forceinline__ uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
 namespace {
+/* One row of the group: x from x0 while x < sx and the flat id row + x is below range_end.
+ *
+ * When the group's global x ids all fit in an `int` (every grid below 2^31 work-items wide),
+ * the loop counts the kernel's own global index, blockIdx.x * blockDim.x + threadIdx.x, as an
+ * `int`, and threadIdx.x is derived from it. The compiler then sees that the usual
+ * `int i = blockIdx.x * blockDim.x + threadIdx.x;` IS the loop counter (base + (gx - base)
+ * folds to gx), so the guard `if (i < n)` compares the counter with an invariant: GCC splits
+ * the loop there and vectorises the part below n, where with an `unsigned` counter the index
+ * is a converted sum that may wrap and the body stays scalar (docs/PERFORMANCE.md, saxpy).
+ * The ids are the same either way; only the compiler's view changes. Wider groups take the
+ * plain loop. */
+template <class Body>
+__forceinline__ void run_row(ferrocm_workitem_t *wi, uint32_t x0, uint32_t row, const Body &body) {
+  const uint32_t sx = wi->local_size[0];
+  const uint32_t base = wi->group_id[0] * wi->workgroup_size[0];
+  if (uint64_t(wi->group_id[0]) * wi->workgroup_size[0] + sx <= uint64_t(INT32_MAX)) {
+    for (int32_t gx = int32_t(base + x0); gx < int32_t(base + min_u32(sx, wi->range_end - row)); ++gx) {
+      tu_tx = uint32_t(gx) - base;
+      tu_flat = row + tu_tx;
+      body();
+    }
+  } else {
+    for (uint32_t x = x0; x < min_u32(sx, wi->range_end - row); ++x) {
+      tu_tx = x;
+      tu_flat = row + x;
+      body();
+    }
+  }
+}
+
 /* The loop itself, from the work-item with ids (x0, y0, z0), flat id f0, while flat ids are
  * below range_end; this unit owns the ids (tu_enter). */
 template <class Body>
@@ -84,11 +114,7 @@ __forceinline__ void run_items(ferrocm_workitem_t *wi, uint32_t x0, uint32_t y, 
   for (uint32_t row = f0 - x0; row + x0 < wi->range_end; row += sx, x0 = 0) {
     tu_ty = y;
     tu_tz = z;
-    for (uint32_t x = x0; x < min_u32(sx, wi->range_end - row); ++x) {
-      tu_tx = x;
-      tu_flat = row + x;
-      body();
-    }
+    run_row(wi, x0, row, body);
     if (++y == sy) {
       y = 0;
       ++z;
