@@ -85,12 +85,13 @@ namespace {
  * the loop there and vectorises the part below n, where with an `unsigned` counter the index
  * is a converted sum that may wrap and the body stays scalar (docs/PERFORMANCE.md, saxpy).
  * The ids are the same either way; only the compiler's view changes. Wider groups take the
- * plain loop. */
+ * plain loop, marked unlikely so that the compiler's inlining of the kernel into the hot loop
+ * stays as it was with one loop (a mid-size kernel was left out of line in both otherwise). */
 template <class Body>
 __forceinline__ void run_row(ferrocm_workitem_t *wi, uint32_t x0, uint32_t row, const Body &body) {
   const uint32_t sx = wi->local_size[0];
   const uint32_t base = wi->group_id[0] * wi->workgroup_size[0];
-  if (uint64_t(wi->group_id[0]) * wi->workgroup_size[0] + sx <= uint64_t(INT32_MAX)) {
+  if (__builtin_expect(uint64_t(wi->group_id[0]) * wi->workgroup_size[0] + sx <= uint64_t(INT32_MAX), 1)) {
     for (int32_t gx = int32_t(base + x0); gx < int32_t(base + min_u32(sx, wi->range_end - row)); ++gx) {
       tu_tx = uint32_t(gx) - base;
       tu_flat = row + tu_tx;
