@@ -85,13 +85,14 @@ namespace {
  * the loop there and vectorises the part below n, where with an `unsigned` counter the index
  * is a converted sum that may wrap and the body stays scalar (docs/PERFORMANCE.md, saxpy).
  * The ids are the same either way; only the compiler's view changes. Wider groups take the
- * plain loop, marked unlikely so that the compiler's inlining of the kernel into the hot loop
- * stays as it was with one loop (a mid-size kernel was left out of line in both otherwise). */
+ * plain loop (int_x false; base and int_x come from run_items, once per group), marked unlikely
+ * so that the compiler's inlining of the kernel into the hot loop stays as it was with one loop
+ * (a mid-size kernel was left out of line in both otherwise). */
 template <class Body>
-__forceinline__ void run_row(ferrocm_workitem_t *wi, uint32_t x0, uint32_t row, const Body &body) {
+__forceinline__ void run_row(ferrocm_workitem_t *wi, uint32_t x0, uint32_t row, uint32_t base, bool int_x,
+                             const Body &body) {
   const uint32_t sx = wi->local_size[0];
-  const uint32_t base = wi->group_id[0] * wi->workgroup_size[0];
-  if (__builtin_expect(uint64_t(wi->group_id[0]) * wi->workgroup_size[0] + sx <= uint64_t(INT32_MAX), 1)) {
+  if (__builtin_expect(int_x, 1)) {
     for (int32_t gx = int32_t(base + x0); gx < int32_t(base + min_u32(sx, wi->range_end - row)); ++gx) {
       tu_tx = uint32_t(gx) - base;
       tu_flat = row + tu_tx;
@@ -112,10 +113,14 @@ template <class Body>
 __forceinline__ void run_items(ferrocm_workitem_t *wi, uint32_t x0, uint32_t y, uint32_t z, uint32_t f0,
                                const Body &body) {
   const uint32_t sx = wi->local_size[0], sy = wi->local_size[1];
+  /* The group's first global x id (blockIdx.x * blockDim.x), and whether its ids fit in an int
+   * (run_row), decided once per group. */
+  const uint32_t base = wi->group_id[0] * wi->workgroup_size[0];
+  const bool int_x = uint64_t(wi->group_id[0]) * wi->workgroup_size[0] + sx <= uint64_t(INT32_MAX);
   for (uint32_t row = f0 - x0; row + x0 < wi->range_end; row += sx, x0 = 0) {
     tu_ty = y;
     tu_tz = z;
-    run_row(wi, x0, row, body);
+    run_row(wi, x0, row, base, int_x, body);
     if (++y == sy) {
       y = 0;
       ++z;
