@@ -2,12 +2,14 @@
  * ferrocm CPU platform: kernels split at their barriers (loop fission).
  * Included by hip/cpu/hip_runtime.h.
  *
- * hipcc gives a kernel whose __syncthreads() calls are all plain statements of the body's
- * outermost block (and which, as far as hipcc can see, reaches no other barrier or
- * wavefront operation) a second version of its body: one "phase" per stretch between two
- * barriers, each run for every work-item of the group in a plain loop before the next phase
- * starts. Variables that one phase declares and a later one uses live in per-work-item
- * arrays between phases. That is what a barrier means (every work-item finishes the code
+ * hipcc gives a kernel whose __syncthreads() calls are all plain statements of its body or
+ * of loops in it (and which, as far as hipcc can see, reaches no other barrier or wavefront
+ * operation) a second version of its body: one "phase" per stretch between two barriers,
+ * each run for every work-item of the group in a plain loop before the next phase starts.
+ * Variables that one phase declares and a later one uses live in per-work-item arrays
+ * between phases. Statements with wavefront operations (__shfl*, votes) split the body the
+ * same way, with the lanes' values passed between the two phases (see "Wavefront
+ * operations" below; crates/tools/hipcc/src/fission.rs has the rules). That is what a barrier means (every work-item finishes the code
  * before it before any starts the code after it), without fibers: a phase loop costs what a
  * barrier-free kernel costs.
  *
@@ -157,6 +159,14 @@ public:
   /* Zeroes per-work-item flags (a loop's "still in it"). */
   void clear(unsigned char *flags) { std::memset(flags, 0, n_); }
 
+  /* Room for one 64-bit word per wavefront of the group (an exchange's lanes, see below). */
+  uint64_t *waves() {
+    void *p = arena_->get(sizeof(uint64_t) * wave_count(), 16);
+    if (p == nullptr) ok_ = false;
+    return static_cast<uint64_t *>(p);
+  }
+  void clear_waves(uint64_t *words) { std::memset(words, 0, sizeof(uint64_t) * wave_count()); }
+
   /* After the last phase: the group is done (the entry's loop stops after work-item 0). */
   void finish() {
     finished_ = true;
@@ -166,6 +176,7 @@ public:
   }
 
 private:
+  uint32_t wave_count() const { return (n_ + 63u) / 64u; }
   template <bool Checked, class F> __forceinline__ void each(const F &f) {
     uint32_t id = 0;
     for (uint32_t z = 0; z < sz_; ++z) {
@@ -201,6 +212,104 @@ private:
 
 template <class T> __forceinline__ std::remove_cv_t<T> *array(group &g) { return g.template array<std::remove_cv_t<T>>(); }
 } // namespace
+
+/* Wavefront operations between two phases (an exchange). hipcc splits a kernel also at a
+ * statement that calls __shfl*, __ballot, __any, __all or __activemask (and their _sync
+ * forms): the phase before it ends with every work-item storing the value it contributes
+ * (xput, xvote; xjoin when there is none) and setting its bit in its wavefront's word of
+ * lanes that took part; the statement then runs in the next phase with the call replaced by a
+ * read of those values. Lane = flat work-item id % 64 and the results are those of the
+ * fiber versions in hip_runtime.h: a lane that did not take part (returned, or left the loop)
+ * is inactive, and a shuffle from an inactive or out-of-range lane returns the caller's own
+ * value. `val` holds a value per work-item, `act` and `bits` a word per wavefront. */
+static_assert(warpSize == 64, "the exchanges assume 64-lane wavefronts");
+__forceinline__ uint64_t lane_bit(unsigned i) { return uint64_t(1) << (i & 63u); }
+
+template <class S> __forceinline__ void xput(uint64_t *val, uint64_t *act, unsigned i, S v) {
+  val[i] = ::hip_impl::to_bits(v);
+  act[i >> 6] |= lane_bit(i);
+}
+__forceinline__ void xvote(uint64_t *bits, uint64_t *act, unsigned i, int predicate) {
+  if (predicate != 0) bits[i >> 6] |= lane_bit(i);
+  act[i >> 6] |= lane_bit(i);
+}
+__forceinline__ void xjoin(uint64_t *act, unsigned i) { act[i >> 6] |= lane_bit(i); }
+
+/* Lane `src` of the caller's wavefront (modulo 64), or the caller's own value. */
+template <class S> __forceinline__ S xread(const uint64_t *val, const uint64_t *act, unsigned i, int src) {
+  unsigned s = (unsigned)src & 63u;
+  unsigned from = ((act[i >> 6] >> s) & 1u) ? (i & ~63u) + s : i;
+  return ::hip_impl::from_bits<S>(val[from]);
+}
+/* Source lanes as in hip_impl::shfl & co. (AMD's amd_warp_functions.h). */
+template <class S, class R = S>
+__forceinline__ R shfl(const uint64_t *val, const uint64_t *act, unsigned i, int src_lane, int width = warpSize) {
+  int self = (int)(i & 63u);
+  return xread<S>(val, act, i, (src_lane & (width - 1)) + (self & ~(width - 1)));
+}
+template <class S, class R = S>
+__forceinline__ R shfl_up(const uint64_t *val, const uint64_t *act, unsigned i, unsigned delta, int width = warpSize) {
+  int self = (int)(i & 63u);
+  int index = self - (int)delta;
+  return xread<S>(val, act, i, index < (self & ~(width - 1)) ? self : index);
+}
+template <class S, class R = S>
+__forceinline__ R shfl_down(const uint64_t *val, const uint64_t *act, unsigned i, unsigned delta, int width = warpSize) {
+  int self = (int)(i & 63u);
+  int index = self + (int)delta;
+  return xread<S>(val, act, i, (int)((self & (width - 1)) + delta) >= width ? self : index);
+}
+template <class S, class R = S>
+__forceinline__ R shfl_xor(const uint64_t *val, const uint64_t *act, unsigned i, int mask, int width = warpSize) {
+  int self = (int)(i & 63u);
+  int index = self ^ mask;
+  return xread<S>(val, act, i, index >= ((self + width) & ~(width - 1)) ? self : index);
+}
+template <class S, class R, class M>
+__forceinline__ R shfl_sync(const uint64_t *val, const uint64_t *act, unsigned i, M mask, int src_lane,
+                            int width = warpSize) {
+  ::hip_impl::check_mask<M>();
+  (void)mask;
+  return shfl<S>(val, act, i, src_lane, width);
+}
+template <class S, class R, class M>
+__forceinline__ R shfl_up_sync(const uint64_t *val, const uint64_t *act, unsigned i, M mask, unsigned delta,
+                               int width = warpSize) {
+  ::hip_impl::check_mask<M>();
+  (void)mask;
+  return shfl_up<S>(val, act, i, delta, width);
+}
+template <class S, class R, class M>
+__forceinline__ R shfl_down_sync(const uint64_t *val, const uint64_t *act, unsigned i, M mask, unsigned delta,
+                                 int width = warpSize) {
+  ::hip_impl::check_mask<M>();
+  (void)mask;
+  return shfl_down<S>(val, act, i, delta, width);
+}
+template <class S, class R, class M>
+__forceinline__ R shfl_xor_sync(const uint64_t *val, const uint64_t *act, unsigned i, M mask, int lane_mask,
+                                int width = warpSize) {
+  ::hip_impl::check_mask<M>();
+  (void)mask;
+  return shfl_xor<S>(val, act, i, lane_mask, width);
+}
+
+__forceinline__ unsigned long long ballot(const uint64_t *bits, const uint64_t *, unsigned i) { return bits[i >> 6]; }
+__forceinline__ int any(const uint64_t *bits, const uint64_t *, unsigned i) { return bits[i >> 6] != 0; }
+__forceinline__ int all(const uint64_t *bits, const uint64_t *act, unsigned i) { return bits[i >> 6] == act[i >> 6]; }
+__forceinline__ unsigned long long activemask(const uint64_t *act, unsigned i) { return act[i >> 6]; }
+template <class M> __forceinline__ unsigned long long ballot_sync(const uint64_t *bits, const uint64_t *, unsigned i, M mask) {
+  ::hip_impl::check_mask<M>();
+  return bits[i >> 6] & (uint64_t)mask;
+}
+template <class M> __forceinline__ int any_sync(const uint64_t *bits, const uint64_t *, unsigned i, M mask) {
+  ::hip_impl::check_mask<M>();
+  return (bits[i >> 6] & (uint64_t)mask) != 0;
+}
+template <class M> __forceinline__ int all_sync(const uint64_t *bits, const uint64_t *act, unsigned i, M mask) {
+  ::hip_impl::check_mask<M>();
+  return (bits[i >> 6] & (uint64_t)mask) == (act[i >> 6] & (uint64_t)mask);
+}
 
 } // namespace fission
 } // namespace hip_impl

@@ -8,10 +8,19 @@
 //! which hipcc inserts at the start of the kernel; the engine offers it each work-group and it
 //! runs the group without fibers (the header part is `hip_impl::fission`).
 //!
+//! Wavefront operations split the body too (an *exchange*): a statement that calls `__shfl*`,
+//! `__ballot`, `__any`, `__all` or `__activemask` (or their `_sync` forms) starts a new phase,
+//! and the phase before it ends with every work-item storing the value it contributes; the
+//! statement's call then reads the other lanes' values (`hip_impl::fission::shfl_down` & co.).
+//! `__syncwarp()` is a plain phase boundary. Moving the evaluation of the contributed value to
+//! the end of the phase before is only equivalent when nothing in between can change it or be
+//! changed by it, so the statement must be simple ([`Splitter::exchange`] lists the rules).
+//!
 //! The split is applied only where it is certainly equivalent; anything unusual leaves the
 //! kernel alone (it then runs on fibers as before):
 //!
-//! - every barrier is a top-level `__syncthreads();`, and nothing else in the body can reach a
+//! - every barrier is a top-level `__syncthreads();` (or `__syncwarp();`), every wavefront
+//!   operation is in a top-level exchange statement, and nothing else in the body can reach a
 //!   barrier or a wavefront operation: calls go only to functions of this translation unit
 //!   that (transitively) satisfy the same, to functions of the HIP device library that do not
 //!   synchronise, to `std::` functions, or are constructor/cast syntax of known types;
@@ -33,7 +42,9 @@ use std::fmt::Write as _;
 use crate::lexer::{Token, TokenKind};
 
 /// Functions of the HIP device library that synchronise (barriers, wavefront operations,
-/// cooperative groups): a call to one keeps the kernel on fibers.
+/// cooperative groups): a call to one keeps the kernel on fibers, but for the barriers and
+/// wavefront operations that the split handles where they are top-level statements
+/// ([`is_split_sync`]).
 const SYNC_NAMES: &[&str] = &[
     "__syncthreads",
     "__syncthreads_count",
@@ -575,7 +586,7 @@ impl Unit {
 }
 
 /// The calls in `toks[a..b]`: `(position of the name, the name, qualified by std::, member call)`.
-fn calls(src: &str, toks: &[Token], a: usize, b: usize) -> Vec<(usize, String, bool, bool)> {
+fn calls_in(src: &str, toks: &[Token], a: usize, b: usize) -> Vec<(usize, String, bool, bool)> {
     let mut out = Vec::new();
     for k in a..b {
         if !is_id(toks, k) {
@@ -631,6 +642,8 @@ struct Checker<'a> {
     template_params: &'a [String],
     /// Memo: function name -> safe.
     memo: BTreeMap<String, bool>,
+    /// Positions of the wavefront operations that the split version runs as exchanges.
+    exchanged: BTreeSet<usize>,
 }
 
 impl Checker<'_> {
@@ -638,11 +651,17 @@ impl Checker<'_> {
     fn range_safe(&mut self, a: usize, b: usize) -> bool {
         for k in a..b {
             let t = &self.toks[k];
-            if t.kind == TokenKind::Ident && SYNC_NAMES.contains(&t.text(self.src)) {
+            if t.kind == TokenKind::Ident
+                && SYNC_NAMES.contains(&t.text(self.src))
+                && !self.exchanged.contains(&k)
+            {
                 return false;
             }
         }
-        for (_, name, std, member) in calls(self.src, self.toks, a, b) {
+        for (k, name, std, member) in calls_in(self.src, self.toks, a, b) {
+            if self.exchanged.contains(&k) {
+                continue;
+            }
             if !self.call_safe(&name, std, member) {
                 return false;
             }
@@ -723,9 +742,103 @@ enum Decl {
     Vars(Vec<(String, String, bool)>),
 }
 
+/// A wavefront operation that a split kernel runs as an exchange between two phases: the
+/// phase before it stores every work-item's value, the phase after it reads the other lanes'.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum WaveOp {
+    Shfl,
+    ShflUp,
+    ShflDown,
+    ShflXor,
+    Ballot,
+    Any,
+    All,
+    ActiveMask,
+}
+
+impl WaveOp {
+    /// The operation called `name`, and whether it is a `_sync` form (a mask first).
+    fn named(name: &str) -> Option<(WaveOp, bool)> {
+        let (base, sync) = match name.strip_suffix("_sync") {
+            Some(base) => (base, true),
+            None => (name, false),
+        };
+        let op = match base {
+            "__shfl" => WaveOp::Shfl,
+            "__shfl_up" => WaveOp::ShflUp,
+            "__shfl_down" => WaveOp::ShflDown,
+            "__shfl_xor" => WaveOp::ShflXor,
+            "__ballot" => WaveOp::Ballot,
+            "__any" => WaveOp::Any,
+            "__all" => WaveOp::All,
+            "__activemask" if !sync => WaveOp::ActiveMask,
+            _ => return None,
+        };
+        Some((op, sync))
+    }
+
+    fn is_shuffle(self) -> bool {
+        matches!(
+            self,
+            WaveOp::Shfl | WaveOp::ShflUp | WaveOp::ShflDown | WaveOp::ShflXor
+        )
+    }
+
+    /// How many arguments it takes after the mask: (at least, at most).
+    fn arity(self) -> (usize, usize) {
+        if self.is_shuffle() {
+            (2, 3)
+        } else if self == WaveOp::ActiveMask {
+            (0, 0)
+        } else {
+            (1, 1)
+        }
+    }
+
+    /// Its function in `hip_impl::fission` (include/hip/cpu/fission.h).
+    fn reader(self) -> &'static str {
+        match self {
+            WaveOp::Shfl => "shfl",
+            WaveOp::ShflUp => "shfl_up",
+            WaveOp::ShflDown => "shfl_down",
+            WaveOp::ShflXor => "shfl_xor",
+            WaveOp::Ballot => "ballot",
+            WaveOp::Any => "any",
+            WaveOp::All => "all",
+            WaveOp::ActiveMask => "activemask",
+        }
+    }
+}
+
+/// Whether `name` is a barrier or a wavefront operation that the split handles.
+fn is_split_sync(name: &str) -> bool {
+    matches!(name, "__syncthreads" | "__syncwarp") || WaveOp::named(name).is_some()
+}
+
+/// A call of a wavefront operation in an exchange statement (token positions).
+#[derive(Debug, Clone)]
+struct WaveCall {
+    op: WaveOp,
+    sync: bool,
+    /// The name.
+    name: usize,
+    /// First token of the call (the name, or a `::` before it) and its closing `)`.
+    start: usize,
+    close: usize,
+    /// The mask of a `_sync` form.
+    mask: Option<(usize, usize)>,
+    /// What each lane contributes (none for `__activemask`).
+    value: Option<(usize, usize)>,
+    /// The arguments after the value (source lane, delta, width...), as one range.
+    rest: Option<(usize, usize)>,
+}
+
 struct Splitter<'a> {
     src: &'a str,
     toks: &'a [Token],
+    unit: &'a Unit,
+    /// Template parameter names of the kernel (`T(x)` is a cast).
+    template_params: &'a [String],
 }
 
 impl<'a> Splitter<'a> {
@@ -777,17 +890,247 @@ impl<'a> Splitter<'a> {
         Ok(out)
     }
 
-    /// `__syncthreads();` (or `::__syncthreads();`).
+    /// `__syncthreads();`, or `__syncwarp();` / `__syncwarp(mask);` with a name or a number
+    /// for the mask (a phase boundary is a barrier for the wavefront too), optionally `::`.
     fn is_barrier(&self, s: Stmt) -> bool {
         let mut a = s.a;
         if self.p(a, "::") {
             a += 1;
         }
-        s.b == a + 4
-            && self.t(a) == "__syncthreads"
-            && self.p(a + 1, "(")
-            && self.p(a + 2, ")")
-            && self.p(a + 3, ";")
+        let empty = s.b == a + 4 && self.p(a + 2, ")");
+        let simple_mask = s.b == a + 5
+            && matches!(self.toks[a + 2].kind, TokenKind::Ident | TokenKind::Number)
+            && self.p(a + 3, ")");
+        let name = self.t(a);
+        self.p(a + 1, "(")
+            && self.p(s.b - 1, ";")
+            && ((name == "__syncthreads" && empty)
+                || (name == "__syncwarp" && (empty || simple_mask)))
+    }
+
+    /// Whether tokens `a` and `b` touch (`+=` rather than `+ =`).
+    fn adjacent(&self, a: usize, b: usize) -> bool {
+        self.toks
+            .get(a)
+            .zip(self.toks.get(b))
+            .is_some_and(|(x, y)| x.end == y.start)
+    }
+
+    /// Whether the `=` at `k` is (the end of) an assignment operator: `=`, `+=`, `<<=`... but
+    /// not `==`, `!=`, `<=`, `>=`.
+    fn assignment_at(&self, k: usize) -> bool {
+        if !self.p(k, "=") || (self.p(k + 1, "=") && self.adjacent(k, k + 1)) {
+            return false;
+        }
+        if k == 0 || !self.adjacent(k - 1, k) {
+            return true;
+        }
+        match self.t(k - 1) {
+            "=" | "!" => false,
+            c @ ("<" | ">") => k >= 2 && self.t(k - 2) == c && self.adjacent(k - 2, k - 1),
+            _ => true,
+        }
+    }
+
+    /// Whether `k` starts `++`, `--`, `&&` or `||`.
+    fn doubled_at(&self, k: usize, chars: &[&str]) -> bool {
+        let w = self.t(k);
+        chars.contains(&w) && self.p(k, w) && self.p(k + 1, w) && self.adjacent(k, k + 1)
+    }
+
+    /// The arguments of the call whose parentheses are at `open` and `close`, split at the
+    /// top-level commas; `None` when a `<` comes before such a comma (template arguments?).
+    fn arguments(&self, open: usize, close: usize) -> Option<Vec<(usize, usize)>> {
+        let mut out = Vec::new();
+        if close == open + 1 {
+            return Some(out);
+        }
+        let (mut depth, mut start, mut angle) = (0i32, open + 1, false);
+        for k in open + 1..close {
+            match self.t(k) {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => depth -= 1,
+                "<" if depth == 0 => angle = true,
+                "," if depth == 0 => {
+                    if angle {
+                        return None;
+                    }
+                    out.push((start, k));
+                    start = k + 1;
+                }
+                _ => {}
+            }
+        }
+        out.push((start, close));
+        Some(out)
+    }
+
+    /// Whether a call of `name` has no effect that another part of a statement could see:
+    /// casts and the device library's math and intrinsics (not atomics, `printf`, functions
+    /// of the unit, member functions).
+    fn pure_call(&self, name: &str, std: bool, member: bool) -> bool {
+        if member || self.unit.functions.contains_key(name) || SYNC_NAMES.contains(&name) {
+            return false;
+        }
+        if name.starts_with("atomic") || name.ends_with("AtomicAdd") {
+            return false;
+        }
+        if matches!(name, "printf" | "assert" | "new" | "delete" | "throw") {
+            return false;
+        }
+        std || NOT_CALLS.contains(&name)
+            || TYPE_NAMES.contains(&name)
+            || LIBRARY_NAMES.contains(&name)
+            || self.unit.types.contains(name)
+            || self.template_params.iter().any(|p| p == name)
+            || name.starts_with("make_")
+            || (name.starts_with("__") && !name.starts_with("__hip"))
+            || is_vector_type(name)
+    }
+
+    /// The wavefront operations of statement `s` when it can run as an exchange between two
+    /// phases (`Ok(None)`: it calls none). The statement is a declaration or an expression
+    /// statement; each value a lane contributes is computed at the end of the phase before
+    /// the statement, so the values must have no side effects, and nothing the statement
+    /// does before the calls may change them: outside the calls there is at most one
+    /// assignment (or the declaration's initialisers), no `++`/`--`, no `?:`/`&&`/`||`
+    /// (a lane that skips a call would not take part), no comma operator, and only calls
+    /// without effects (besides `printf`/`assert`).
+    fn exchange(&self, s: Stmt) -> Result<Option<Vec<WaveCall>>, Why> {
+        let first = self.t(s.a);
+        if first == "{" || CONTROL_WORDS.contains(&first) {
+            return Ok(None);
+        }
+        let mut calls = Vec::new();
+        let mut k = s.a;
+        while k < s.b {
+            let found = if is_id(self.toks, k) {
+                WaveOp::named(self.t(k))
+            } else {
+                None
+            };
+            let Some((op, sync)) = found else {
+                k += 1;
+                continue;
+            };
+            if !self.p(k + 1, "(") {
+                return Err("a wavefront operation that is not called");
+            }
+            if self.unit.functions.contains_key(self.t(k)) {
+                return Err("a wavefront operation that the unit defines");
+            }
+            let close = matching(self.src, self.toks, k + 1).ok_or("wavefront operation")?;
+            let args = self
+                .arguments(k + 1, close)
+                .ok_or("wavefront operation arguments")?;
+            let (least, most) = op.arity();
+            let skip = usize::from(sync);
+            if args.len() < least + skip || args.len() > most + skip {
+                return Err("wavefront operation arguments");
+            }
+            calls.push(WaveCall {
+                op,
+                sync,
+                name: k,
+                start: if k > s.a && self.p(k - 1, "::") {
+                    k - 1
+                } else {
+                    k
+                },
+                close,
+                mask: sync.then(|| args[0]),
+                value: (least > 0).then(|| args[skip]),
+                rest: (args.len() > skip + 1).then(|| (args[skip + 1].0, args[args.len() - 1].1)),
+            });
+            k = close + 1;
+        }
+        if calls.is_empty() {
+            return Ok(None);
+        }
+        let in_call = |k: usize| calls.iter().find(|c| c.start <= k && k <= c.close);
+        let in_value = |k: usize| {
+            calls
+                .iter()
+                .any(|c| c.value.is_some_and(|(a, b)| a <= k && k < b))
+        };
+        // Nothing synchronises inside the calls or beside them.
+        for k in s.a..s.b {
+            let w = self.t(k);
+            let names_sync = is_id(self.toks, k) && (is_split_sync(w) || SYNC_NAMES.contains(&w));
+            if names_sync && !calls.iter().any(|c| c.name == k) {
+                return Err("a wavefront operation that the split does not handle");
+            }
+        }
+        // The values: no side effects.
+        for c in &calls {
+            if let Some((a, b)) = c.value {
+                let effect =
+                    (a..b).any(|k| self.assignment_at(k) || self.doubled_at(k, &["+", "-"]));
+                let impure = calls_in(self.src, self.toks, a, b)
+                    .iter()
+                    .any(|(_, name, std, member)| !self.pure_call(name, *std, *member));
+                if effect || impure {
+                    return Err("a wavefront operation's value with side effects");
+                }
+            }
+        }
+        // The rest of the statement.
+        let decl = match self.declaration(s)? {
+            Some(Decl::Vars(vars)) => Some(vars),
+            Some(Decl::Hoisted(_)) => {
+                return Err("a wavefront operation in a shared or constexpr declaration")
+            }
+            None => None,
+        };
+        let first_call = calls[0].start;
+        let mut depth = 0i32;
+        let mut assignments = 0;
+        for k in s.a..s.b {
+            if in_call(k).is_some() {
+                continue;
+            }
+            match self.t(k) {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => depth -= 1,
+                "?" => return Err("a wavefront operation under a condition"),
+                "," if depth == 0 && decl.is_none() => {
+                    return Err("a wavefront operation beside a comma operator")
+                }
+                _ => {}
+            }
+            if self.doubled_at(k, &["&", "|"]) {
+                return Err("a wavefront operation under a condition");
+            }
+            if self.doubled_at(k, &["+", "-"]) {
+                return Err("an increment beside a wavefront operation");
+            }
+            if self.assignment_at(k) {
+                assignments += 1;
+                let top = depth == 0 && (decl.is_some() || (assignments == 1 && k < first_call));
+                if !top {
+                    return Err("an assignment before a wavefront operation");
+                }
+            }
+        }
+        for (k, name, std, member) in calls_in(self.src, self.toks, s.a, s.b) {
+            if in_call(k).is_some_and(|c| c.name != k) || calls.iter().any(|c| c.name == k) {
+                continue; // inside a call's arguments (the values were checked above)
+            }
+            if !(self.pure_call(&name, std, member) || matches!(name.as_str(), "printf" | "assert"))
+            {
+                return Err("a call with effects beside a wavefront operation");
+            }
+        }
+        // A value must not read a variable the statement declares.
+        if let Some(vars) = decl {
+            let declared = (s.a..s.b).any(|k| {
+                in_value(k) && is_id(self.toks, k) && vars.iter().any(|v| v.0 == self.t(k))
+            });
+            if declared {
+                return Err("a wavefront operation's value that reads the declared variable");
+            }
+        }
+        Ok(Some(calls))
     }
 
     /// Parses a declaration statement; `Ok(None)` for a statement that is not one.
@@ -1110,7 +1453,7 @@ fn unit_call_arguments(
     b: usize,
 ) -> BTreeSet<usize> {
     let mut out = BTreeSet::new();
-    for (k, name, std, _) in calls(src, toks, a, b) {
+    for (k, name, std, _) in calls_in(src, toks, a, b) {
         let name = name.as_str();
         let by_value = !std
             && !unit.functions.contains_key(name)
@@ -1156,8 +1499,10 @@ fn unit_call_arguments(
 enum Node {
     /// An ordinary statement (no barrier inside).
     Plain(Stmt),
-    /// A top-level `__syncthreads();`.
+    /// A top-level `__syncthreads();` or `__syncwarp();`.
     Barrier,
+    /// A statement with wavefront operations, run as an exchange between two phases.
+    Exchange(Stmt, Vec<WaveCall>),
     /// A `for` or `while` loop whose braced body holds barriers.
     Loop(LoopNode),
 }
@@ -1183,6 +1528,8 @@ struct Phase {
     /// This phase sets up loop `.0` (its init statement, if any, is in `stmts`).
     enters: Option<usize>,
     stmts: Vec<Stmt>,
+    /// Exchanges (indices into `Lowering::exchanges`) whose values this phase stores last.
+    stores: Vec<usize>,
     /// The loop increment run at the end of this phase.
     inc: Option<(usize, usize)>,
 }
@@ -1205,15 +1552,17 @@ impl Splitter<'_> {
     fn nodes(&self, open: usize, close: usize) -> Result<Vec<Node>, Why> {
         let mut out = Vec::new();
         for s in self.statements(open, close)? {
-            let has_barrier = (s.a..s.b).any(|k| self.t(k) == "__syncthreads");
-            if !has_barrier {
+            let syncs = (s.a..s.b).any(|k| is_id(self.toks, k) && is_split_sync(self.t(k)));
+            if !syncs {
                 out.push(Node::Plain(s));
             } else if self.is_barrier(s) {
                 out.push(Node::Barrier);
+            } else if let Some(calls) = self.exchange(s)? {
+                out.push(Node::Exchange(s, calls));
             } else if let Some(l) = self.barrier_loop(s)? {
                 out.push(Node::Loop(l));
             } else {
-                return Err("a barrier that is not a top-level statement");
+                return Err("a barrier or wavefront operation that is not a top-level statement");
             }
         }
         Ok(out)
@@ -1288,6 +1637,8 @@ struct Lowering<'a> {
     /// (name, type, phase declaring it, cannot be kept between phases)
     decls: Vec<(String, String, usize, bool)>,
     params: &'a [Param],
+    /// The wavefront operations, in the order their exchanges run.
+    exchanges: Vec<WaveCall>,
 }
 
 impl Lowering<'_> {
@@ -1349,6 +1700,16 @@ impl Lowering<'_> {
                     cur = self.new_phase(guard);
                     blocks.push(Block::Run(cur));
                 }
+                Node::Exchange(s, calls) => {
+                    // The phase so far ends with the values; the statement starts the next.
+                    for c in calls {
+                        self.phases[cur].stores.push(self.exchanges.len());
+                        self.exchanges.push(c.clone());
+                    }
+                    cur = self.new_phase(guard);
+                    blocks.push(Block::Run(cur));
+                    self.add(cur, *s)?;
+                }
                 Node::Loop(l) => {
                     let id = self.loops;
                     self.loops += 1;
@@ -1382,11 +1743,16 @@ pub fn split_kernel(
     template_params: &[String],
     file: &str,
 ) -> Result<String, Why> {
-    let sp = Splitter { src, toks };
-    let barrier_words = (open + 1..close)
-        .filter(|&k| toks[k].kind == TokenKind::Ident && text(src, toks, k) == "__syncthreads")
+    let sp = Splitter {
+        src,
+        toks,
+        unit,
+        template_params,
+    };
+    let sync_words = (open + 1..close)
+        .filter(|&k| toks[k].kind == TokenKind::Ident && is_split_sync(text(src, toks, k)))
         .count();
-    if barrier_words == 0 {
+    if sync_words == 0 {
         return Err("no barrier");
     }
     // Quick rejections over the whole body.
@@ -1418,12 +1784,13 @@ pub fn split_kernel(
             .map(|n| match n {
                 Node::Plain(_) => 0,
                 Node::Barrier => 1,
+                Node::Exchange(_, calls) => calls.len(),
                 Node::Loop(l) => count(&l.body),
             })
             .sum()
     }
-    if count(&nodes) != barrier_words {
-        return Err("a barrier that is not a top-level statement");
+    if count(&nodes) != sync_words {
+        return Err("a barrier or wavefront operation that is not a top-level statement");
     }
     let mut low = Lowering {
         sp: &sp,
@@ -1432,6 +1799,7 @@ pub fn split_kernel(
         hoisted: Vec::new(),
         decls: Vec::new(),
         params,
+        exchanges: Vec::new(),
     };
     // Phase 0 gives changed parameters their per-work-item copies (it may stay empty).
     let param_phase = low.new_phase(None);
@@ -1442,6 +1810,7 @@ pub fn split_kernel(
         loops,
         hoisted,
         decls,
+        exchanges,
         ..
     } = low;
     // Nothing reachable synchronises.
@@ -1451,15 +1820,36 @@ pub fn split_kernel(
         unit,
         template_params,
         memo: BTreeMap::new(),
+        exchanged: exchanges.iter().map(|c| c.name).collect(),
+    };
+    // The token ranges a phase runs: its statements, loop condition and increment, and the
+    // values it stores for exchanges. A vote's value is not in the statement's phase (its
+    // read does not repeat it; a shuffle's read names its value in a `decltype`).
+    let votes: Vec<(usize, usize)> = exchanges
+        .iter()
+        .filter(|c| !c.op.is_shuffle())
+        .filter_map(|c| c.value)
+        .collect();
+    let ranges = |ph: &Phase| -> Vec<(usize, usize)> {
+        ph.stmts
+            .iter()
+            .flat_map(|s| {
+                let mut parts = Vec::new();
+                let mut at = s.a;
+                for &(a, b) in votes.iter().filter(|v| s.a <= v.0 && v.1 <= s.b) {
+                    parts.push((at, a));
+                    at = b;
+                }
+                parts.push((at, s.b));
+                parts
+            })
+            .chain(ph.cond.map(|c| c.1))
+            .chain(ph.inc)
+            .chain(ph.stores.iter().filter_map(|&x| exchanges[x].value))
+            .collect()
     };
     for ph in &phases {
-        let ranges = ph
-            .stmts
-            .iter()
-            .map(|s| (s.a, s.b))
-            .chain(ph.cond.map(|c| c.1))
-            .chain(ph.inc);
-        for (a, b) in ranges {
+        for (a, b) in ranges(ph) {
             if !checker.range_safe(a, b) {
                 return Err("a call that may synchronise");
             }
@@ -1467,13 +1857,7 @@ pub fn split_kernel(
     }
     // Which phases use a name.
     let uses = |name: &str, ph: &Phase| -> bool {
-        let mut ranges = ph
-            .stmts
-            .iter()
-            .map(|s| (s.a, s.b))
-            .chain(ph.cond.map(|c| c.1))
-            .chain(ph.inc);
-        ranges.any(|(a, b)| {
+        ranges(ph).into_iter().any(|(a, b)| {
             (a..b).any(|k| is_id(toks, k) && text(src, toks, k) == name && is_use(src, toks, k))
         })
     };
@@ -1491,13 +1875,7 @@ pub fn split_kernel(
     }
     // Phases where a use of `name` may change it.
     let changes = |name: &str, ph: &Phase| -> bool {
-        let mut ranges = ph
-            .stmts
-            .iter()
-            .map(|s| (s.a, s.b))
-            .chain(ph.cond.map(|c| c.1))
-            .chain(ph.inc);
-        ranges.any(|(a, b)| {
+        ranges(ph).into_iter().any(|(a, b)| {
             (a..b).any(|k| {
                 is_id(toks, k)
                     && text(src, toks, k) == name
@@ -1602,12 +1980,94 @@ pub fn split_kernel(
             " unsigned char *const __hip_in{l} = ::hip_impl::fission::array<unsigned char>(__hip_fg);"
         );
     }
+    // Per exchange: the lanes that took part (a word per wavefront) and the values (one per
+    // work-item) or the predicates (a word per wavefront).
+    for (x, c) in exchanges.iter().enumerate() {
+        if c.op.is_shuffle() {
+            let _ = write!(
+                out,
+                " ::std::uint64_t *const __hip_xv{x} = ::hip_impl::fission::array<::std::uint64_t>(__hip_fg);"
+            );
+        } else if c.value.is_some() {
+            let _ = write!(
+                out,
+                " ::std::uint64_t *const __hip_xb{x} = __hip_fg.waves();"
+            );
+        }
+        let _ = write!(
+            out,
+            " ::std::uint64_t *const __hip_xa{x} = __hip_fg.waves();"
+        );
+    }
     out.push_str(" if (__hip_fg.ready()) {");
+    let range_text = |(a, b): (usize, usize)| &src[toks[a].start..toks[b - 1].end];
+    // What phase `store` adds for exchange `x`, and what replaces the call in the statement.
+    let store_text = |x: usize| -> String {
+        let c = &exchanges[x];
+        match c.value.map(range_text) {
+            Some(v) if c.op.is_shuffle() => format!(
+                "::hip_impl::fission::xput<decltype(::__shfl({v}, 0))>(__hip_xv{x}, __hip_xa{x}, __hip_i, {v});"
+            ),
+            Some(v) => format!("::hip_impl::fission::xvote(__hip_xb{x}, __hip_xa{x}, __hip_i, {v});"),
+            None => format!("::hip_impl::fission::xjoin(__hip_xa{x}, __hip_i);"),
+        }
+    };
+    let read_text = |x: usize| -> String {
+        let c = &exchanges[x];
+        let mut args = Vec::new();
+        let mut types = String::new();
+        match c.value.map(range_text) {
+            Some(v) if c.op.is_shuffle() => {
+                args.push(format!("__hip_xv{x}"));
+                types = if c.sync {
+                    format!("<decltype(::__shfl({v}, 0)), ::std::decay_t<decltype({v})>>")
+                } else {
+                    format!("<decltype(::__shfl({v}, 0))>")
+                };
+            }
+            Some(_) => args.push(format!("__hip_xb{x}")),
+            None => {}
+        }
+        args.push(format!("__hip_xa{x}"));
+        args.push("__hip_i".to_owned());
+        args.extend(
+            c.mask
+                .into_iter()
+                .chain(c.rest)
+                .map(|r| range_text(r).to_owned()),
+        );
+        format!(
+            "::hip_impl::fission::{}{}{types}({})",
+            c.op.reader(),
+            if c.sync { "_sync" } else { "" },
+            args.join(", ")
+        )
+    };
+    // The source of tokens `[a, b)` with the exchanged calls replaced by their reads.
+    let source = |a: usize, b: usize| -> String {
+        let mut text = String::new();
+        let mut at = toks[a].start;
+        for (x, c) in exchanges.iter().enumerate() {
+            if a <= c.start && c.close < b {
+                text.push_str(&src[at..toks[c.start].start]);
+                text.push_str(&read_text(x));
+                at = toks[c.close].end;
+            }
+        }
+        text.push_str(&src[at..toks[b - 1].end]);
+        text
+    };
     let phase_text = |i: usize, out: &mut String| {
         let ph = &phases[i];
         let params_here = i == param_phase;
         if params_here && !shared.iter().any(|v| v.param) {
             return;
+        }
+        for &x in &ph.stores {
+            let _ = write!(out, "\n __hip_fg.clear_waves(__hip_xa{x});");
+            if !exchanges[x].op.is_shuffle() && exchanges[x].value.is_some() {
+                let _ = write!(out, " __hip_fg.clear_waves(__hip_xb{x});");
+            }
         }
         out.push_str("\n __hip_fg.run([&](bool &__hip_fall, unsigned __hip_i) { (void)__hip_i;");
         if let Some(l) = ph.guard {
@@ -1650,9 +2110,17 @@ pub fn split_kernel(
                 out,
                 "\n#line {} \"{file}\"\n{}",
                 line_of(stmts[j].a),
-                &src[toks[stmts[j].a].start..toks[stmts[e].b - 1].end]
+                source(stmts[j].a, stmts[e].b)
             );
             j = e + 1;
+        }
+        for &x in &ph.stores {
+            let _ = write!(
+                out,
+                "\n#line {} \"{file}\"\n{}",
+                line_of(exchanges[x].name),
+                store_text(x)
+            );
         }
         if let Some((a, b)) = ph.inc {
             let _ = write!(
@@ -1889,7 +2357,8 @@ mod tests {
             ("__global__ void k(int *p) {\n  do { __syncthreads(); } while (p[0]);\n}\n", "not a top-level statement"),
             ("__global__ void k(int *p) {\n  for (;;) { __syncthreads(); }\n}\n", "no condition"),
             // Something that may synchronise.
-            ("__global__ void k(int *p) {\n  __syncthreads();\n  p[0] = __shfl(p[0], 1);\n}\n", "may synchronise"),
+            ("__global__ void k(int *p) {\n  __syncthreads();\n  p[0] = __match_any(p[0]);\n}\n", "may synchronise"),
+            ("__global__ void k(int *p) {\n  __syncthreads();\n  p[0] = __reduce_add_sync(~0ull, p[0]);\n}\n", "may synchronise"),
             ("__device__ void helper() { __syncthreads(); }\n__global__ void k(int *p) {\n  __syncthreads();\n  helper();\n}\n", "may synchronise"),
             ("__global__ void k(int *p) {\n  __syncthreads();\n  unknown_function(p);\n}\n", "may synchronise"),
             ("__global__ void k(int *p) {\n  __syncthreads();\n  auto g = cooperative_groups::this_thread_block();\n}\n", "may synchronise"),
@@ -1909,6 +2378,99 @@ mod tests {
             let w = why(src);
             assert!(w.contains(reason), "{src}: {w}");
         }
+    }
+
+    #[test]
+    fn wavefront_operations_run_as_exchanges_between_phases() {
+        let src = "__global__ void k(const float *in, float *out) {\n  float acc = in[threadIdx.x];\n  for (int off = warpSize / 2; off > 0; off >>= 1) acc += __shfl_down(acc, off);\n  if (threadIdx.x % warpSize == 0) out[threadIdx.x / warpSize] = acc;\n}\n";
+        let (out, notes) = split(src);
+        assert!(notes[0].contains("split at its barriers"), "{notes:?}");
+        // The value array and the wavefront words of the exchange.
+        assert!(out.contains("::std::uint64_t *const __hip_xv0 = ::hip_impl::fission::array<::std::uint64_t>(__hip_fg);"), "{out}");
+        assert!(
+            out.contains("::std::uint64_t *const __hip_xa0 = __hip_fg.waves();"),
+            "{out}"
+        );
+        // The loop's first phase checks the condition and ends with the store (after clearing
+        // the lanes); the next one runs the statement with the call read from the exchange.
+        let phases: Vec<&str> = out.split("__hip_fg.run(").collect();
+        let store = phases
+            .iter()
+            .position(|p| p.contains("xput<"))
+            .expect("a store");
+        assert!(phases[store].contains("if (!(off > 0))"), "{out}");
+        assert!(phases[store].contains("::hip_impl::fission::xput<decltype(::__shfl(acc, 0))>(__hip_xv0, __hip_xa0, __hip_i, acc);"), "{out}");
+        assert!(
+            phases[store - 1].ends_with("__hip_fg.clear_waves(__hip_xa0);\n "),
+            "{out}"
+        );
+        assert!(phases[store + 1].contains("acc += ::hip_impl::fission::shfl_down<decltype(::__shfl(acc, 0))>(__hip_xv0, __hip_xa0, __hip_i, off);"), "{out}");
+        assert!(phases[store + 1].contains("off >>= 1;"), "{out}");
+        // Votes, masks, the active mask, `_sync` forms, `__syncwarp()` as a boundary, a
+        // declaration and several calls in one statement.
+        let src = "__global__ void k(int *p, unsigned long long *b) {\n  int t = threadIdx.x;\n  if (t == 7) return;\n  b[t] = __ballot(t & 1) + __activemask();\n  __syncwarp();\n  int all = __all_sync(~0ull, t < 40);\n  double d = __shfl_xor_sync(~0ull, (double)t, 3, 16);\n  p[t] = all + (int)d + __any(p[t] > 2);\n}\n";
+        let (out, _) = split(src);
+        assert!(is_split(src), "{}", why(src));
+        assert!(
+            out.contains("::hip_impl::fission::xvote(__hip_xb0, __hip_xa0, __hip_i, t & 1);"),
+            "{out}"
+        );
+        assert!(
+            out.contains("::hip_impl::fission::xjoin(__hip_xa1, __hip_i);"),
+            "{out}"
+        );
+        assert!(out.contains("b[t] = ::hip_impl::fission::ballot(__hip_xb0, __hip_xa0, __hip_i) + ::hip_impl::fission::activemask(__hip_xa1, __hip_i);"), "{out}");
+        assert!(
+            out.contains(
+                "int all = ::hip_impl::fission::all_sync(__hip_xb2, __hip_xa2, __hip_i, ~0ull);"
+            ),
+            "{out}"
+        );
+        assert!(out.contains("double d = ::hip_impl::fission::shfl_xor_sync<decltype(::__shfl((double)t, 0)), ::std::decay_t<decltype((double)t)>>(__hip_xv3, __hip_xa3, __hip_i, ~0ull, 3, 16);"), "{out}");
+        assert!(
+            out.contains("::hip_impl::fission::any(__hip_xb4, __hip_xa4, __hip_i)"),
+            "{out}"
+        );
+        // Phases: parameters, before the ballot, the ballot, after __syncwarp, __all, the
+        // shuffle, the __any.
+        assert_eq!(out.matches("__hip_fg.run(").count(), 6, "{out}");
+        // A kernel with only a __syncwarp() is split too.
+        assert!(is_split("__global__ void k(int *p) {\n  p[threadIdx.x] = 1;\n  __syncwarp(mask);\n  p[threadIdx.x] += p[threadIdx.x ^ 1];\n}\n"));
+    }
+
+    #[test]
+    fn wavefront_operations_the_split_cannot_reorder_stay_on_fibers() {
+        let cases = [
+            // A lane might not take part.
+            ("__global__ void k(int *p) {\n  if (p[0]) p[1] = __shfl(p[1], 0);\n}\n", "not a top-level statement"),
+            ("__global__ void k(int *p) {\n  p[1] = p[0] ? __shfl(p[1], 0) : 0;\n}\n", "under a condition"),
+            ("__global__ void k(int *p) {\n  p[1] = p[0] && __any(p[1]);\n}\n", "under a condition"),
+            // The value is computed at the end of the phase before: it must not change, nor
+            // change anything.
+            ("__global__ void k(int *p) {\n  int v = 1;\n  p[0] = __shfl(v++, 0);\n}\n", "side effects"),
+            ("__device__ int f(int *p) { return ++*p; }\n__global__ void k(int *p) {\n  p[0] = __shfl(f(p), 0);\n}\n", "side effects"),
+            ("__global__ void k(int *p) {\n  p[0] = __shfl(atomicAdd(p, 1), 0);\n}\n", "side effects"),
+            ("__global__ void k(int *p) {\n  int v = 1;\n  p[v = 2] = __shfl(v, 0);\n}\n", "assignment"),
+            ("__global__ void k(int *p) {\n  int v = 1;\n  v = 3, p[0] = __shfl(v, 0);\n}\n", "comma"),
+            ("__global__ void k(int *p) {\n  int v = 1;\n  p[v++] = __shfl(v, 0);\n}\n", "increment"),
+            ("__device__ int g(int &v) { return v = 5; }\n__global__ void k(int *p) {\n  int v = 1;\n  p[0] = g(v) + __shfl(v, 0);\n}\n", "effects"),
+            ("__global__ void k(int *p) {\n  int a = 1, b = __shfl(a, 0), c = __shfl(b, 1);\n  p[0] = c;\n}\n", "declared variable"),
+            // Overloads of the unit, nesting, operations the split does not handle.
+            ("__device__ float2 __shfl(float2 v, int l) { return v; }\n__global__ void k(float2 *p) {\n  p[0] = __shfl(p[0], 1);\n}\n", "the unit defines"),
+            ("__global__ void k(int *p) {\n  p[0] = __shfl(__shfl(p[0], 1), 2);\n}\n", "does not handle"),
+            ("__global__ void k(int *p) {\n  p[0] = __shfl(p[0], 1) + __match_any(p[1]);\n}\n", "does not handle"),
+            ("__global__ void k(int *p) {\n  auto f = __shfl_down;\n}\n", "not called"),
+            ("__global__ void k(int *p) {\n  do { p[0] = __shfl(p[0], 1); } while (p[1]);\n}\n", "not a top-level statement"),
+        ];
+        for (src, reason) in cases {
+            assert!(!is_split(src), "{src}");
+            let w = why(src);
+            assert!(w.contains(reason), "{src}: {w}");
+        }
+        // What the rules allow: an assignment of the result, printf beside it, pure calls
+        // in the value, and an argument with a side effect (evaluated where it was).
+        let src = "__global__ void k(int *p) {\n  int v = p[0], s = 1;\n  p[threadIdx.x] = __shfl(abs(v) * 2, s++, 64) + min(v, 3);\n  printf(\"%d\\n\", __shfl_up(v, 1));\n}\n";
+        assert!(is_split(src), "{}", why(src));
     }
 
     #[test]

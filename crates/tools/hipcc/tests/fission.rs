@@ -402,6 +402,159 @@ fn split_kernels_compute_what_fibers_compute() {
     }
 }
 
+/// Kernels with wavefront operations, with `SUFFIX` for the name: [`wave_kernels`] writes
+/// them twice, split (`XCHG ` removed) and on fibers (`XCHG ` → `if (always) `, which hipcc
+/// cannot split).
+const WAVE_KERNELS: &str = r#"
+// Grid-stride partial sums reduced with __shfl_down in a loop (the usual reduction).
+__global__ void wreduceSUFFIX(const float *in, float *out, unsigned n, [[maybe_unused]] int always) {
+  float acc = 0.0f;
+  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) acc += in[i];
+  for (int off = warpSize / 2; off > 0; off >>= 1) XCHG acc += __shfl_down(acc, off);
+  if ((threadIdx.x % warpSize) == 0) out[(blockIdx.x * blockDim.x + threadIdx.x) / warpSize] = acc;
+}
+// Every shuffle with a per-lane argument and a width, lanes that returned before (inactive),
+// partial last wavefronts, 2-D blocks.
+template <class T>
+__global__ void wshuffleSUFFIX(T *out, int arg, int width, [[maybe_unused]] int always) {
+  int t = threadIdx.x + blockDim.x * threadIdx.y;
+  int g = blockIdx.x * blockDim.x * blockDim.y + t;
+  if (t % 13 == 5) return;
+  T v = (T)(g * 3 + 1);
+  T a = 0, b = 0, c = 0, d = 0;
+  XCHG a = __shfl(v, arg + t % 3, width);
+  XCHG b = __shfl_up(v, (unsigned)arg, width);
+  XCHG c = __shfl_down(v * 2, (unsigned)(arg + (t & 1)), width) + __shfl_up_sync(~0ull, v, 1u);
+  XCHG d = __shfl_xor_sync(~0ull, v, (arg + t) & 63, width);
+  out[4 * g] = a;
+  out[4 * g + 1] = b;
+  out[4 * g + 2] = c;
+  out[4 * g + 3] = d;
+}
+// Votes, the active mask, masks of the _sync forms, __syncwarp around shared memory.
+__global__ void wvoteSUFFIX(unsigned long long *out, int mode, [[maybe_unused]] int always) {
+  __shared__ int s[256];
+  unsigned t = threadIdx.x;
+  unsigned g = blockIdx.x * blockDim.x + t;
+  s[t] = (int)t * 5;
+  if (mode && t % 7 == 2) return;
+  int p = mode == 2 ? (t & 4) : (int)(t % 3 == 0);
+  XCHG __syncwarp();
+  unsigned long long r = 0;
+  XCHG r = __ballot(p) ^ (__activemask() << 1);
+  XCHG r += (unsigned long long)__any(p) + 2ull * (unsigned long long)__all(t < 40);
+  XCHG r += __ballot_sync(0xf0f0f0f0f0f0f0f0ull, p) + (unsigned long long)__any_sync(0xffull, p) * 4;
+  XCHG r ^= (unsigned long long)__all_sync(0x3ull, p) << 63;
+  out[g] = r + (unsigned long long)s[t ^ 1];
+}
+"#;
+
+fn wave_kernels() -> String {
+    let split = WAVE_KERNELS.replace("SUFFIX", "").replace("XCHG ", "");
+    let fibers = WAVE_KERNELS
+        .replace("SUFFIX", "_fibers")
+        .replace("XCHG ", "if (always) ");
+    format!("{split}\n{fibers}\n")
+}
+
+const WAVE_MAIN: &str = r#"
+template <class T> static int same(const char *what, const T *a, const T *b, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    if (std::memcmp(&a[i], &b[i], sizeof(T)) != 0) {
+      std::printf("FAIL %s: [%zu] split %.17g, fibers %.17g\n", what, i, (double)a[i], (double)b[i]);
+      return 1;
+    }
+  return 0;
+}
+
+template <class T> static int shuffles(const char *what, dim3 block) {
+  const unsigned blocks = 3, n = blocks * block.x * block.y * 4;
+  T *a, *b;
+  hipMallocManaged(&a, n * sizeof(T));
+  hipMallocManaged(&b, n * sizeof(T));
+  int bad = 0;
+  for (int width : {1, 2, 16, 64})
+    for (int arg : {0, 1, 5, 63, -3}) {
+      std::memset(a, 0, n * sizeof(T));
+      std::memset(b, 0, n * sizeof(T));
+      wshuffle<T><<<blocks, block>>>(a, arg, width, 1);
+      wshuffle_fibers<T><<<blocks, block>>>(b, arg, width, 1);
+      hipDeviceSynchronize();
+      bad += same(what, a, b, n);
+      if (bad) {
+        std::printf("  (width %d, arg %d, block %ux%u)\n", width, arg, block.x, block.y);
+        return bad;
+      }
+    }
+  hipFree(a);
+  hipFree(b);
+  return bad;
+}
+
+int main() {
+  int bad = 0;
+  {
+    const unsigned n = 100003, blocks = 7, threads = 192, waves = blocks * threads / 64;
+    float *in, *a, *b;
+    hipMallocManaged(&in, n * sizeof(float));
+    hipMallocManaged(&a, waves * sizeof(float));
+    hipMallocManaged(&b, waves * sizeof(float));
+    for (unsigned i = 0; i < n; ++i) in[i] = (float)(i % 17) * 0.5f;
+    wreduce<<<blocks, threads>>>(in, a, n, 1);
+    wreduce_fibers<<<blocks, threads>>>(in, b, n, 1);
+    hipDeviceSynchronize();
+    bad += same("wreduce", a, b, waves);
+    double total = 0, want = 0;
+    for (unsigned w = 0; w < waves; ++w) total += a[w];
+    for (unsigned i = 0; i < n; ++i) want += in[i];
+    if (total != want) { std::printf("FAIL wreduce total %f, expected %f\n", total, want); bad++; }
+  }
+  bad += shuffles<int>("wshuffle<int> 256", dim3(256));
+  bad += shuffles<double>("wshuffle<double> 100", dim3(100));
+  bad += shuffles<long long>("wshuffle<long long> 16x9", dim3(16, 9));
+  bad += shuffles<float>("wshuffle<float> 1", dim3(1));
+  {
+    const unsigned blocks = 4;
+    unsigned long long *a, *b;
+    hipMallocManaged(&a, blocks * 256 * sizeof(*a));
+    hipMallocManaged(&b, blocks * 256 * sizeof(*b));
+    for (unsigned threads : {256u, 64u, 100u, 33u})
+      for (int mode = 0; mode < 3; ++mode) {
+        std::memset(a, 0, blocks * 256 * sizeof(*a));
+        std::memset(b, 0, blocks * 256 * sizeof(*b));
+        wvote<<<blocks, threads>>>(a, mode, 1);
+        wvote_fibers<<<blocks, threads>>>(b, mode, 1);
+        hipDeviceSynchronize();
+        if (same("wvote", a, b, blocks * threads)) {
+          std::printf("  (block %u, mode %d)\n", threads, mode);
+          return 1;
+        }
+      }
+  }
+  std::printf(bad ? "FAIL\n" : "PASS\n");
+  return bad;
+}
+"#;
+
+#[test]
+fn wave_kernels_compute_what_fibers_compute() {
+    let src = format!("{}{}{WAVE_MAIN}", KERNELS, wave_kernels());
+    let Some((exe, log)) = build("fission_waves", &[("waves.hip", &src)], &[]) else {
+        return;
+    };
+    // wreduce, wshuffle and wvote are split; their _fibers twins are not.
+    assert_eq!(
+        log.matches("kernel split at its barriers").count(),
+        3,
+        "{log}"
+    );
+    assert_eq!(log.matches("kernel left on fibers").count(), 3, "{log}");
+    for workers in ["1", "2", "3"] {
+        let out = run(&exe, &[("FERROCM_CPU_WORKERS", workers)]);
+        assert!(out.ends_with("PASS\n"), "{workers} workers: {out}");
+    }
+}
+
 /// A kernel of one unit launched from another, a split kernel calling a device function of
 /// the other unit, and ids read from another unit: the per-unit copies of the ids must be
 /// found through their owner (include/hip/cpu/hip_runtime.h).
