@@ -101,6 +101,21 @@ __global__ void wide_ids(unsigned *out, int n) {
   if (i < n) out[threadIdx.x] = (unsigned)i ^ (threadIdx.x << 20);
 }
 
+// The same with an `unsigned` and a `size_t` index: hipcc marks such kernels
+// (FERROCM_KERNEL_ROW_INDEX) so that the loop counts in that type; the ids must not change.
+__global__ void uint_guard(unsigned *out, unsigned n, unsigned first) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i - first] = i ^ (threadIdx.x << 20);
+}
+__global__ void size_guard(unsigned *out, size_t n, size_t first) {
+  const size_t i = threadIdx.x + blockIdx.x * blockDim.x;
+  if (i < n) out[i - first] = (unsigned)i ^ (threadIdx.x << 20);
+}
+FERROCM_KERNEL_ROW_INDEX(::uint_guard, 1)
+FERROCM_KERNEL_ROW_INDEX(::size_guard, 2)
+static_assert(::hip_impl::row_index_kind<&uint_guard> == ::hip_impl::row_index_unsigned);
+static_assert(::hip_impl::row_index_kind<&size_guard> == ::hip_impl::row_index_size);
+
 // Runs work-items begin..end-1 of group `group` (x only) of a kernel as the engine does: the
 // first through workitem_fn, the rest through workgroup_fn.
 static void run_group_range(const ferrocm_kernel_descriptor_t *kd, const void *kernarg, uint32_t group,
@@ -175,6 +190,57 @@ static void check_int_index_limit() {
   ok = true;
   for (uint32_t x = 0; x < 1024; ++x) ok = ok && wide[x] == (((top + 1) * 1024 + x) ^ (x << 20));
   CHECK(ok);
+
+  // The unsigned and size_t loops, through the kernels' registered descriptors: below the
+  // limit (the guard cut mid-group, a range starting mid-group), at it, above it (plain loop),
+  // and a group whose 32-bit ids wrap past 2^32 (the unsigned sum wraps, as on a GPU).
+  struct {
+    unsigned *out;
+    unsigned n, first;
+  } u_args;
+  struct {
+    unsigned *out;
+    size_t n, first;
+  } z_args;
+  const ferrocm_kernel_descriptor_t *u_kd = &::hip_impl::fn_kernel<&uint_guard>::desc;
+  const ferrocm_kernel_descriptor_t *z_kd = &::hip_impl::fn_kernel<&size_guard>::desc;
+  std::vector<unsigned> got(1024);
+  auto expect = [&](uint32_t grp, uint32_t sz, uint32_t begin, uint32_t end, uint64_t n, const char *what) {
+    bool good = true;
+    for (uint32_t x = 0; x < sz; ++x) {
+      uint32_t id = grp * sz + x; // 32-bit, as the kernels compute it
+      unsigned want = x >= begin && x < end && id < n ? (id ^ (x << 20)) : 0xdeadbeefu;
+      good = good && got[x] == want;
+    }
+    if (!good) std::printf("  (%s, group %u)\n", what, grp);
+    return good;
+  };
+  const uint32_t cases[][4] = {
+      {group, size, 0, size}, {group, size, 300, 700}, {top, 1024, 0, 1024}, {top + 1, 1024, 0, 1024},
+      {INT_MAX - 1, 1, 0, 1}, // the one group whose ids end exactly at the limit (2^31 - 1 is prime)
+      {(1u << 22) - 1, 1024, 0, 1024}, // ids 2^32 - 1024 .. 2^32 - 1
+      {2796202, 1536, 0, 1536}, // ids from 2^32 - 1024: the last 512 wrap past 2^32
+  };
+  for (const auto &c : cases) {
+    const uint32_t grp = c[0], sz = c[1], begin = c[2], end = c[3];
+    const uint32_t first = grp * sz;
+    const uint64_t bounds[] = {uint64_t(first) + 437, 0xffffffffull, uint64_t(1) << 40};
+    for (uint64_t n : bounds) {
+      if (sz > got.size()) got.resize(sz);
+      std::fill(got.begin(), got.end(), 0xdeadbeefu);
+      u_args = {got.data(), (unsigned)std::min<uint64_t>(n, 0xffffffffull), first};
+      // out[i - first] with 32-bit wrap: i - first == x for every id of the group.
+      run_group_range(u_kd, &u_args, grp, sz, begin, end);
+      CHECK(expect(grp, sz, begin, end, std::min<uint64_t>(n, 0xffffffffull), "unsigned"));
+      // size_t i holds the 32-bit sum, so out[i - first] is out of bounds for ids past 2^32:
+      // only groups that do not wrap.
+      if (uint64_t(grp) * sz + sz > (uint64_t(1) << 32)) continue;
+      std::fill(got.begin(), got.end(), 0xdeadbeefu);
+      z_args = {got.data(), n, first};
+      run_group_range(z_kd, &z_args, grp, sz, begin, end);
+      CHECK(expect(grp, sz, begin, end, n, "size_t"));
+    }
+  }
 }
 
 // Threaded-mode kernels (every work-item on its own thread).

@@ -74,6 +74,15 @@ template <class... Ps> using args_of = arg_pack<std::index_sequence_for<Ps...>, 
  * call the compiler reloads it and the loop stops. */
 __forceinline__ uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
+/* How a kernel declares its global x index, `T i = blockIdx.x * blockDim.x + threadIdx.x;`
+ * (row_index_kind<F>, written by hipcc for the kernels it sees declare one; run_row). */
+enum row_index : int {
+  row_index_int = 0,      /* int, and the default */
+  row_index_unsigned = 1, /* unsigned int */
+  row_index_size = 2,     /* size_t (the 32-bit sum, widened) */
+};
+template <auto F> inline constexpr int row_index_kind = row_index_int;
+
 namespace {
 /* One row of the group: x from x0 while x < sx and the flat id row + x is below range_end.
  *
@@ -87,13 +96,28 @@ namespace {
  * The ids are the same either way; only the compiler's view changes. Wider groups take the
  * plain loop (int_x false; base and int_x come from run_items, once per group), marked unlikely
  * so that the compiler's inlining of the kernel into the hot loop stays as it was with one loop
- * (a mid-size kernel was left out of line in both otherwise). */
-template <class Body>
+ * (a mid-size kernel was left out of line in both otherwise).
+ *
+ * GCC splits only at a comparison with a counter of the index's own type, so a kernel whose
+ * index is `unsigned` (or a `size_t` holding the 32-bit sum) needs a counter of that type:
+ * Kind (row_index_kind of the kernel, which hipcc sets) picks it. Such a counter is known not
+ * to wrap only when its bounds are known to be small, hence the clamps to INT32_MAX, which
+ * change nothing here (int_x: every id of the group is at most INT32_MAX). */
+template <int Kind, class Body>
 __forceinline__ void run_row(ferrocm_workitem_t *wi, uint32_t x0, uint32_t row, uint32_t base, bool int_x,
                              const Body &body) {
   const uint32_t sx = wi->local_size[0];
   if (__builtin_expect(int_x, 1)) {
-    for (int32_t gx = int32_t(base + x0); gx < int32_t(base + min_u32(sx, wi->range_end - row)); ++gx) {
+    /* Bounds computed and clamped in the counter's own type (for a 64-bit counter, clamping
+     * 32-bit bounds and widening them was not enough for GCC). The end is read again after
+     * every work-item: range_end drops when the body hands the group to the engine (a
+     * barrier on fibers) or ran it whole (a split kernel, fission.h). */
+    using bound = std::conditional_t<Kind == row_index_unsigned, uint32_t,
+                                     std::conditional_t<Kind == row_index_size, uint64_t, int64_t>>;
+    using counter = std::conditional_t<Kind == row_index_int, int32_t, bound>;
+    const bound limit = bound(INT32_MAX);
+    const auto clamp = [limit](bound v) { return counter(v < limit ? v : limit); };
+    for (counter gx = clamp(bound(base) + x0); gx < clamp(bound(base) + min_u32(sx, wi->range_end - row)); ++gx) {
       tu_tx = uint32_t(gx) - base;
       tu_flat = row + tu_tx;
       body();
@@ -109,7 +133,7 @@ __forceinline__ void run_row(ferrocm_workitem_t *wi, uint32_t x0, uint32_t row, 
 
 /* The loop itself, from the work-item with ids (x0, y0, z0), flat id f0, while flat ids are
  * below range_end; this unit owns the ids (tu_enter). */
-template <class Body>
+template <int Kind, class Body>
 __forceinline__ void run_items(ferrocm_workitem_t *wi, uint32_t x0, uint32_t y, uint32_t z, uint32_t f0,
                                const Body &body) {
   const uint32_t sx = wi->local_size[0], sy = wi->local_size[1];
@@ -120,7 +144,7 @@ __forceinline__ void run_items(ferrocm_workitem_t *wi, uint32_t x0, uint32_t y, 
   for (uint32_t row = f0 - x0; row + x0 < wi->range_end; row += sx, x0 = 0) {
     tu_ty = y;
     tu_tz = z;
-    run_row(wi, x0, row, base, int_x, body);
+    run_row<Kind>(wi, x0, row, base, int_x, body);
     if (++y == sy) {
       y = 0;
       ++z;
@@ -129,12 +153,12 @@ __forceinline__ void run_items(ferrocm_workitem_t *wi, uint32_t x0, uint32_t y, 
 }
 
 /* The engine's workgroup_fn: work-items begin..range_end-1. */
-template <class Body>
+template <int Kind, class Body>
 __forceinline__ void workgroup_loop(ferrocm_workitem_t *wi, uint32_t begin, const Body &body) {
   const uint32_t sx = wi->local_size[0], sy = wi->local_size[1];
   const uint32_t rest = begin / sx;
   tu_enter(wi);
-  run_items(wi, begin % sx, rest % sy, rest / sy, begin, body);
+  run_items<Kind>(wi, begin % sx, rest % sy, rest / sy, begin, body);
   tu_leave();
 }
 
@@ -151,7 +175,7 @@ __forceinline__ void workgroup_loop(ferrocm_workitem_t *wi, uint32_t begin, cons
  * offered, here too. One loop, one call of the body: the compiler inlines it once. (The offer
  * stays up for the later work-items of a group: a split kernel takes it in its first call or
  * never.) */
-template <class Body> __forceinline__ void workitem_call(ferrocm_workitem_t *wi, const Body &body) {
+template <int Kind, class Body> __forceinline__ void workitem_call(ferrocm_workitem_t *wi, const Body &body) {
   tu_enter(wi);
   const bool offered = wi->reserved0 == fission::offer_value;
   /* Without the offer, exactly this work-item runs (range_end means nothing to a workitem_fn
@@ -166,7 +190,7 @@ template <class Body> __forceinline__ void workitem_call(ferrocm_workitem_t *wi,
     const uint32_t n = wi->local_size[0] * wi->local_size[1] * wi->local_size[2];
     wi->range_end = offered ? n : wi->flat_local_id + 1;
     fission::offer = offered ? wi : nullptr;
-    run_items(wi, wi->local_id[0], wi->local_id[1], wi->local_id[2], wi->flat_local_id, body);
+    run_items<Kind>(wi, wi->local_id[0], wi->local_id[1], wi->local_id[2], wi->flat_local_id, body);
     if (!offered) {
       wi->range_end = range_end;
       break;
@@ -223,13 +247,13 @@ template <class L, class... Ps> struct __FERROCM_HIDDEN lambda_kernel {
     const unsigned char *ka = static_cast<const unsigned char *>(wi->kernarg);
     const args_of<Ps...> args(ka);
     const L &l = *reinterpret_cast<const L *>(ka + hidden_offset);
-    workitem_call(wi, [&] { args.call(l); });
+    workitem_call<row_index_int>(wi, [&] { args.call(l); });
   }
   static void workgroup(ferrocm_workitem_t *wi, uint32_t begin, uint32_t) {
     const unsigned char *ka = static_cast<const unsigned char *>(wi->kernarg);
     const args_of<Ps...> args(ka);
     const L l = *reinterpret_cast<const L *>(ka + hidden_offset);
-    workgroup_loop(wi, begin, [&] { args.call(l); });
+    workgroup_loop<row_index_int>(wi, begin, [&] { args.call(l); });
   }
   static constexpr ferrocm_kernel_descriptor_t desc = {
       FERROCM_KERNEL_DESCRIPTOR_MAGIC, FERROCM_CPU_ABI_VERSION, kernarg_size, kernarg_align, 0u, 0u, 0u, 0u,
@@ -257,11 +281,11 @@ template <auto F, class... Ps> struct __FERROCM_HIDDEN fn_kernel_body {
   using params = kernel_params<Ps...>;
   static void workitem(ferrocm_workitem_t *wi) {
     const args_of<Ps...> args(static_cast<const unsigned char *>(wi->kernarg));
-    workitem_call(wi, [&] { args.call(F); });
+    workitem_call<row_index_kind<F>>(wi, [&] { args.call(F); });
   }
   static void workgroup(ferrocm_workitem_t *wi, uint32_t begin, uint32_t) {
     const args_of<Ps...> args(static_cast<const unsigned char *>(wi->kernarg));
-    workgroup_loop(wi, begin, [&] { args.call(F); });
+    workgroup_loop<row_index_kind<F>>(wi, begin, [&] { args.call(F); });
   }
   static inline const ferrocm_kernel_descriptor_t desc = {FERROCM_KERNEL_DESCRIPTOR_MAGIC,
                                                           FERROCM_CPU_ABI_VERSION,
@@ -305,6 +329,9 @@ struct fn_entry {
   /* The registered descriptor itself, with the kernel's attributes (__launch_bounds__, static
    * shared memory), which the runtime checks. */
   const ferrocm_kernel_descriptor_t *checked_kd;
+  /* row_index_kind of the kernel: when not int, launches go through kd, whose loop counts in
+   * the kernel's index type (a launch lambda's loop counts in int). */
+  int row_kind;
 };
 __FERROCM_HIDDEN inline fn_entry *fn_entries = nullptr;
 
@@ -326,7 +353,8 @@ template <auto F> struct __FERROCM_HIDDEN fn_plain {
                                                        &K::params::table,
                                                        nullptr,
                                                        nullptr};
-  static inline fn_entry entry = {reinterpret_cast<const void *>(F), &desc, nullptr, 0, &fn_kernel<F>::desc};
+  static inline fn_entry entry = {reinterpret_cast<const void *>(F), &desc, nullptr, 0, &fn_kernel<F>::desc,
+                                  row_index_kind<F>};
 };
 
 template <auto F> inline int register_kernel(const char *name) {
@@ -478,14 +506,17 @@ template <class Probe, class... As> constexpr auto params_for() {
  * __launch_bounds__ (the runtime refuses it); otherwise a kernel the launching unit defines
  * (Extern = false) runs the lambda's loop, and one it only declares (Extern = true: hipcc
  * writes these calls for <<<>>> and hipLaunchKernelGGL of such kernels) runs the registered
- * descriptor, whose loop has the body inlined, or the lambda's if it is not registered. */
+ * descriptor, whose loop has the body inlined, or the lambda's if it is not registered. A
+ * kernel whose index is not an int (row_index_kind) runs its registered descriptor either way:
+ * only that loop counts in the index's type. */
 template <bool Extern, class... Ps, class L, class... As>
 inline hipError_t launch_at(type_list<Ps...>, const void *fn, const L &l, dim3 grid, dim3 block, size_t shm,
                             hipStream_t stream, As &&...as) {
   if (const fn_entry *e = registered_kernel<L>(fn)) {
     if (exceeds_launch_bounds(e, block))
       return launch_registered<Ps...>(e->checked_kd, grid, block, shm, stream, static_cast<As &&>(as)...);
-    if constexpr (Extern) return launch_registered<Ps...>(e->kd, grid, block, shm, stream, static_cast<As &&>(as)...);
+    if (Extern || e->row_kind != row_index_int)
+      return launch_registered<Ps...>(e->kd, grid, block, shm, stream, static_cast<As &&>(as)...);
   }
   return launch_typed(type_list<Ps...>{}, l, grid, block, shm, stream, static_cast<As &&>(as)...);
 }
@@ -605,6 +636,11 @@ inline launcher<kernel_probe<Probe>, L, true> chevron_extern(kernel_probe<Probe>
 #ifndef __FERROCM_RETAIN
 #define __FERROCM_RETAIN
 #endif
+
+/* Kernel `name` declares its global x index as an unsigned int (kind 1) or a size_t (2):
+ * hipcc writes this before the kernel's registration (row_index_kind, run_row). */
+#define FERROCM_KERNEL_ROW_INDEX(name, kind)                                                                \
+  template <> inline constexpr int hip_impl::row_index_kind<::hip_impl::kernel_ptr(&name)> = kind;
 
 #if defined(__FERROCM_CODE_OBJECT__)
 /* A code object lists its kernels in the section ferrocm_kernels (read back through

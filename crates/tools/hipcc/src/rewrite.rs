@@ -49,6 +49,82 @@ pub struct Registration {
     /// `#if...`/`#elif...`/`#else` directives of one conditional group up to the branch that
     /// holds the definition (include guards are left out).
     pub conditions: Vec<Vec<String>>,
+    /// For a kernel: the type of its global x index, when the body declares one
+    /// ([`row_index_kind`]; `hip_impl::row_index_kind` in `include/hip/cpu/launch.h`).
+    pub row_index: RowIndex,
+}
+
+/// How a kernel declares its global x index (`T i = blockIdx.x * blockDim.x + threadIdx.x;`):
+/// the CPU work-group loop counts in that type so that the compiler can split it at `i < n`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RowIndex {
+    /// `int`, or no such declaration (the loop's default).
+    #[default]
+    Int,
+    /// `unsigned int`.
+    Unsigned,
+    /// `size_t` holding the 32-bit sum.
+    Size,
+}
+
+/// The type of the global x index that the kernel body `toks[open..close]` declares, if any:
+/// `[const] T name = a + b;` at any depth, where {a, b} are `blockIdx.x * blockDim.x` (either
+/// order) and `threadIdx.x`. Several such declarations of different types give `Int`.
+pub fn row_index_kind(src: &str, toks: &[Token], open: usize, close: usize) -> RowIndex {
+    let text = |k: usize| toks.get(k).map_or("", |t| t.text(src));
+    let member = |k: usize, v: &str| text(k) == v && text(k + 1) == "." && text(k + 2) == "x";
+    // `blockIdx.x * blockDim.x` or the reverse, starting at k (5 tokens... 7 with the dots).
+    let product = |k: usize| {
+        (member(k, "blockIdx") && text(k + 3) == "*" && member(k + 4, "blockDim"))
+            || (member(k, "blockDim") && text(k + 3) == "*" && member(k + 4, "blockIdx"))
+    };
+    let mut found: Option<RowIndex> = None;
+    for eq in open + 1..close {
+        if text(eq) != "=" || text(eq + 1) == "=" {
+            continue;
+        }
+        // The initialiser: 7 + 1 + 3 tokens, then `;`.
+        let a = eq + 1;
+        let sum = (product(a) && text(a + 7) == "+" && member(a + 8, "threadIdx"))
+            || (member(a, "threadIdx") && text(a + 3) == "+" && product(a + 4));
+        if !sum || text(a + 11) != ";" {
+            continue;
+        }
+        // The declaration: `[const] T... name =`.
+        let Some(name_at) = eq.checked_sub(1) else {
+            continue;
+        };
+        if toks[name_at].kind != TokenKind::Ident {
+            continue;
+        }
+        let mut k = name_at;
+        let mut words = Vec::new();
+        while k > open + 1 {
+            k -= 1;
+            let w = text(k);
+            if matches!(w, ";" | "{" | "}" | "(" | ")" | ",") {
+                break;
+            }
+            words.push(w);
+        }
+        words.reverse();
+        let words: Vec<&str> = words
+            .into_iter()
+            .filter(|w| !matches!(*w, "const" | "std" | "::"))
+            .collect();
+        let kind = match words.as_slice() {
+            ["unsigned"] | ["unsigned", "int"] | ["uint32_t"] | ["uint"] => RowIndex::Unsigned,
+            ["size_t"] | ["uint64_t"] | ["unsigned", "long"] | ["unsigned", "long", "long"] => {
+                RowIndex::Size
+            }
+            _ => RowIndex::Int,
+        };
+        if found.is_some_and(|f| f != kind) {
+            return RowIndex::Int;
+        }
+        found = Some(kind);
+    }
+    found.unwrap_or_default()
 }
 
 /// The result of rewriting a unit.
@@ -218,13 +294,19 @@ pub fn registration_block(regs: &[Registration]) -> String {
     out
 }
 
-/// `FERROCM_REGISTER_KERNEL(<n>, ::<name>, "<name>")` or `FERROCM_REGISTER_VARIABLE(...)`.
+/// `FERROCM_REGISTER_KERNEL(<n>, ::<name>, "<name>")` or `FERROCM_REGISTER_VARIABLE(...)`,
+/// after `FERROCM_KERNEL_ROW_INDEX(::<name>, <kind>)` for a kernel whose index is not an `int`.
 pub fn registration_line(n: usize, r: &Registration) -> String {
     let mac = match r.kind {
         SymbolKind::Kernel => "FERROCM_REGISTER_KERNEL",
         SymbolKind::Variable => "FERROCM_REGISTER_VARIABLE",
     };
-    format!("{mac}({n}, ::{}, \"{}\")", r.name, r.name)
+    let index = match r.row_index {
+        RowIndex::Int => String::new(),
+        RowIndex::Unsigned => format!("FERROCM_KERNEL_ROW_INDEX(::{}, 1) ", r.name),
+        RowIndex::Size => format!("FERROCM_KERNEL_ROW_INDEX(::{}, 2) ", r.name),
+    };
+    format!("{index}{mac}({n}, ::{}, \"{}\")", r.name, r.name)
 }
 
 /// Escapes `s` for a C string literal (the `#line` file name).
@@ -1364,6 +1446,7 @@ impl<'a> Walker<'a> {
                 kind: SymbolKind::Variable,
                 name: name.join("::"),
                 conditions: self.conds.snapshot(),
+                row_index: RowIndex::Int,
             });
         }
     }
@@ -1468,10 +1551,18 @@ impl<'a> Walker<'a> {
                     let overloaded = signatures.get(f.name.as_str()).is_some_and(|s| s.len() > 1)
                         || definitions.get(f.name.as_str()).is_some_and(|&n| n > 1);
                     if !overloaded {
+                        let row_index = self
+                            .kernel_bodies
+                            .iter()
+                            .find(|b| b.function == idx && b.template_arguments.is_none())
+                            .map_or(RowIndex::Int, |b| {
+                                row_index_kind(self.src, self.toks, b.open, b.close)
+                            });
                         out.push(Registration {
                             kind,
                             name: f.name.clone(),
                             conditions: f.conditions.clone(),
+                            row_index,
                         });
                     }
                 }
@@ -1914,6 +2005,58 @@ namespace { namespace inner { __global__ void k4() {} } }
                 "a::hidden",
                 "inner::k4"
             ]
+        );
+    }
+
+    #[test]
+    fn kernels_with_an_unsigned_or_size_t_index_say_so_at_registration() {
+        let kinds = |src: &str| -> Vec<RowIndex> {
+            rewrite(src, "t.hip")
+                .registrations
+                .iter()
+                .map(|r| r.row_index)
+                .collect()
+        };
+        let src = concat!(
+            "namespace ns { __global__ void u(float *p, unsigned n) {\n",
+            "  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) p[i] = 0;\n} }\n",
+            "__global__ void z(float *p, size_t n) {\n",
+            "  const std::size_t i = threadIdx.x + blockDim.x * blockIdx.x;\n  if (i < n) p[i] = 0;\n}\n",
+            "__global__ void s(float *p, int n) {\n",
+            "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) p[i] = 0;\n}\n",
+        );
+        assert_eq!(
+            kinds(src),
+            [RowIndex::Unsigned, RowIndex::Size, RowIndex::Int]
+        );
+        let out = rewrite(src, "t.hip").source;
+        assert!(out.contains("\nFERROCM_KERNEL_ROW_INDEX(::ns::u, 1) FERROCM_REGISTER_KERNEL(0, ::ns::u, \"ns::u\")\n"), "{out}");
+        assert!(
+            out.contains(
+                "\nFERROCM_KERNEL_ROW_INDEX(::z, 2) FERROCM_REGISTER_KERNEL(1, ::z, \"z\")\n"
+            ),
+            "{out}"
+        );
+        assert!(
+            out.contains("\nFERROCM_REGISTER_KERNEL(2, ::s, \"s\")\n"),
+            "{out}"
+        );
+        // No hint: another sum, two declarations of different types, a 64-bit sum, a second
+        // declarator, a template kernel (its instances register themselves).
+        let none = [
+            "__global__ void k(float *p) { unsigned i = blockIdx.x * blockDim.x + threadIdx.y; p[i] = 0; }\n",
+            "__global__ void k(float *p) { unsigned i = blockIdx.x * blockDim.x + threadIdx.x; size_t j = blockIdx.x * blockDim.x + threadIdx.x; p[i + j] = 0; }\n",
+            "__global__ void k(float *p) { size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; p[i] = 0; }\n",
+            "__global__ void k(float *p) { unsigned a = 1, i = blockIdx.x * blockDim.x + threadIdx.x; p[i + a] = 0; }\n",
+        ];
+        for src in none {
+            assert_eq!(kinds(src), [RowIndex::Int], "{src}");
+        }
+        let t = rewrite("template <class T> __global__ void k(T *p) { unsigned i = blockIdx.x * blockDim.x + threadIdx.x; p[i] = 0; }\n", "t.hip");
+        assert!(
+            !t.source.contains("FERROCM_KERNEL_ROW_INDEX"),
+            "{}",
+            t.source
         );
     }
 
