@@ -265,34 +265,9 @@ __forceinline__ R shfl_xor(const uint64_t *val, const uint64_t *act, unsigned i,
   int index = self ^ mask;
   return xread<S>(val, act, i, index >= ((self + width) & ~(width - 1)) ? self : index);
 }
-template <class S, class R, class M>
-__forceinline__ R shfl_sync(const uint64_t *val, const uint64_t *act, unsigned i, M mask, int src_lane,
-                            int width = warpSize) {
-  ::hip_impl::check_mask<M>();
-  (void)mask;
-  return shfl<S>(val, act, i, src_lane, width);
-}
-template <class S, class R, class M>
-__forceinline__ R shfl_up_sync(const uint64_t *val, const uint64_t *act, unsigned i, M mask, unsigned delta,
-                               int width = warpSize) {
-  ::hip_impl::check_mask<M>();
-  (void)mask;
-  return shfl_up<S>(val, act, i, delta, width);
-}
-template <class S, class R, class M>
-__forceinline__ R shfl_down_sync(const uint64_t *val, const uint64_t *act, unsigned i, M mask, unsigned delta,
-                                 int width = warpSize) {
-  ::hip_impl::check_mask<M>();
-  (void)mask;
-  return shfl_down<S>(val, act, i, delta, width);
-}
-template <class S, class R, class M>
-__forceinline__ R shfl_xor_sync(const uint64_t *val, const uint64_t *act, unsigned i, M mask, int lane_mask,
-                                int width = warpSize) {
-  ::hip_impl::check_mask<M>();
-  (void)mask;
-  return shfl_xor<S>(val, act, i, lane_mask, width);
-}
+/* The mask of a _sync shuffle (hipcc writes `(sync_mask(m), shfl...(...))`): checked like the
+ * fiber versions' (hip_runtime.h), otherwise unused. */
+template <class M> __forceinline__ void sync_mask(M) { ::hip_impl::check_mask<M>(); }
 
 __forceinline__ unsigned long long ballot(const uint64_t *bits, const uint64_t *, unsigned i) { return bits[i >> 6]; }
 __forceinline__ int any(const uint64_t *bits, const uint64_t *, unsigned i) { return bits[i >> 6] != 0; }

@@ -2030,18 +2030,28 @@ pub fn split_kernel(
         }
         args.push(format!("__hip_xa{x}"));
         args.push("__hip_i".to_owned());
-        args.extend(
-            c.mask
-                .into_iter()
-                .chain(c.rest)
-                .map(|r| range_text(r).to_owned()),
-        );
-        format!(
-            "::hip_impl::fission::{}{}{types}({})",
-            c.op.reader(),
-            if c.sync { "_sync" } else { "" },
-            args.join(", ")
-        )
+        let mask = c.mask.map(range_text);
+        match mask {
+            // A shuffle's mask is only checked; a vote's selects lanes.
+            Some(m) if c.op.is_shuffle() => {
+                args.extend(c.rest.map(|r| range_text(r).to_owned()));
+                format!(
+                    "(::hip_impl::fission::sync_mask({m}), ::hip_impl::fission::{}{types}({}))",
+                    c.op.reader(),
+                    args.join(", ")
+                )
+            }
+            _ => {
+                args.extend(mask.into_iter().map(str::to_owned));
+                args.extend(c.rest.map(|r| range_text(r).to_owned()));
+                format!(
+                    "::hip_impl::fission::{}{}{types}({})",
+                    c.op.reader(),
+                    if c.sync { "_sync" } else { "" },
+                    args.join(", ")
+                )
+            }
+        }
     };
     // The source of tokens `[a, b)` with the exchanged calls replaced by their reads.
     let source = |a: usize, b: usize| -> String {
@@ -2426,7 +2436,7 @@ mod tests {
             ),
             "{out}"
         );
-        assert!(out.contains("double d = ::hip_impl::fission::shfl_xor_sync<decltype(::__shfl((double)t, 0)), ::std::decay_t<decltype((double)t)>>(__hip_xv3, __hip_xa3, __hip_i, ~0ull, 3, 16);"), "{out}");
+        assert!(out.contains("double d = (::hip_impl::fission::sync_mask(~0ull), ::hip_impl::fission::shfl_xor<decltype(::__shfl((double)t, 0)), ::std::decay_t<decltype((double)t)>>(__hip_xv3, __hip_xa3, __hip_i, 3, 16));"), "{out}");
         assert!(
             out.contains("::hip_impl::fission::any(__hip_xb4, __hip_xa4, __hip_i)"),
             "{out}"
