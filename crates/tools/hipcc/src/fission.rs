@@ -2202,6 +2202,15 @@ mod tests {
         yes
     }
 
+    /// Each kernel is left on fibers, for a reason that contains the text given.
+    fn assert_stay_on_fibers(cases: &[(&str, &str)]) {
+        for (src, reason) in cases {
+            assert!(!is_split(src), "{src}");
+            let w = why(src);
+            assert!(w.contains(reason), "{src}: {w}");
+        }
+    }
+
     fn why(src: &str) -> String {
         let (_, notes) = split(src);
         notes.join("\n")
@@ -2383,11 +2392,7 @@ mod tests {
             ("__global__ void k(int *p) {\n#if 1\n  p[0] = 1;\n#endif\n  __syncthreads();\n}\n", "preprocessor"),
             ("__global__ void k(int *p) {\n  goto end;\n  __syncthreads();\n  end:;\n}\n", "unsupported construct"),
         ];
-        for (src, reason) in cases {
-            assert!(!is_split(src), "{src}");
-            let w = why(src);
-            assert!(w.contains(reason), "{src}: {w}");
-        }
+        assert_stay_on_fibers(&cases);
     }
 
     #[test]
@@ -2472,11 +2477,7 @@ mod tests {
             ("__global__ void k(int *p) {\n  auto f = __shfl_down;\n}\n", "not called"),
             ("__global__ void k(int *p) {\n  do { p[0] = __shfl(p[0], 1); } while (p[1]);\n}\n", "not a top-level statement"),
         ];
-        for (src, reason) in cases {
-            assert!(!is_split(src), "{src}");
-            let w = why(src);
-            assert!(w.contains(reason), "{src}: {w}");
-        }
+        assert_stay_on_fibers(&cases);
         // What the rules allow: an assignment of the result, printf beside it, pure calls
         // in the value, and an argument with a side effect (evaluated where it was).
         let src = "__global__ void k(int *p) {\n  int v = p[0], s = 1;\n  p[threadIdx.x] = __shfl(abs(v) * 2, s++, 64) + min(v, 3);\n  printf(\"%d\\n\", __shfl_up(v, 1));\n}\n";
