@@ -705,6 +705,17 @@ impl Checker<'_> {
     }
 }
 
+/// A call of the device library (math, intrinsics other than hipcc's own `__hip*` names, vector
+/// constructors) or a cast / keyword that looks like a call: it takes its arguments by value.
+fn is_library_call(name: &str) -> bool {
+    LIBRARY_NAMES.contains(&name)
+        || TYPE_NAMES.contains(&name)
+        || NOT_CALLS.contains(&name)
+        || is_vector_type(name)
+        || name.starts_with("make_")
+        || (name.starts_with("__") && !name.starts_with("__hip"))
+}
+
 /// `float4`, `uchar2`, `longlong3`...: HIP's vector types.
 fn is_vector_type(name: &str) -> bool {
     let base = name.trim_end_matches(['1', '2', '3', '4']);
@@ -978,14 +989,9 @@ impl<'a> Splitter<'a> {
         if matches!(name, "printf" | "assert" | "new" | "delete" | "throw") {
             return false;
         }
-        std || NOT_CALLS.contains(&name)
-            || TYPE_NAMES.contains(&name)
-            || LIBRARY_NAMES.contains(&name)
+        std || is_library_call(name)
             || self.unit.types.contains(name)
             || self.template_params.iter().any(|p| p == name)
-            || name.starts_with("make_")
-            || (name.starts_with("__") && !name.starts_with("__hip"))
-            || is_vector_type(name)
     }
 
     /// The wavefront operations of statement `s` when it can run as an exchange between two
@@ -1455,14 +1461,7 @@ fn unit_call_arguments(
     let mut out = BTreeSet::new();
     for (k, name, std, _) in calls_in(src, toks, a, b) {
         let name = name.as_str();
-        let by_value = !std
-            && !unit.functions.contains_key(name)
-            && (LIBRARY_NAMES.contains(&name)
-                || TYPE_NAMES.contains(&name)
-                || NOT_CALLS.contains(&name)
-                || is_vector_type(name)
-                || name.starts_with("make_")
-                || (name.starts_with("__") && !name.starts_with("__hip")));
+        let by_value = !std && !unit.functions.contains_key(name) && is_library_call(name);
         if by_value {
             continue;
         }
