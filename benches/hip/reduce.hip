@@ -5,7 +5,10 @@
 // - 2^24 floats, stride-shared: the usual tuned form, 256 blocks x 256 work-items each summing 256
 //   elements with a grid stride, then the same shared-memory tree;
 // - stride-shuffle: the same grid-stride partial sums reduced with __shfl_down within each
-//   64-lane wavefront, one atomicAdd per wavefront.
+//   64-lane wavefront, one atomicAdd per wavefront;
+// - stride-helpers: the same partial sums through the samples' usual helpers, warpReduceSum
+//   (__shfl_down in a loop) and blockReduceSum (a __shared__ array of wavefront sums, one
+//   barrier, a second warpReduceSum under `if (wid == 0)`), one atomicAdd per block.
 // Native peers: a plain float loop on one thread and split over std::threads (the partial
 // sums added at the end; a plain float loop loses precision at 2^24 elements, so the peers
 // are checked to 1%). Launch on the null stream + hipDeviceSynchronize per sample.
@@ -49,6 +52,30 @@ __global__ void reduce_stride_shuffle(const float *in, float *out, unsigned n) {
   for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) acc += in[i];
   for (int off = warpSize / 2; off > 0; off >>= 1) acc += __shfl_down(acc, off);
   if ((threadIdx.x % warpSize) == 0) atomicAdd(out, acc);
+}
+
+__device__ float warpReduceSum(float val) {
+  for (int offset = warpSize / 2; offset > 0; offset /= 2) val += __shfl_down(val, offset);
+  return val;
+}
+
+__device__ float blockReduceSum(float val) {
+  __shared__ float shared[32];
+  int lane = threadIdx.x % warpSize;
+  int wid = threadIdx.x / warpSize;
+  val = warpReduceSum(val);
+  if (lane == 0) shared[wid] = val;
+  __syncthreads();
+  val = (threadIdx.x < blockDim.x / warpSize) ? shared[lane] : 0.0f;
+  if (wid == 0) val = warpReduceSum(val);
+  return val;
+}
+
+__global__ void reduce_stride_helpers(const float *in, float *out, unsigned n) {
+  float acc = 0.0f;
+  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) acc += in[i];
+  acc = blockReduceSum(acc);
+  if (threadIdx.x == 0) atomicAdd(out, acc);
 }
 
 struct Kernel {
@@ -113,7 +140,8 @@ int main() {
   bench::group("reduce-2^24", 4.0 * n, "sum of 2^24 floats, grid-stride partial sums");
   run("reduce-2^24", in, out, n, samples,
       {{"stride-shared-b256", reduce_stride_shared, kStrideBlocks},
-       {"stride-shuffle-b256", reduce_stride_shuffle, kStrideBlocks}});
+       {"stride-shuffle-b256", reduce_stride_shuffle, kStrideBlocks},
+       {"stride-helpers-b256", reduce_stride_helpers, kStrideBlocks}});
   bench::group("reduce-2^20", 4.0 * small, "sum of 2^20 floats, one element per work-item + shared tree");
   run("reduce-2^20", in, out, small, quick ? 2 : 5, {{"shared-tree-b256", reduce_shared_tree, small / kBlock}});
   CHECK(hipFree(in));

@@ -43,6 +43,10 @@ __forceinline__ ferrocm_workitem_t *take() {
   return w;
 }
 
+/* A type written where one name is expected (hipcc's inlined helpers: `type_t<unsigned int>(x)`
+ * is a cast where `unsigned int(x)` is not). */
+template <class T> using type_t = T;
+
 /* Whether variables of these types can live in arrays between phases. */
 template <class... Ts> constexpr bool ok() {
   return (true && ... && (std::is_trivially_copyable_v<std::remove_cv_t<Ts>> && !std::is_array_v<Ts>));

@@ -39,7 +39,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use crate::lexer::{Token, TokenKind};
+use crate::lexer::{tokenize, Token, TokenKind};
+
+mod inline;
 
 /// Functions of the HIP device library that synchronise (barriers, wavefront operations,
 /// cooperative groups): a call to one keeps the kernel on fibers, but for the barriers and
@@ -1359,6 +1361,9 @@ impl<'a> Splitter<'a> {
                 );
             }
         }
+        if shared && ks.iter().any(|&k| self.t(k) == "static") {
+            return self.join(&ks, &["static"]);
+        }
         self.src[self.toks[s.a].start..self.toks[s.b - 1].end].to_owned()
     }
 }
@@ -1504,6 +1509,17 @@ enum Node {
     Exchange(Stmt, Vec<WaveCall>),
     /// A `for` or `while` loop whose braced body holds barriers.
     Loop(LoopNode),
+    /// An `if` (`else`) statement whose branches hold barriers or exchanges.
+    If(IfNode),
+}
+
+#[derive(Debug)]
+struct IfNode {
+    /// The condition's tokens `[a, b)`.
+    cond: (usize, usize),
+    then: Vec<Node>,
+    /// The `else` branch (an `else if` is an `if` node alone in it).
+    els: Option<Vec<Node>>,
 }
 
 #[derive(Debug)]
@@ -1531,6 +1547,17 @@ struct Phase {
     stores: Vec<usize>,
     /// The loop increment run at the end of this phase.
     inc: Option<(usize, usize)>,
+    /// This phase evaluates the condition of an `if` node: work-items for which it holds
+    /// enter branch `then`, the others branch `els` (ids like loops').
+    branch: Option<Branch>,
+}
+
+/// The condition that an `if` node's entry phase evaluates, and its branches' ids.
+#[derive(Debug, Clone, Copy)]
+struct Branch {
+    cond: (usize, usize),
+    then: usize,
+    els: Option<usize>,
 }
 
 /// The order phases run in.
@@ -1544,14 +1571,44 @@ enum Block {
         entry: usize,
         body: Vec<Block>,
     },
+    /// An `if` node: its entry phase sorts the work-items into the branches, then each
+    /// branch that some work-item entered runs once.
+    If {
+        branch: Branch,
+        entry: usize,
+        then: Vec<Block>,
+        els: Option<Vec<Block>>,
+    },
 }
 
 impl Splitter<'_> {
     /// The nodes of the statements `toks[open+1..close]`.
     fn nodes(&self, open: usize, close: usize) -> Result<Vec<Node>, Why> {
         let mut out = Vec::new();
-        for s in self.statements(open, close)? {
-            let syncs = (s.a..s.b).any(|k| is_id(self.toks, k) && is_split_sync(self.t(k)));
+        let stmts = self.statements(open, close)?;
+        let mut i = 0;
+        while i < stmts.len() {
+            let s = stmts[i];
+            i += 1;
+            // An `if` with its `else` parts (separate statements to `statements`).
+            let mut chain = vec![s];
+            if self.t(s.a) == "if" {
+                while i < stmts.len() && self.t(stmts[i].a) == "else" {
+                    chain.push(stmts[i]);
+                    i += 1;
+                }
+            }
+            let syncs_in =
+                |s: &Stmt| (s.a..s.b).any(|k| is_id(self.toks, k) && is_split_sync(self.t(k)));
+            if chain.len() > 1 || self.t(s.a) == "if" {
+                if chain.iter().any(syncs_in) {
+                    out.push(Node::If(self.branch_node(&chain)?));
+                } else {
+                    out.extend(chain.into_iter().map(Node::Plain));
+                }
+                continue;
+            }
+            let syncs = syncs_in(&s);
             if !syncs {
                 out.push(Node::Plain(s));
             } else if self.is_barrier(s) {
@@ -1624,6 +1681,64 @@ impl Splitter<'_> {
             inc,
             body,
         }))
+    }
+}
+
+impl Splitter<'_> {
+    /// The nodes of a branch: a braced block, or one statement, `toks[a..b)`.
+    fn branch_body(&self, a: usize, b: usize) -> Result<Vec<Node>, Why> {
+        if self.p(a, "{") && matching(self.src, self.toks, a) == Some(b - 1) {
+            self.nodes(a, b - 1)
+        } else {
+            // The statements between a pretend pair of braces around it.
+            self.nodes(a - 1, b)
+        }
+    }
+
+    /// `if (cond) S [else S]`, given as the `if` statement and the `else` statements after
+    /// it (each ends where [`Splitter::statements`] ends it: `else if (c) {...}` is one).
+    fn branch_node(&self, chain: &[Stmt]) -> Result<IfNode, Why> {
+        let s = chain[0];
+        if !self.p(s.a + 1, "(") {
+            return Err("if statement");
+        }
+        let close_paren = matching(self.src, self.toks, s.a + 1).ok_or("if header")?;
+        let (first, last) = (s.a, chain[chain.len() - 1].b);
+        // A `break` or `continue` would leave the phase, not the loop; `switch` labels too.
+        if (first..last).any(|k| matches!(self.t(k), "break" | "continue" | "case" | "default")) {
+            return Err("break or continue in a condition with a barrier");
+        }
+        if self.t(s.a + 2) == "constexpr" || close_paren <= s.a + 2 {
+            return Err("if statement");
+        }
+        // `if (T x = ...)` declares a variable of the branches: not handled.
+        let cond = (s.a + 2, close_paren);
+        let declares = (cond.0 + 2..cond.1).any(|k| {
+            self.assignment_at(k)
+                && is_id(self.toks, k - 1)
+                && (is_id(self.toks, k - 2) || matches!(self.t(k - 2), "*" | "&" | ">"))
+        }) || (cond.0..cond.1).any(|k| self.p(k, "{"));
+        if declares {
+            return Err("a declaration in a condition with a barrier");
+        }
+        let then = self.branch_body(close_paren + 1, s.b)?;
+        let els = match chain.get(1) {
+            None => None,
+            Some(e) => {
+                if self.t(e.a + 1) == "if" {
+                    // `else if ...` and the rest of the chain: an `if` node of its own.
+                    let mut rest = vec![Stmt { a: e.a + 1, b: e.b }];
+                    rest.extend_from_slice(&chain[2..]);
+                    Some(vec![Node::If(self.branch_node(&rest)?)])
+                } else {
+                    if chain.len() > 2 {
+                        return Err("if statement");
+                    }
+                    Some(self.branch_body(e.a + 1, e.b)?)
+                }
+            }
+        };
+        Ok(IfNode { cond, then, els })
     }
 }
 
@@ -1722,11 +1837,74 @@ impl Lowering<'_> {
                     cur = self.new_phase(guard);
                     blocks.push(Block::Run(cur));
                 }
+                Node::If(n) => {
+                    let then = self.loops;
+                    self.loops += 1;
+                    let els = n.els.as_ref().map(|_| {
+                        self.loops += 1;
+                        then + 1
+                    });
+                    let branch = Branch {
+                        cond: n.cond,
+                        then,
+                        els,
+                    };
+                    let entry = self.new_phase(guard);
+                    self.phases[entry].branch = Some(branch);
+                    let then_blocks = self.lower(&n.then, Some(then), None, None)?;
+                    let els_blocks = match (&n.els, els) {
+                        (Some(nodes), Some(id)) => Some(self.lower(nodes, Some(id), None, None)?),
+                        _ => None,
+                    };
+                    blocks.push(Block::If {
+                        branch,
+                        entry,
+                        then: then_blocks,
+                        els: els_blocks,
+                    });
+                    cur = self.new_phase(guard);
+                    blocks.push(Block::Run(cur));
+                }
             }
         }
         self.phases[cur].inc = last;
         Ok(blocks)
     }
+}
+
+/// [`split_kernel`] after inlining the device functions of the unit that the kernel calls
+/// and that synchronise ([`inline`]); with the text come the names of the functions inlined
+/// (one per call). Without such calls it is [`split_kernel`] itself.
+#[allow(clippy::too_many_arguments)]
+pub fn split_kernel_inlined(
+    src: &str,
+    toks: &[Token],
+    unit: &Unit,
+    open: usize,
+    close: usize,
+    params: &[Param],
+    template_params: &[String],
+    file: &str,
+) -> Result<(String, Vec<String>), Why> {
+    if let Some((isrc, names)) = inline::inline_helpers(src, toks, open, params) {
+        let itoks = tokenize(&isrc);
+        let iunit = Unit::scan(&isrc, &itoks);
+        if let Some(iclose) = matching(&isrc, &itoks, open) {
+            let text = split_kernel(
+                &isrc,
+                &itoks,
+                &iunit,
+                open,
+                iclose,
+                params,
+                template_params,
+                file,
+            )?;
+            return Ok((text, names));
+        }
+    }
+    split_kernel(src, toks, unit, open, close, params, template_params, file)
+        .map(|t| (t, Vec::new()))
 }
 
 /// The text hipcc inserts after the `{` of the kernel body `toks[open..=close]`, or why the
@@ -1761,7 +1939,12 @@ pub fn split_kernel(
         if t.kind == TokenKind::Directive {
             return Err("preprocessor line in the body");
         }
-        if t.kind == TokenKind::Ident && (FORBIDDEN_WORDS.contains(&w) || w == "static") {
+        // `static __shared__` is `__shared__` (the rewrite drops the `static`).
+        let static_shared = w == "static"
+            && (text(src, toks, k + 1) == "__shared__" || text(src, toks, k - 1) == "__shared__");
+        if t.kind == TokenKind::Ident
+            && (FORBIDDEN_WORDS.contains(&w) || (w == "static" && !static_shared))
+        {
             return Err("unsupported construct");
         }
         // A lambda: `]` followed by `(`, `{` or `mutable`.
@@ -1785,6 +1968,7 @@ pub fn split_kernel(
                 Node::Barrier => 1,
                 Node::Exchange(_, calls) => calls.len(),
                 Node::Loop(l) => count(&l.body),
+                Node::If(n) => count(&n.then) + n.els.as_deref().map_or(0, count),
             })
             .sum()
     }
@@ -1843,6 +2027,7 @@ pub fn split_kernel(
                 parts
             })
             .chain(ph.cond.map(|c| c.1))
+            .chain(ph.branch.map(|b| b.cond))
             .chain(ph.inc)
             .chain(ph.stores.iter().filter_map(|&x| exchanges[x].value))
             .collect()
@@ -2072,6 +2257,16 @@ pub fn split_kernel(
         if params_here && !shared.iter().any(|v| v.param) {
             return;
         }
+        // A phase with nothing to run (the rest of a branch after its last barrier, say).
+        let empty = ph.stmts.is_empty()
+            && ph.stores.is_empty()
+            && ph.cond.is_none()
+            && ph.branch.is_none()
+            && ph.inc.is_none()
+            && ph.enters.is_none();
+        if empty && !params_here {
+            return;
+        }
         for &x in &ph.stores {
             let _ = write!(out, "\n __hip_fg.clear_waves(__hip_xa{x});");
             if !exchanges[x].op.is_shuffle() && exchanges[x].value.is_some() {
@@ -2131,6 +2326,22 @@ pub fn split_kernel(
                 store_text(x)
             );
         }
+        if let Some(br) = ph.branch {
+            let (a, b) = br.cond;
+            let _ = write!(
+                out,
+                "\n#line {} \"{file}\"\nif ({}) {{ __hip_in{t}[__hip_i] = 1; __hip_any{t} = true; }}",
+                line_of(a),
+                &src[toks[a].start..toks[b - 1].end],
+                t = br.then
+            );
+            if let Some(e) = br.els {
+                let _ = write!(
+                    out,
+                    " else {{ __hip_in{e}[__hip_i] = 1; __hip_any{e} = true; }}"
+                );
+            }
+        }
         if let Some((a, b)) = ph.inc {
             let _ = write!(
                 out,
@@ -2166,6 +2377,31 @@ pub fn split_kernel(
                     }
                     let _ = write!(out, " if (!__hip_any{id}) break;");
                     emit(rest, out, phase_text);
+                    out.push_str(" }");
+                }
+                Block::If {
+                    branch,
+                    entry,
+                    then,
+                    els,
+                } => {
+                    let ids: Vec<usize> = std::iter::once(branch.then).chain(branch.els).collect();
+                    out.push_str("\n {");
+                    for id in &ids {
+                        let _ = write!(
+                            out,
+                            " bool __hip_any{id} = false; __hip_fg.clear(__hip_in{id});"
+                        );
+                    }
+                    phase_text(*entry, out);
+                    let _ = write!(out, "\n if (__hip_any{}) {{", branch.then);
+                    emit(then, out, phase_text);
+                    out.push_str(" }");
+                    if let (Some(id), Some(els)) = (branch.els, els) {
+                        let _ = write!(out, "\n if (__hip_any{id}) {{");
+                        emit(els, out, phase_text);
+                        out.push_str(" }");
+                    }
                     out.push_str(" }");
                 }
             }
@@ -2223,8 +2459,8 @@ mod tests {
             notes,
             ["t.hip:1: kernel split at its barriers (runs without fibers)"]
         );
-        // Two phases (the first empty), no variable kept between them.
-        assert_eq!(out.matches("__hip_fg.run(").count(), 2, "{out}");
+        // One phase (the empty one before the barrier is left out), no variable kept.
+        assert_eq!(out.matches("__hip_fg.run(").count(), 1, "{out}");
         assert!(out.contains("::hip_impl::fission::ok<>()"), "{out}");
         // The phase text is the user's, under a #line directive naming its line; the original
         // body follows on its original lines.
@@ -2366,18 +2602,45 @@ mod tests {
     }
 
     #[test]
+    fn barriers_and_exchanges_in_conditions_run_per_branch() {
+        let src = "__global__ void k(int *p) {\n  int t = threadIdx.x;\n  if (t < 32) {\n    p[t] = 1;\n    __syncthreads();\n    p[t] += t;\n  } else if (t < 64) p[t] = __shfl(p[t], 0);\n  else {\n    p[t] = 2;\n  }\n  p[t] += 1;\n}\n";
+        let (out, notes) = split(src);
+        assert!(notes[0].contains("split at its barriers"), "{notes:?}");
+        // The entry phase sorts the work-items into the branches; `else if` is an `if` of
+        // its own inside the else branch.
+        assert!(out.contains("bool __hip_any0 = false; __hip_fg.clear(__hip_in0); bool __hip_any1 = false; __hip_fg.clear(__hip_in1);"), "{out}");
+        assert!(out.contains("if (t < 32) { __hip_in0[__hip_i] = 1; __hip_any0 = true; } else { __hip_in1[__hip_i] = 1; __hip_any1 = true; }"), "{out}");
+        assert!(out.contains("if (t < 64) { __hip_in2[__hip_i] = 1; __hip_any2 = true; } else { __hip_in3[__hip_i] = 1; __hip_any3 = true; }"), "{out}");
+        // A branch runs only if some work-item entered it, and only for those.
+        assert!(out.contains("if (__hip_any0) {"), "{out}");
+        assert!(
+            out.contains("if (!__hip_in0[__hip_i]) { __hip_fall = true; return; }"),
+            "{out}"
+        );
+        // Two phases in the first branch, the exchange's two in the second, one in the
+        // last, the entry phases, the first and last phase of the body; no empty phase.
+        assert_eq!(out.matches("__hip_fg.run(").count(), 9, "{out}");
+        // A barrier alone under a condition, a condition in a loop.
+        assert!(is_split(
+            "__global__ void k(int *p) {\n  if (p) __syncthreads();\n}\n"
+        ));
+        assert!(is_split("__global__ void k(int *p) {\n  for (int i = 0; i < 4; ++i) { if (p[i]) { __syncthreads(); } }\n}\n"));
+    }
+
+    #[test]
     fn unsupported_kernels_stay_on_fibers() {
         let cases = [
             // A barrier inside a condition, or a loop the split does not handle.
-            ("__global__ void k(int *p) {\n  if (p) __syncthreads();\n}\n", "not a top-level statement"),
-            ("__global__ void k(int *p) {\n  for (int i = 0; i < 4; ++i) { if (p[i]) { __syncthreads(); } }\n}\n", "not a top-level statement"),
+            ("__global__ void k(int *p) {\n  for (int i = 0; i < 4; ++i) { if (p[i]) { __syncthreads(); continue; } }\n}\n", "break or continue"),
+            ("__global__ void k(int *p) {\n  if (int v = p[0]) { __syncthreads(); p[1] = v; }\n}\n", "declaration in a condition"),
+            ("__global__ void k(int *p) {\n  switch (p[0]) { case 1: __syncthreads(); }\n}\n", "not a top-level statement"),
             ("__global__ void k(int *p) {\n  for (int i = 0; i < 4; ++i) { __syncthreads(); if (p[i]) break; }\n}\n", "break or continue"),
             ("__global__ void k(int *p) {\n  do { __syncthreads(); } while (p[0]);\n}\n", "not a top-level statement"),
             ("__global__ void k(int *p) {\n  for (;;) { __syncthreads(); }\n}\n", "no condition"),
             // Something that may synchronise.
             ("__global__ void k(int *p) {\n  __syncthreads();\n  p[0] = __match_any(p[0]);\n}\n", "may synchronise"),
             ("__global__ void k(int *p) {\n  __syncthreads();\n  p[0] = __reduce_add_sync(~0ull, p[0]);\n}\n", "may synchronise"),
-            ("__device__ void helper() { __syncthreads(); }\n__global__ void k(int *p) {\n  __syncthreads();\n  helper();\n}\n", "may synchronise"),
+            ("__device__ int helper() { __syncthreads(); return 1; }\n__global__ void k(int *p) {\n  __syncthreads();\n  p[0] = 1 + helper();\n}\n", "may synchronise"),
             ("__global__ void k(int *p) {\n  __syncthreads();\n  unknown_function(p);\n}\n", "may synchronise"),
             ("__global__ void k(int *p) {\n  __syncthreads();\n  auto g = cooperative_groups::this_thread_block();\n}\n", "may synchronise"),
             ("__global__ void k(Thing *p) {\n  __syncthreads();\n  p->update();\n}\n", "may synchronise"),
@@ -2456,7 +2719,6 @@ mod tests {
     fn wavefront_operations_the_split_cannot_reorder_stay_on_fibers() {
         let cases = [
             // A lane might not take part.
-            ("__global__ void k(int *p) {\n  if (p[0]) p[1] = __shfl(p[1], 0);\n}\n", "not a top-level statement"),
             ("__global__ void k(int *p) {\n  p[1] = p[0] ? __shfl(p[1], 0) : 0;\n}\n", "under a condition"),
             ("__global__ void k(int *p) {\n  p[1] = p[0] && __any(p[1]);\n}\n", "under a condition"),
             // The value is computed at the end of the phase before: it must not change, nor

@@ -25,7 +25,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use crate::fission::{split_kernel, Param, Unit};
+use crate::fission::{split_kernel_inlined, Param, Unit};
 use crate::lexer::{directive_name, tokenize, Token, TokenKind};
 
 /// What was registered: a kernel or a device variable.
@@ -161,6 +161,7 @@ pub fn rewrite(src: &str, file_name: &str) -> Rewritten {
     let shared = extern_shared_edits(src, &toks);
     let dynamic_shared = shared.len();
     edits.extend(shared);
+    edits.extend(static_shared_edits(src, &toks));
     edits.extend(notes);
     let (split, fission_notes) = fission_edits(src, &toks, &candidates, file_name);
     edits.extend(split);
@@ -223,7 +224,7 @@ fn fission_edits(
     let unit = Unit::scan(src, toks);
     let escaped = escape_c_string(file);
     for c in candidates {
-        let result = split_kernel(
+        let result = split_kernel_inlined(
             src,
             toks,
             &unit,
@@ -235,10 +236,13 @@ fn fission_edits(
         );
         let line = src[..toks[c.open].start].matches('\n').count() + 1;
         match result {
-            Ok(text) => {
-                notes.push(format!(
-                    "{file}:{line}: kernel split at its barriers (runs without fibers)"
-                ));
+            Ok((text, inlined)) => {
+                let mut note =
+                    format!("{file}:{line}: kernel split at its barriers (runs without fibers)");
+                if !inlined.is_empty() {
+                    let _ = write!(note, "; inlined: {}", inlined.join(", "));
+                }
+                notes.push(note);
                 let at = toks[c.open].end;
                 edits.push(Edit {
                     start: at,
@@ -632,6 +636,28 @@ fn match_forward(src: &str, toks: &[Token], j: usize, open: &str, close: &str) -
 }
 
 /// The edits for every `extern __shared__ T name[];`.
+/// Removes the `static` of `static __shared__` (and `__shared__ static`): on the CPU
+/// `__shared__` is `static thread_local` already, and a second `static` does not compile.
+/// HIP code writes it in device functions (`static __shared__ float s[32];`), where it means
+/// what `__shared__` alone means.
+fn static_shared_edits(src: &str, toks: &[Token]) -> Vec<Edit> {
+    let shared_at = |k: Option<usize>| {
+        k.and_then(|k| toks.get(k))
+            .is_some_and(|t| is_ident(src, t, "__shared__"))
+    };
+    toks.iter()
+        .enumerate()
+        .filter(|&(k, t)| {
+            is_ident(src, t, "static") && (shared_at(Some(k + 1)) || shared_at(k.checked_sub(1)))
+        })
+        .map(|(_, t)| Edit {
+            start: t.start,
+            end: t.end,
+            text: String::new(),
+        })
+        .collect()
+}
+
 fn extern_shared_edits(src: &str, toks: &[Token]) -> Vec<Edit> {
     let mut edits = Vec::new();
     let mut i = 0;
@@ -1964,6 +1990,20 @@ void f(int *p) {
             "static ::hip_impl::dynamic_shared<int> x;\n\n\nnext;"
         );
         assert_eq!(rewrite("extern __shared__ int a[];", "t").dynamic_shared, 1);
+    }
+
+    #[test]
+    fn static_shared_loses_its_static() {
+        assert_eq!(
+            body("static __shared__ float s[32];"),
+            " __shared__ float s[32];"
+        );
+        assert_eq!(body("__shared__ static int n;"), "__shared__  int n;");
+        // Other statics stay.
+        assert_eq!(
+            body("static int c; static float f();"),
+            "static int c; static float f();"
+        );
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! Kernels split at their barriers (loop fission, `src/fission.rs` and
 //! `include/hip/cpu/fission.h`), end to end with the real headers and runtime: every split
 //! kernel must compute what the same kernel computes on fibers. Each program runs its kernels
-//! once as written and once through a copy that hipcc cannot split (a barrier inside an
-//! always-true condition), and compares the results.
+//! once as written and once through a copy that hipcc does not split (its body holds a
+//! preprocessor line, [`FIBERS`]), and compares the results.
 
 mod common;
 
@@ -10,6 +10,19 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::{repo_root, scratch, show, text, tool};
+
+/// What keeps a copy of a kernel on fibers: a preprocessor line in its body (hipcc splits no
+/// such kernel), which changes nothing else.
+const FIBERS: &str = "\n#if 1\n#endif\n";
+
+/// The `_fibers` twin of kernels written with `always` as their last parameter: [`FIBERS`]
+/// at the start of each body.
+fn on_fibers(kernels: &str) -> String {
+    kernels.replace(
+        "[[maybe_unused]] int always) {",
+        &format!("[[maybe_unused]] int always) {{{FIBERS}"),
+    )
+}
 
 /// Builds `sources` (name, text) into one program; `None` (skip) when the runtime is not built.
 fn build(name: &str, sources: &[(&str, &str)], flags: &[&str]) -> Option<(PathBuf, String)> {
@@ -49,7 +62,7 @@ fn run(exe: &Path, env: &[(&str, &str)]) -> String {
 }
 
 /// The kernels, each twice: `NAME` (split by hipcc) and `NAME_fibers` (the same body with its
-/// barriers hidden in `if (always)`, which keeps it on fibers). CASE(...) expands to both.
+/// barrier inside a macro, which hipcc does not see).
 const KERNELS: &str = r#"
 #include <hip/hip_runtime.h>
 #include <cstdio>
@@ -106,7 +119,7 @@ __global__ void mixed(int *out, int n, int always) {
   out[base + t] = dyn[(t + 1) % size] + n * 1000 + (int)(base / size);
   (void)always;
 }
-__global__ void mixed_fibers(int *out, int n, int always) {
+__global__ void mixed_fibers(int *out, int n, [[maybe_unused]] int always) {
   extern __shared__ int dyn[];
   const unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   const unsigned size = blockDim.x * blockDim.y * blockDim.z;
@@ -114,12 +127,12 @@ __global__ void mixed_fibers(int *out, int n, int always) {
   n += (int)t;
   if (t % 7 == 3) return;
   dyn[t] = n;
-  if (always) __syncthreads();
+  __syncthreads();
   int mirrored = dyn[size - 1 - t];
   if (t % 11 == 5) { out[base + t] = -1; return; }
-  if (always) __syncthreads();
+  __syncthreads();
   dyn[t] = mirrored * 2;
-  if (always) __syncthreads();
+  __syncthreads();
   out[base + t] = dyn[(t + 1) % size] + n * 1000 + (int)(base / size);
 }
 
@@ -133,11 +146,11 @@ template <class T> __global__ void scaled(T *p, T s, int always) {
   p[blockIdx.x * blockDim.x + threadIdx.x] = buf[blockDim.x - 1 - threadIdx.x] + v;
   (void)always;
 }
-template <class T> __global__ void scaled_fibers(T *p, T s, int always) {
+template <class T> __global__ void scaled_fibers(T *p, T s, [[maybe_unused]] int always) {
   __shared__ T buf[256];
   T v = twice(p[blockIdx.x * blockDim.x + threadIdx.x]) * s;
   buf[threadIdx.x] = v;
-  if (always) __syncthreads();
+  __syncthreads();
   p[blockIdx.x * blockDim.x + threadIdx.x] = buf[blockDim.x - 1 - threadIdx.x] + v;
 }
 
@@ -157,8 +170,7 @@ __global__ void declines(int *p, int always) {
 "#;
 
 /// Kernels with barriers in loops, with `SYNC` for the barrier and `SUFFIX` for the name:
-/// [`loop_kernels`] writes them twice, split (`__syncthreads()`) and on fibers
-/// (`if (always) __syncthreads()`, which hipcc cannot split).
+/// [`loop_kernels`] writes them twice, split and on fibers ([`on_fibers`]).
 const LOOP_KERNELS: &str = r#"
 // Barriers in loops: a tree reduction, a scan with two barriers per step, a tiled matrix
 // product (accumulator kept across the loop), a while loop, nested loops, a loop of bare
@@ -229,9 +241,11 @@ fn loop_kernels() -> String {
     let split = LOOP_KERNELS
         .replace("SUFFIX", "")
         .replace("SYNC", "__syncthreads()");
-    let fibers = LOOP_KERNELS
-        .replace("SUFFIX", "_fibers")
-        .replace("SYNC", "if (always) __syncthreads()");
+    let fibers = on_fibers(
+        &LOOP_KERNELS
+            .replace("SUFFIX", "_fibers")
+            .replace("SYNC", "__syncthreads()"),
+    );
     format!("{split}\n{fibers}\n")
 }
 
@@ -384,7 +398,11 @@ int main() {
 
 #[test]
 fn split_kernels_compute_what_fibers_compute() {
-    let src = format!("{KERNELS}{SPLIT_KERNELS}{}{MAIN}", loop_kernels());
+    let src = format!(
+        "{KERNELS}{}{}{MAIN}",
+        on_fibers(SPLIT_KERNELS),
+        loop_kernels()
+    );
     let Some((exe, log)) = build("fission_equivalence", &[("split.hip", &src)], &[]) else {
         return;
     };
@@ -403,14 +421,13 @@ fn split_kernels_compute_what_fibers_compute() {
 }
 
 /// Kernels with wavefront operations, with `SUFFIX` for the name: [`wave_kernels`] writes
-/// them twice, split (`XCHG ` removed) and on fibers (`XCHG ` → `if (always) `, which hipcc
-/// cannot split).
+/// them twice, split and on fibers ([`on_fibers`]).
 const WAVE_KERNELS: &str = r#"
 // Grid-stride partial sums reduced with __shfl_down in a loop (the usual reduction).
 __global__ void wreduceSUFFIX(const float *in, float *out, unsigned n, [[maybe_unused]] int always) {
   float acc = 0.0f;
   for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) acc += in[i];
-  for (int off = warpSize / 2; off > 0; off >>= 1) XCHG acc += __shfl_down(acc, off);
+  for (int off = warpSize / 2; off > 0; off >>= 1) acc += __shfl_down(acc, off);
   if ((threadIdx.x % warpSize) == 0) out[(blockIdx.x * blockDim.x + threadIdx.x) / warpSize] = acc;
 }
 // Every shuffle with a per-lane argument and a width, lanes that returned before (inactive),
@@ -422,10 +439,10 @@ __global__ void wshuffleSUFFIX(T *out, int arg, int width, [[maybe_unused]] int 
   if (t % 13 == 5) return;
   T v = (T)(g * 3 + 1);
   T a = 0, b = 0, c = 0, d = 0;
-  XCHG a = __shfl(v, arg + t % 3, width);
-  XCHG b = __shfl_up(v, (unsigned)arg, width);
-  XCHG c = __shfl_down(v * 2, (unsigned)(arg + (t & 1)), width) + __shfl_up_sync(~0ull, v, 1u);
-  XCHG d = __shfl_xor_sync(~0ull, v, (arg + t) & 63, width);
+  a = __shfl(v, arg + t % 3, width);
+  b = __shfl_up(v, (unsigned)arg, width);
+  c = __shfl_down(v * 2, (unsigned)(arg + (t & 1)), width) + __shfl_up_sync(~0ull, v, 1u);
+  d = __shfl_xor_sync(~0ull, v, (arg + t) & 63, width);
   out[4 * g] = a;
   out[4 * g + 1] = b;
   out[4 * g + 2] = c;
@@ -439,21 +456,65 @@ __global__ void wvoteSUFFIX(unsigned long long *out, int mode, [[maybe_unused]] 
   s[t] = (int)t * 5;
   if (mode && t % 7 == 2) return;
   int p = mode == 2 ? (t & 4) : (int)(t % 3 == 0);
-  XCHG __syncwarp();
+  __syncwarp();
   unsigned long long r = 0;
-  XCHG r = __ballot(p) ^ (__activemask() << 1);
-  XCHG r += (unsigned long long)__any(p) + 2ull * (unsigned long long)__all(t < 40);
-  XCHG r += __ballot_sync(0xf0f0f0f0f0f0f0f0ull, p) + (unsigned long long)__any_sync(0xffull, p) * 4;
-  XCHG r ^= (unsigned long long)__all_sync(0x3ull, p) << 63;
+  r = __ballot(p) ^ (__activemask() << 1);
+  r += (unsigned long long)__any(p) + 2ull * (unsigned long long)__all(t < 40);
+  r += __ballot_sync(0xf0f0f0f0f0f0f0f0ull, p) + (unsigned long long)__any_sync(0xffull, p) * 4;
+  r ^= (unsigned long long)__all_sync(0x3ull, p) << 63;
   out[g] = r + (unsigned long long)s[t ^ 1];
+}
+// The usual block reduction: helpers with wavefront operations and a barrier (hipcc inlines
+// them into the split version), a `static __shared__` array in a template helper, calls
+// under conditions.
+__device__ float warpSumSUFFIX(float v) {
+  for (int off = warpSize / 2; off > 0; off /= 2) v += __shfl_down(v, off);
+  return v;
+}
+template <class T> __device__ T blockSumSUFFIX(T v) {
+  static __shared__ T part[16];
+  int lane = threadIdx.x % warpSize, wid = threadIdx.x / warpSize;
+  v = warpSumSUFFIX(v);
+  if (lane == 0) part[wid] = v;
+  __syncthreads();
+  v = threadIdx.x < (blockDim.x + warpSize - 1) / warpSize ? part[lane] : 0;
+  if (wid == 0) v = warpSumSUFFIX(v);
+  return v;
+}
+__global__ void wblockSUFFIX(const float *in, float *out, unsigned n, [[maybe_unused]] int always) {
+  float acc = 0.0f;
+  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) acc += in[i];
+  acc = blockSumSUFFIX(acc);
+  if (threadIdx.x == 0) out[blockIdx.x] = acc;
+}
+// Barriers in both branches of a block-uniform condition, wavefront operations under
+// wave-uniform conditions and under one that splits a wavefront (the lanes left out do
+// nothing after it), `else if`.
+__global__ void wbranchSUFFIX(int *out, [[maybe_unused]] int always) {
+  __shared__ int s[256];
+  int t = threadIdx.x;
+  int v = t * 3 + (int)blockIdx.x;
+  if (blockDim.x >= 128) {
+    s[t] = v;
+    __syncthreads();
+    v += s[(t + 64) % blockDim.x];
+    __syncthreads();
+  } else {
+    s[t] = -v;
+    __syncthreads();
+    v -= s[blockDim.x - 1 - t];
+  }
+  if ((t / 64) % 3 == 0) v = __shfl_xor(v, 5) + (int)(__ballot(v & 1) & 0xffff);
+  else if ((t / 64) % 3 == 1) v = __shfl_up(v, 3);
+  else { s[t] = v; __syncwarp(); v += s[t ^ 1]; }
+  if (t % 64 < 40) v += __shfl_down(v, 7);
+  out[blockIdx.x * blockDim.x + t] = v;
 }
 "#;
 
 fn wave_kernels() -> String {
-    let split = WAVE_KERNELS.replace("SUFFIX", "").replace("XCHG ", "");
-    let fibers = WAVE_KERNELS
-        .replace("SUFFIX", "_fibers")
-        .replace("XCHG ", "if (always) ");
+    let split = WAVE_KERNELS.replace("SUFFIX", "");
+    let fibers = on_fibers(&WAVE_KERNELS.replace("SUFFIX", "_fibers"));
     format!("{split}\n{fibers}\n")
 }
 
@@ -531,6 +592,44 @@ int main() {
         }
       }
   }
+  {
+    const unsigned n = 70001, blocks = 5;
+    float *in, *a, *b;
+    hipMallocManaged(&in, n * sizeof(float));
+    hipMallocManaged(&a, blocks * sizeof(float));
+    hipMallocManaged(&b, blocks * sizeof(float));
+    for (unsigned i = 0; i < n; ++i) in[i] = (float)(i % 13) * 0.25f;
+    for (unsigned threads : {256u, 1024u, 100u, 64u, 1u}) {
+      wblock<<<blocks, threads>>>(in, a, n, 1);
+      wblock_fibers<<<blocks, threads>>>(in, b, n, 1);
+      hipDeviceSynchronize();
+      if (same("wblock", a, b, blocks)) {
+        std::printf("  (block %u)\n", threads);
+        return 1;
+      }
+      double total = 0, want = 0;
+      for (unsigned w = 0; w < blocks; ++w) total += a[w];
+      for (unsigned i = 0; i < n; ++i) want += in[i];
+      if (threads % 64 == 0 && total != want) { std::printf("FAIL wblock total %f, expected %f (block %u)\n", total, want, threads); return 1; }
+    }
+  }
+  {
+    const unsigned blocks = 3;
+    int *a, *b;
+    hipMallocManaged(&a, blocks * 256 * sizeof(int));
+    hipMallocManaged(&b, blocks * 256 * sizeof(int));
+    for (unsigned threads : {256u, 192u, 130u, 100u, 64u, 33u}) {
+      std::memset(a, 0, blocks * 256 * sizeof(int));
+      std::memset(b, 0, blocks * 256 * sizeof(int));
+      wbranch<<<blocks, threads>>>(a, 1);
+      wbranch_fibers<<<blocks, threads>>>(b, 1);
+      hipDeviceSynchronize();
+      if (same("wbranch", a, b, blocks * threads)) {
+        std::printf("  (block %u)\n", threads);
+        return 1;
+      }
+    }
+  }
   std::printf(bad ? "FAIL\n" : "PASS\n");
   return bad;
 }
@@ -542,13 +641,20 @@ fn wave_kernels_compute_what_fibers_compute() {
     let Some((exe, log)) = build("fission_waves", &[("waves.hip", &src)], &[]) else {
         return;
     };
-    // wreduce, wshuffle and wvote are split; their _fibers twins are not.
+    // wreduce, wshuffle, wvote, wblock (helpers inlined) and wbranch are split; their _fibers
+    // twins are not.
     assert_eq!(
         log.matches("kernel split at its barriers").count(),
-        3,
+        5,
         "{log}"
     );
-    assert_eq!(log.matches("kernel left on fibers").count(), 3, "{log}");
+    assert_eq!(
+        log.matches("inlined: blockSum, warpSum, warpSum").count(),
+        1,
+        "{log}"
+    );
+    // (wblock_fibers gets no note: without its helpers inlined it has no barrier of its own.)
+    assert_eq!(log.matches("kernel left on fibers").count(), 4, "{log}");
     for workers in ["1", "2", "3"] {
         let out = run(&exe, &[("FERROCM_CPU_WORKERS", workers)]);
         assert!(out.ends_with("PASS\n"), "{workers} workers: {out}");
