@@ -1,11 +1,16 @@
 // saxpy, y = a * x + y on 2^24 floats (quick: 2^22), one element per work-item, blocks of 256,
-// beside native loops over the same buffers (one thread, split over threads). Protocol:
-// launch on the null stream + hipDeviceSynchronize per sample.
+// and the grid-stride form (256 blocks of 256, each work-item walking the array a grid apart,
+// as many HIP samples write it), beside native loops over the same buffers (one thread, split
+// over threads). Protocol: launch on the null stream + hipDeviceSynchronize per sample.
 #include "bench.h"
 
 __global__ void saxpy(int n, float a, const float *x, float *y) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) y[i] = a * x[i] + y[i];
+}
+
+__global__ void saxpy_grid_stride(int n, float a, const float *x, float *y) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) y[i] = a * x[i] + y[i];
 }
 
 int main() {
@@ -44,6 +49,13 @@ int main() {
     CHECK(hipDeviceSynchronize());
   });
   verify("ours", runs);
+  reset();
+  bench::ours(id, "grid-stride-256x256", samples, [&] {
+    hipLaunchKernelGGL(saxpy_grid_stride, dim3(256), dim3(block), 0, 0, static_cast<int>(n), a, x, y);
+    CHECK(hipGetLastError());
+    CHECK(hipDeviceSynchronize());
+  });
+  verify("ours, grid-stride", runs);
   reset();
   bench::peer(id, "loop-1t", samples, [&] {
     for (size_t i = 0; i < n; ++i) y[i] = a * x[i] + y[i];

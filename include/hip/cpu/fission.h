@@ -160,6 +160,19 @@ public:
       each<false>(f);
   }
 
+  /* A group of one row whose work-items all still run: a stride loop may run step by step. */
+  bool plain_1d() const { return !any_exit_ && sy_ == 1 && sz_ == 1; }
+  uint32_t size() const { return n_; }
+  /* The ids of work-item `id` of such a group (begin_1d first). */
+  __forceinline__ void begin_1d() {
+    tu_ty = 0;
+    tu_tz = 0;
+  }
+  __forceinline__ void at_1d(uint32_t id) {
+    tu_tx = id;
+    tu_flat = id;
+  }
+
   /* Zeroes per-work-item flags (a loop's "still in it"). */
   void clear(unsigned char *flags) { std::memset(flags, 0, n_); }
 
@@ -215,6 +228,68 @@ private:
 };
 
 template <class T> __forceinline__ std::remove_cv_t<T> *array(group &g) { return g.template array<std::remove_cv_t<T>>(); }
+
+/* A stride loop `for (T i = start; i < bound; i += step) body` (hipcc's StrideLoop) run step
+ * by step for the whole group: step k runs the body for every work-item whose i is still below
+ * the bound, in flat-id order, before step k + 1. That is the order of the work-item by
+ * work-item run when every work-item's start is the first one's plus its flat id, the bound
+ * and step are the same for all, nothing overflows and the step is at least the group size:
+ * probe() records each work-item's values, ok() checks the rest. Integers only. */
+template <class U> __forceinline__ bool nonnegative(const U &v) {
+  if constexpr (std::is_signed_v<U>)
+    return v >= 0;
+  else
+    return true;
+}
+/* Whether v is a non-negative value that T holds unchanged. */
+template <class T, class U> __forceinline__ bool fits(const U &v) {
+  if constexpr (!std::is_integral_v<T> || !std::is_integral_v<U>) {
+    return false;
+  } else {
+    if (!nonnegative(v)) return false;
+    const T t = static_cast<T>(v);
+    return nonnegative(t) && static_cast<unsigned long long>(t) == static_cast<unsigned long long>(v);
+  }
+}
+template <class T> struct stride {
+  T start{}, bound{}, step{};
+  bool same = true;
+  template <class B, class N, class S> __forceinline__ void probe(uint32_t i, const B &b, const N &n, const S &s) {
+    if constexpr (std::is_integral_v<T>) {
+      const T first = static_cast<T>(b); /* as `T i = start;` converts it */
+      if (!same || !fits<T>(n) || !fits<T>(s) || !nonnegative(first)) {
+        same = false;
+        return;
+      }
+      if (i == 0) {
+        start = first;
+        bound = static_cast<T>(n);
+        step = static_cast<T>(s);
+      } else if (static_cast<unsigned long long>(first) != static_cast<unsigned long long>(start) + i ||
+                 bound != static_cast<T>(n) || step != static_cast<T>(s)) {
+        same = false;
+      }
+    } else {
+      same = false;
+    }
+  }
+  bool ok(uint32_t size) const {
+    if constexpr (std::is_integral_v<T>) {
+      using L = std::numeric_limits<T>;
+      const unsigned long long max = static_cast<unsigned long long>(L::max());
+      const unsigned long long st = static_cast<unsigned long long>(start), b = static_cast<unsigned long long>(bound),
+                               s = static_cast<unsigned long long>(step);
+      return same && size > 0 && s >= size && b <= max - s && st <= max - size;
+    } else {
+      return false;
+    }
+  }
+  /* How many work-items are still in the loop at step value k (< bound): a prefix of the row. */
+  __forceinline__ uint32_t count(T k, uint32_t size) const {
+    const unsigned long long left = static_cast<unsigned long long>(bound) - static_cast<unsigned long long>(k);
+    return left < size ? static_cast<uint32_t>(left) : size;
+  }
+};
 } // namespace
 
 /* Wavefront operations between two phases (an exchange). hipcc splits a kernel also at a

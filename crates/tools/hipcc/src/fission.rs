@@ -1511,6 +1511,28 @@ enum Node {
     Loop(LoopNode),
     /// An `if` (`else`) statement whose branches hold barriers or exchanges.
     If(IfNode),
+    /// A stride loop (no barrier inside) that may run step by step for the whole group.
+    Stride(Stmt, StrideLoop),
+}
+
+/// `for (T i = start; i < bound; i += step) body`, the grid- or block-stride loop of HIP
+/// kernels. Run work-item by work-item, each work-item walks memory `step` elements apart;
+/// when the starts of the group's work-items are consecutive (`start` is `base + threadIdx.x`)
+/// and `bound` and `step` are the same for all of them, the split version runs it step by step
+/// instead, each step for all work-items in a row: contiguous accesses, independent work-items
+/// side by side (which the compiler vectorises). That is one of the orders in which the
+/// group's work-items may run; whether the run-time conditions hold is checked per group
+/// (`hip_impl::fission::stride_ok`), and otherwise the loop runs as any phase does.
+#[derive(Debug, Clone)]
+struct StrideLoop {
+    /// The loop variable and its type.
+    var: String,
+    ty: String,
+    start: (usize, usize),
+    bound: (usize, usize),
+    step: (usize, usize),
+    /// The body statement (a braced block or one statement).
+    body: (usize, usize),
 }
 
 #[derive(Debug)]
@@ -1550,6 +1572,8 @@ struct Phase {
     /// This phase evaluates the condition of an `if` node: work-items for which it holds
     /// enter branch `then`, the others branch `els` (ids like loops').
     branch: Option<Branch>,
+    /// The phase is this stride loop alone (it may run step by step for the whole group).
+    stride: Option<StrideLoop>,
 }
 
 /// The condition that an `if` node's entry phase evaluates, and its branches' ids.
@@ -1610,7 +1634,10 @@ impl Splitter<'_> {
             }
             let syncs = syncs_in(&s);
             if !syncs {
-                out.push(Node::Plain(s));
+                match self.stride_loop(s) {
+                    Some(l) => out.push(Node::Stride(s, l)),
+                    None => out.push(Node::Plain(s)),
+                }
             } else if self.is_barrier(s) {
                 out.push(Node::Barrier);
             } else if let Some(calls) = self.exchange(s)? {
@@ -1695,6 +1722,119 @@ impl Splitter<'_> {
         }
     }
 
+    /// The stride loop `s`, if it is one ([`StrideLoop`]): `for (T i = start; i < bound; i +=
+    /// step) body`, whose start, bound and step have no effects, and whose body leaves `i` and what the bound and
+    /// step read unchanged and does not leave the loop early.
+    fn stride_loop(&self, s: Stmt) -> Option<StrideLoop> {
+        if self.t(s.a) != "for" || !self.p(s.a + 1, "(") {
+            return None;
+        }
+        let close = matching(self.src, self.toks, s.a + 1)?;
+        let semis: Vec<usize> = {
+            let mut depth = 0i32;
+            let mut v = Vec::new();
+            for k in s.a + 2..close {
+                match self.t(k) {
+                    "(" | "[" | "{" => depth += 1,
+                    ")" | "]" | "}" => depth -= 1,
+                    ";" if depth == 0 => v.push(k),
+                    _ => {}
+                }
+            }
+            v
+        };
+        let [s1, s2] = semis[..] else {
+            return None;
+        };
+        let Ok(Some(Decl::Vars(vars))) = self.declaration(Stmt {
+            a: s.a + 2,
+            b: s1 + 1,
+        }) else {
+            return None;
+        };
+        let [(var, ty, false)] = &vars[..] else {
+            return None;
+        };
+        let eq = (s.a + 2..s1).find(|&k| self.p(k, "="))?;
+        if eq + 1 >= s1 || !is_id(self.toks, eq - 1) || self.t(eq - 1) != var {
+            return None;
+        }
+        // `i < bound` (not `<=`, `<<`) and `i += step`.
+        let lt = s1 + 2;
+        if self.t(s1 + 1) != var
+            || !self.p(lt, "<")
+            || (self.adjacent(lt, lt + 1) && matches!(self.t(lt + 1), "<" | "="))
+            || lt + 1 >= s2
+        {
+            return None;
+        }
+        let plus = s2 + 2;
+        if self.t(s2 + 1) != var
+            || !self.p(plus, "+")
+            || !self.p(plus + 1, "=")
+            || !self.adjacent(plus, plus + 1)
+            || plus + 2 >= close
+        {
+            return None;
+        }
+        let (start, bound, step, body) = (
+            (eq + 1, s1),
+            (lt + 1, s2),
+            (plus + 2, close),
+            (close + 1, s.b),
+        );
+        // No effects in the header's expressions.
+        for (a, b) in [start, bound, step] {
+            let effect = (a..b).any(|k| self.assignment_at(k) || self.doubled_at(k, &["+", "-"]));
+            let impure = calls_in(self.src, self.toks, a, b)
+                .iter()
+                .any(|(_, name, std, member)| !self.pure_call(name, *std, *member));
+            if effect || impure {
+                return None;
+            }
+        }
+        // The body neither leaves early nor changes the loop variable or what the bound and
+        // the step read.
+        if (body.0..body.1).any(|k| {
+            matches!(
+                self.t(k),
+                "break"
+                    | "continue"
+                    | "return"
+                    | "goto"
+                    | "case"
+                    | "default"
+                    | "co_return"
+                    | "co_yield"
+                    | "co_await"
+            )
+        }) {
+            return None;
+        }
+        let mut read: Vec<&str> = vec![var.as_str()];
+        for (a, b) in [bound, step] {
+            read.extend((a..b).filter(|&k| is_id(self.toks, k)).map(|k| self.t(k)));
+        }
+        let unit_args = unit_call_arguments(self.src, self.toks, self.unit, body.0, body.1);
+        let changes = (body.0..body.1).any(|k| {
+            is_id(self.toks, k)
+                && read.contains(&self.t(k))
+                && is_use(self.src, self.toks, k)
+                && param_may_change(self.src, self.toks, k, &unit_args)
+        });
+        if changes {
+            return None;
+        }
+        Some(StrideLoop {
+            var: var.clone(),
+            ty: ty.clone(),
+            start,
+            bound,
+            step,
+            body,
+        })
+    }
+
     /// `if (cond) S [else S]`, given as the `if` statement and the `else` statements after
     /// it (each ends where [`Splitter::statements`] ends it: `else if (c) {...}` is one).
     fn branch_node(&self, chain: &[Stmt]) -> Result<IfNode, Why> {
@@ -1762,6 +1902,17 @@ impl Lowering<'_> {
             ..Phase::default()
         });
         self.phases.len() - 1
+    }
+
+    /// Whether tokens `[a, b)` mention the work-item: `threadIdx`, or a variable of the body
+    /// declared so far (`int i = t; ...` with `t` per work-item).
+    fn names_work_item(&self, (a, b): (usize, usize)) -> bool {
+        (a..b).any(|k| {
+            is_id(self.sp.toks, k) && {
+                let w = self.sp.t(k);
+                matches!(w, "threadIdx" | "hipThreadIdx_x") || self.decls.iter().any(|d| d.0 == w)
+            }
+        })
     }
 
     /// Adds statement `s` to phase `ph` (declarations recorded, hoisted ones moved out).
@@ -1837,6 +1988,16 @@ impl Lowering<'_> {
                     cur = self.new_phase(guard);
                     blocks.push(Block::Run(cur));
                 }
+                Node::Stride(s, l) if guard.is_none() && self.names_work_item(l.start) => {
+                    // A phase of its own, which may run step by step for the whole group.
+                    let ph = self.new_phase(guard);
+                    blocks.push(Block::Run(ph));
+                    self.add(ph, *s)?;
+                    self.phases[ph].stride = Some(l.clone());
+                    cur = self.new_phase(guard);
+                    blocks.push(Block::Run(cur));
+                }
+                Node::Stride(s, _) => self.add(cur, *s)?,
                 Node::If(n) => {
                     let then = self.loops;
                     self.loops += 1;
@@ -1872,9 +2033,19 @@ impl Lowering<'_> {
     }
 }
 
+/// A kernel's split version ([`split_kernel_inlined`]).
+#[derive(Debug)]
+pub struct Split {
+    /// What hipcc inserts after the `{` of the body.
+    pub text: String,
+    /// The device functions inlined (one name per call).
+    pub inlined: Vec<String>,
+    /// Whether it was split at barriers or wavefront operations (else only at stride loops).
+    pub barriers: bool,
+}
+
 /// [`split_kernel`] after inlining the device functions of the unit that the kernel calls
-/// and that synchronise ([`inline`]); with the text come the names of the functions inlined
-/// (one per call). Without such calls it is [`split_kernel`] itself.
+/// and that synchronise ([`inline`]). Without such calls it is [`split_kernel`] itself.
 #[allow(clippy::too_many_arguments)]
 pub fn split_kernel_inlined(
     src: &str,
@@ -1885,8 +2056,12 @@ pub fn split_kernel_inlined(
     params: &[Param],
     template_params: &[String],
     file: &str,
-) -> Result<(String, Vec<String>), Why> {
-    if let Some((isrc, names)) = inline::inline_helpers(src, toks, open, params) {
+) -> Result<Split, Why> {
+    let barriers = |src: &str, toks: &[Token], close: usize| {
+        (open + 1..close)
+            .any(|k| toks[k].kind == TokenKind::Ident && is_split_sync(text(src, toks, k)))
+    };
+    if let Some((isrc, inlined)) = inline::inline_helpers(src, toks, open, params) {
         let itoks = tokenize(&isrc);
         let iunit = Unit::scan(&isrc, &itoks);
         if let Some(iclose) = matching(&isrc, &itoks, open) {
@@ -1900,11 +2075,20 @@ pub fn split_kernel_inlined(
                 template_params,
                 file,
             )?;
-            return Ok((text, names));
+            let barriers = barriers(&isrc, &itoks, iclose);
+            return Ok(Split {
+                text,
+                inlined,
+                barriers,
+            });
         }
     }
-    split_kernel(src, toks, unit, open, close, params, template_params, file)
-        .map(|t| (t, Vec::new()))
+    let text = split_kernel(src, toks, unit, open, close, params, template_params, file)?;
+    Ok(Split {
+        text,
+        inlined: Vec::new(),
+        barriers: barriers(src, toks, close),
+    })
 }
 
 /// The text hipcc inserts after the `{` of the kernel body `toks[open..=close]`, or why the
@@ -1930,8 +2114,34 @@ pub fn split_kernel(
         .filter(|&k| toks[k].kind == TokenKind::Ident && is_split_sync(text(src, toks, k)))
         .count();
     if sync_words == 0 {
-        return Err("no barrier");
+        // Without barriers only a stride loop makes the split worth it; whatever else stops
+        // the split of such a kernel is no news (it runs as before).
+        let stride = sp
+            .nodes(open, close)
+            .is_ok_and(|nodes| nodes.iter().any(|n| matches!(n, Node::Stride(..))));
+        if !stride {
+            return Err("no barrier");
+        }
+        return split_body(&sp, open, close, params, file, 0).map_err(|_| "no barrier");
     }
+    split_body(&sp, open, close, params, file, sync_words)
+}
+
+/// [`split_kernel`] past the check for barriers (`sync_words` of them).
+fn split_body(
+    sp: &Splitter<'_>,
+    open: usize,
+    close: usize,
+    params: &[Param],
+    file: &str,
+    sync_words: usize,
+) -> Result<String, Why> {
+    let Splitter {
+        src,
+        toks,
+        unit,
+        template_params,
+    } = *sp;
     // Quick rejections over the whole body.
     for k in open + 1..close {
         let t = toks[k];
@@ -1964,7 +2174,7 @@ pub fn split_kernel(
         nodes
             .iter()
             .map(|n| match n {
-                Node::Plain(_) => 0,
+                Node::Plain(_) | Node::Stride(..) => 0,
                 Node::Barrier => 1,
                 Node::Exchange(_, calls) => calls.len(),
                 Node::Loop(l) => count(&l.body),
@@ -1976,7 +2186,7 @@ pub fn split_kernel(
         return Err("a barrier or wavefront operation that is not a top-level statement");
     }
     let mut low = Lowering {
-        sp: &sp,
+        sp,
         phases: Vec::new(),
         loops: 0,
         hoisted: Vec::new(),
@@ -1988,6 +2198,9 @@ pub fn split_kernel(
     let param_phase = low.new_phase(None);
     let mut blocks = vec![Block::Run(param_phase)];
     blocks.extend(low.lower(&nodes, None, None, None)?);
+    if sync_words == 0 && !low.phases.iter().any(|p| p.stride.is_some()) {
+        return Err("no barrier"); // no stride loop of a work-item after all
+    }
     let Lowering {
         phases,
         loops,
@@ -2263,7 +2476,8 @@ pub fn split_kernel(
             && ph.cond.is_none()
             && ph.branch.is_none()
             && ph.inc.is_none()
-            && ph.enters.is_none();
+            && ph.enters.is_none()
+            && ph.stride.is_none();
         if empty && !params_here {
             return;
         }
@@ -2272,6 +2486,68 @@ pub fn split_kernel(
             if !exchanges[x].op.is_shuffle() && exchanges[x].value.is_some() {
                 let _ = write!(out, " __hip_fg.clear_waves(__hip_xb{x});");
             }
+        }
+        // A stride loop: step by step for the whole group when the group allows it (see
+        // `StrideLoop`), else as any phase.
+        if let Some(l) = &ph.stride {
+            let rt = |r: (usize, usize)| &src[toks[r.0].start..toks[r.1 - 1].end];
+            // The probe reads the variables the start, bound and step name.
+            let in_header = |name: &str| {
+                [l.start, l.bound, l.step].iter().any(|&(a, b)| {
+                    (a..b).any(|k| {
+                        is_id(toks, k) && text(src, toks, k) == name && is_use(src, toks, k)
+                    })
+                })
+            };
+            let gets: String = shared
+                .iter()
+                .filter(|v| v.used.contains(&i) && in_header(&v.name))
+                .map(|v| {
+                    format!(
+                        " {0} {1} = ::hip_impl::fission::get<{0}>(__hip_fs_{1} + __hip_i);",
+                        v.ty, v.name
+                    )
+                })
+                .collect();
+            let in_body = |name: &str| {
+                (l.body.0..l.body.1)
+                    .any(|k| is_id(toks, k) && text(src, toks, k) == name && is_use(src, toks, k))
+            };
+            let refs: String = shared
+                .iter()
+                .filter(|v| v.used.contains(&i) && in_body(&v.name))
+                .map(|v| format!(" auto &{0} = __hip_fs_{0}[__hip_i];", v.name))
+                .collect();
+            // The ids are set only for a body that may read them (stores to them in the loop
+            // would keep the compiler from vectorising it).
+            let reads_ids = (l.body.0..l.body.1).any(|k| {
+                is_id(toks, k)
+                    && (matches!(
+                        text(src, toks, k),
+                        "threadIdx"
+                            | "hipThreadIdx_x"
+                            | "hipThreadIdx_y"
+                            | "hipThreadIdx_z"
+                            | "__lane_id"
+                    ) || is_p(src, toks, k + 1, "("))
+            });
+            let at = if reads_ids {
+                " __hip_fg.at_1d(__hip_i);"
+            } else {
+                ""
+            };
+            let _ = write!(
+                out,
+                "\n bool __hip_sfast{i} = false; if (__hip_fg.plain_1d()) {{ ::hip_impl::fission::stride<{ty}> __hip_st;\n __hip_fg.run([&](bool &__hip_fall, unsigned __hip_i) {{{gets}\n#line {line} \"{file}\"\n__hip_st.probe(__hip_i, {start}, {bound}, {step}); __hip_fall = true; }});\n if (__hip_st.ok(__hip_fg.size())) {{ __hip_sfast{i} = true; __hip_fg.begin_1d(); for ({ty} __hip_k = __hip_st.start; __hip_k < __hip_st.bound; __hip_k += __hip_st.step) {{ const {ty} __hip_e = static_cast<{ty}>(__hip_k + static_cast<{ty}>(__hip_st.count(__hip_k, __hip_fg.size()))); for ({ty} {var} = __hip_k; {var} < __hip_e; ++{var}) {{ const unsigned __hip_i = static_cast<unsigned>({var} - __hip_k); (void)__hip_i;{at}{refs}\n#line {bline} \"{file}\"\n{body} }} }} }} }}\n if (!__hip_sfast{i})",
+                ty = l.ty,
+                var = l.var,
+                line = line_of(l.start.0),
+                start = rt(l.start),
+                bound = rt(l.bound),
+                step = rt(l.step),
+                bline = line_of(l.body.0),
+                body = rt(l.body),
+            );
         }
         out.push_str("\n __hip_fg.run([&](bool &__hip_fall, unsigned __hip_i) { (void)__hip_i;");
         if let Some(l) = ph.guard {
@@ -2625,6 +2901,48 @@ mod tests {
             "__global__ void k(int *p) {\n  if (p) __syncthreads();\n}\n"
         ));
         assert!(is_split("__global__ void k(int *p) {\n  for (int i = 0; i < 4; ++i) { if (p[i]) { __syncthreads(); } }\n}\n"));
+    }
+
+    #[test]
+    fn stride_loops_run_step_by_step_for_the_group() {
+        let src = "__global__ void k(float a, const float *x, float *y, int n) {\n  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)\n    y[i] = a * x[i] + y[i];\n}\n";
+        let (out, notes) = split(src);
+        assert_eq!(
+            notes,
+            ["t.hip:1: kernel split at its stride loops (runs group by group)"]
+        );
+        assert!(
+            out.contains("::hip_impl::fission::stride<int> __hip_st;"),
+            "{out}"
+        );
+        assert!(out.contains("__hip_st.probe(__hip_i, blockIdx.x * blockDim.x + threadIdx.x, n, blockDim.x * gridDim.x);"), "{out}");
+        assert!(
+            out.contains("for (int i = __hip_k; i < __hip_e; ++i) {"),
+            "{out}"
+        );
+        // The body reads no id: none is set in the step loop.
+        assert!(!out.contains("at_1d"), "{out}");
+        // The work-item by work-item way stays as the fallback.
+        assert!(out.contains("if (!__hip_sfast"), "{out}");
+        // A variable of the body read in the loop is used through its per-work-item slot.
+        let src = "__global__ void k(const float *in, float *out, unsigned n) {\n  unsigned t = threadIdx.x;\n  float acc = 0;\n  for (unsigned i = blockIdx.x * blockDim.x + t; i < n; i += gridDim.x * blockDim.x) acc += in[i] * threadIdx.x;\n  out[blockIdx.x * blockDim.x + t] = acc;\n}\n";
+        let (out, _) = split(src);
+        assert!(out.contains("auto &acc = __hip_fs_acc[__hip_i];"), "{out}");
+        assert!(out.contains("__hip_fg.at_1d(__hip_i);"), "{out}");
+        // Not stride loops (and no barrier): left alone, silently.
+        for src in [
+            "__global__ void k(int *p, int n) { for (int i = threadIdx.x; i <= n; i += blockDim.x) p[i] = 0; }",
+            "__global__ void k(int *p, int n) { for (int i = threadIdx.x; i < n; i++) p[i] = 0; }",
+            "__global__ void k(int *p, int n) { for (int i = threadIdx.x; i < n; i += blockDim.x) { if (p[i]) break; p[i] = 1; } }",
+            "__global__ void k(int *p, int n) { for (int i = threadIdx.x; i < n; i += blockDim.x) { n -= 1; p[i] = 1; } }",
+            "__global__ void k(int *p, int n) { for (int i = threadIdx.x; i < n; i += blockDim.x) { p[i] = 1; i += 2; } }",
+            "__global__ void k(int *p, int n) { for (int i = 0; i < n; i += 4) p[i] = 1; }",
+            "__global__ void k(int *p, int n) { for (int i = threadIdx.x; i < n; i += p[0]++) p[i] = 1; }",
+        ] {
+            let (out, notes) = split(src);
+            assert!(notes.is_empty(), "{src}: {notes:?}");
+            assert!(!out.contains("fission::take"), "{src}");
+        }
     }
 
     #[test]

@@ -25,7 +25,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use crate::fission::{split_kernel_inlined, Param, Unit};
+use crate::fission::{split_kernel_inlined, Param, Split, Unit};
 use crate::lexer::{directive_name, tokenize, Token, TokenKind};
 
 /// What was registered: a kernel or a device variable.
@@ -236,9 +236,16 @@ fn fission_edits(
         );
         let line = src[..toks[c.open].start].matches('\n').count() + 1;
         match result {
-            Ok((text, inlined)) => {
-                let mut note =
-                    format!("{file}:{line}: kernel split at its barriers (runs without fibers)");
+            Ok(Split {
+                text,
+                inlined,
+                barriers,
+            }) => {
+                let mut note = if barriers {
+                    format!("{file}:{line}: kernel split at its barriers (runs without fibers)")
+                } else {
+                    format!("{file}:{line}: kernel split at its stride loops (runs group by group)")
+                };
                 if !inlined.is_empty() {
                     let _ = write!(note, "; inlined: {}", inlined.join(", "));
                 }

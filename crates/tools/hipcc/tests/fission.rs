@@ -661,6 +661,125 @@ fn wave_kernels_compute_what_fibers_compute() {
     }
 }
 
+/// Stride loops (run step by step for the whole group where the group allows it), with
+/// `SUFFIX` for the name: [`stride_kernels`] writes them twice, split and not
+/// ([`on_fibers`]). Every kernel runs on groups that take the step-by-step path and on groups
+/// that cannot (a step below the group size, 2-D groups, work-items that returned before).
+const STRIDE_KERNELS: &str = r#"
+// Grid-stride elementwise, no barrier; the body reads threadIdx too.
+__global__ void gsaxpySUFFIX(float a, const float *x, float *y, int n, [[maybe_unused]] int always) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+    y[i] = a * x[i] + y[i] + (float)(threadIdx.x & 3);
+}
+// Starts that are not consecutive (every other element): the work-item by work-item way.
+__global__ void goddSUFFIX(const float *x, float *y, int n, [[maybe_unused]] int always) {
+  for (int i = 2 * (blockIdx.x * blockDim.x + threadIdx.x) + 1; i < n; i += 2 * blockDim.x * gridDim.x)
+    y[i] = 2.0f * x[i];
+}
+// Block-stride loops over shared memory (step = the group size), grid-stride partial sums
+// (unsigned index, the start through a variable), a size_t loop; a work-item that returns
+// early (when n is odd) sends the group the work-item by work-item way.
+__global__ void gsumSUFFIX(const int *in, long long *out, unsigned n, unsigned step, [[maybe_unused]] int always) {
+  __shared__ long long s[256];
+  unsigned t = threadIdx.x + blockDim.x * threadIdx.y;
+  unsigned size = blockDim.x * blockDim.y;
+  for (unsigned j = t; j < 256; j += size) s[j] = 0;
+  __syncthreads();
+  if (t == 7 && n % 2 == 1) return;
+  long long acc = 0;
+  for (unsigned i = blockIdx.x * size + t; i < n; i += step) {
+    long long v = in[i];
+    acc += v * v;
+  }
+  s[t] = acc;
+  __syncthreads();
+  for (int j = t; j < 256; j += size) s[j] += 1;
+  __syncthreads();
+  long long total = 0;
+  for (size_t j = t; j < 256; j += (size_t)size) total += s[j];
+  if (t < size) atomicAdd((unsigned long long *)&out[blockIdx.x], (unsigned long long)total);
+}
+"#;
+
+fn stride_kernels() -> String {
+    let split = STRIDE_KERNELS.replace("SUFFIX", "");
+    let fibers = on_fibers(&STRIDE_KERNELS.replace("SUFFIX", "_fibers"));
+    format!("{split}\n{fibers}\n")
+}
+
+const STRIDE_MAIN: &str = r#"
+int main() {
+  int bad = 0;
+  const int n = 100003;
+  float *x, *a, *b;
+  hipMallocManaged(&x, n * sizeof(float));
+  hipMallocManaged(&a, n * sizeof(float));
+  hipMallocManaged(&b, n * sizeof(float));
+  for (int i = 0; i < n; ++i) x[i] = (float)(i % 29) * 0.5f;
+  for (unsigned blocks : {1u, 7u, 64u})
+    for (unsigned threads : {256u, 100u, 1u}) {
+      for (int i = 0; i < n; ++i) a[i] = b[i] = (float)(i % 5);
+      gsaxpy<<<blocks, threads>>>(1.5f, x, a, n, 1);
+      gsaxpy_fibers<<<blocks, threads>>>(1.5f, x, b, n, 1);
+      godd<<<blocks, threads>>>(x, a, n, 1);
+      godd_fibers<<<blocks, threads>>>(x, b, n, 1);
+      hipDeviceSynchronize();
+      if (std::memcmp(a, b, n * sizeof(float)) != 0) {
+        std::printf("FAIL gsaxpy (%u x %u)\n", blocks, threads);
+        return 1;
+      }
+    }
+  int *in;
+  long long *sa, *sb;
+  const unsigned m = 50001, blocks = 5;
+  hipMallocManaged(&in, m * sizeof(int));
+  hipMallocManaged(&sa, blocks * sizeof(long long));
+  hipMallocManaged(&sb, blocks * sizeof(long long));
+  for (unsigned i = 0; i < m; ++i) in[i] = (int)(i % 1000) - 500;
+  for (dim3 block : {dim3(256), dim3(64), dim3(16, 4), dim3(100)})
+    for (unsigned len : {m, m - 1, 300u})
+      for (unsigned step_groups : {1u, 2u}) {
+        unsigned size = block.x * block.y;
+        // A step of a whole grid (or half a group: the work-by-work-item path).
+        unsigned step = step_groups == 1 ? blocks * size : size / 2 + 1;
+        std::memset(sa, 0, blocks * sizeof(long long));
+        std::memset(sb, 0, blocks * sizeof(long long));
+        gsum<<<blocks, block>>>(in, sa, len, step, 1);
+        gsum_fibers<<<blocks, block>>>(in, sb, len, step, 1);
+        hipDeviceSynchronize();
+        for (unsigned g = 0; g < blocks; ++g)
+          if (sa[g] != sb[g]) {
+            std::printf("FAIL gsum block %u: %lld, on fibers %lld (%ux%u, n %u, step %u)\n", g, sa[g], sb[g], block.x, block.y, len, step);
+            return 1;
+          }
+      }
+  std::printf(bad ? "FAIL\n" : "PASS\n");
+  return bad;
+}
+"#;
+
+#[test]
+fn stride_loops_compute_what_work_items_compute() {
+    let src = format!("{}{}{STRIDE_MAIN}", KERNELS, stride_kernels());
+    let Some((exe, log)) = build("fission_stride", &[("stride.hip", &src)], &[]) else {
+        return;
+    };
+    assert_eq!(
+        log.matches("kernel split at its stride loops").count(),
+        2,
+        "{log}"
+    );
+    assert_eq!(
+        log.matches("kernel split at its barriers").count(),
+        1,
+        "{log}"
+    );
+    for workers in ["1", "2", "3"] {
+        let out = run(&exe, &[("FERROCM_CPU_WORKERS", workers)]);
+        assert!(out.ends_with("PASS\n"), "{workers} workers: {out}");
+    }
+}
+
 /// A kernel of one unit launched from another, a split kernel calling a device function of
 /// the other unit, and ids read from another unit: the per-unit copies of the ids must be
 /// found through their owner (include/hip/cpu/hip_runtime.h).
