@@ -2722,6 +2722,13 @@ mod tests {
         }
     }
 
+    /// Asserts that `out` contains each of `parts`.
+    fn assert_contains(out: &str, parts: &[&str]) {
+        for part in parts {
+            assert!(out.contains(part), "missing {part:?} in:\n{out}");
+        }
+    }
+
     fn why(src: &str) -> String {
         let (_, notes) = split(src);
         notes.join("\n")
@@ -2882,16 +2889,18 @@ mod tests {
         let src = "__global__ void k(int *p) {\n  int t = threadIdx.x;\n  if (t < 32) {\n    p[t] = 1;\n    __syncthreads();\n    p[t] += t;\n  } else if (t < 64) p[t] = __shfl(p[t], 0);\n  else {\n    p[t] = 2;\n  }\n  p[t] += 1;\n}\n";
         let (out, notes) = split(src);
         assert!(notes[0].contains("split at its barriers"), "{notes:?}");
-        // The entry phase sorts the work-items into the branches; `else if` is an `if` of
-        // its own inside the else branch.
-        assert!(out.contains("bool __hip_any0 = false; __hip_fg.clear(__hip_in0); bool __hip_any1 = false; __hip_fg.clear(__hip_in1);"), "{out}");
-        assert!(out.contains("if (t < 32) { __hip_in0[__hip_i] = 1; __hip_any0 = true; } else { __hip_in1[__hip_i] = 1; __hip_any1 = true; }"), "{out}");
-        assert!(out.contains("if (t < 64) { __hip_in2[__hip_i] = 1; __hip_any2 = true; } else { __hip_in3[__hip_i] = 1; __hip_any3 = true; }"), "{out}");
-        // A branch runs only if some work-item entered it, and only for those.
-        assert!(out.contains("if (__hip_any0) {"), "{out}");
-        assert!(
-            out.contains("if (!__hip_in0[__hip_i]) { __hip_fall = true; return; }"),
-            "{out}"
+        assert_contains(
+            &out,
+            &[
+                // The entry phase sorts the work-items into the branches; `else if` is an
+                // `if` of its own inside the else branch.
+                "bool __hip_any0 = false; __hip_fg.clear(__hip_in0); bool __hip_any1 = false; __hip_fg.clear(__hip_in1);",
+                "if (t < 32) { __hip_in0[__hip_i] = 1; __hip_any0 = true; } else { __hip_in1[__hip_i] = 1; __hip_any1 = true; }",
+                "if (t < 64) { __hip_in2[__hip_i] = 1; __hip_any2 = true; } else { __hip_in3[__hip_i] = 1; __hip_any3 = true; }",
+                // A branch runs only if some work-item entered it, and only for those.
+                "if (__hip_any0) {",
+                "if (!__hip_in0[__hip_i]) { __hip_fall = true; return; }",
+            ],
         );
         // Two phases in the first branch, the exchange's two in the second, one in the
         // last, the entry phases, the first and last phase of the body; no empty phase.
@@ -2911,24 +2920,28 @@ mod tests {
             notes,
             ["t.hip:1: kernel split at its stride loops (runs group by group)"]
         );
-        assert!(
-            out.contains("::hip_impl::fission::stride<int> __hip_st;"),
-            "{out}"
-        );
-        assert!(out.contains("__hip_st.probe(__hip_i, blockIdx.x * blockDim.x + threadIdx.x, n, blockDim.x * gridDim.x);"), "{out}");
-        assert!(
-            out.contains("for (int i = __hip_k; i < __hip_e; ++i) {"),
-            "{out}"
+        assert_contains(
+            &out,
+            &[
+                "::hip_impl::fission::stride<int> __hip_st;",
+                "__hip_st.probe(__hip_i, blockIdx.x * blockDim.x + threadIdx.x, n, blockDim.x * gridDim.x);",
+                "for (int i = __hip_k; i < __hip_e; ++i) {",
+                // The work-item by work-item way stays as the fallback.
+                "if (!__hip_sfast",
+            ],
         );
         // The body reads no id: none is set in the step loop.
         assert!(!out.contains("at_1d"), "{out}");
-        // The work-item by work-item way stays as the fallback.
-        assert!(out.contains("if (!__hip_sfast"), "{out}");
         // A variable of the body read in the loop is used through its per-work-item slot.
         let src = "__global__ void k(const float *in, float *out, unsigned n) {\n  unsigned t = threadIdx.x;\n  float acc = 0;\n  for (unsigned i = blockIdx.x * blockDim.x + t; i < n; i += gridDim.x * blockDim.x) acc += in[i] * threadIdx.x;\n  out[blockIdx.x * blockDim.x + t] = acc;\n}\n";
         let (out, _) = split(src);
-        assert!(out.contains("auto &acc = __hip_fs_acc[__hip_i];"), "{out}");
-        assert!(out.contains("__hip_fg.at_1d(__hip_i);"), "{out}");
+        assert_contains(
+            &out,
+            &[
+                "auto &acc = __hip_fs_acc[__hip_i];",
+                "__hip_fg.at_1d(__hip_i);",
+            ],
+        );
         // Not stride loops (and no barrier): left alone, silently.
         for src in [
             "__global__ void k(int *p, int n) { for (int i = threadIdx.x; i <= n; i += blockDim.x) p[i] = 0; }",
