@@ -476,6 +476,22 @@ fn expansion(
         };
         renames.insert(name, new);
     }
+    // A name the helper reads from outside (a global, say) must mean the same in the kernel:
+    // a kernel variable or parameter of that name would capture it.
+    let kernel_names: Vec<String> = declared_names(sp, kernel_open, kernel_close)?
+        .into_iter()
+        .map(|v| v.0)
+        .chain(kernel_params.iter().map(|p| p.name.clone()))
+        .collect();
+    let captured = (h.open + 1..h.close).any(|i| {
+        is_id(sp.toks, i)
+            && is_use(sp.src, sp.toks, i)
+            && !renames.contains_key(sp.t(i))
+            && kernel_names.iter().any(|k| k == sp.t(i))
+    });
+    if captured {
+        return None;
+    }
     // The body's statements; the last one may be the `return`.
     let stmts = sp.statements(h.open, h.close).ok()?;
     let returns = (h.open + 1..h.close)
@@ -799,6 +815,8 @@ mod tests {
             "template <class T> __device__ T f(T v) { return __shfl(v, 0); }\n__global__ void k(int *p) { p[0] = f(p[1]); }".to_owned(),
             // Overloads.
             "__device__ int f(int v) { return __shfl(v, 0); }\n__device__ float f(float v) { return __shfl(v, 0); }\n__global__ void k(int *p) { int v = 1; v = f(v); }".to_owned(),
+            // The helper reads a global that a kernel variable would hide.
+            "__device__ int scale;\n__device__ int f(int v) { return __shfl(v, 0) * scale; }\n__global__ void k(int *p) { int scale = 2; int v = p[0]; v = f(v); p[1] = v + scale; }".to_owned(),
             // A helper that does not synchronise is a plain call.
             "__device__ int f(int v) { return v + 1; }\n__global__ void k(int *p) { int v = 1; v = f(v); }".to_owned(),
         ];
