@@ -1346,43 +1346,48 @@ impl<'a> Walker<'a> {
     /// A normalised parameter list: parameter names and default arguments dropped, so that a
     /// declaration and the definition of one function compare equal.
     fn signature(&self, params: &[usize]) -> String {
-        let mut out: Vec<String> = Vec::new();
-        let mut cur: Vec<usize> = Vec::new();
-        let mut depth = 0i32;
-        let flush = |cur: &mut Vec<usize>, out: &mut Vec<String>| {
-            out.push(self.parameter_type(cur));
-            cur.clear();
-        };
-        for &k in params {
-            if self.toks[k].kind == TokenKind::Punct {
-                match self.text(k) {
-                    "(" | "[" | "<" | "{" => depth += 1,
-                    ")" | "]" | ">" | "}" => depth -= 1,
-                    "," if depth == 0 => {
-                        flush(&mut cur, &mut out);
-                        continue;
-                    }
-                    _ => {}
-                }
-            }
-            cur.push(k);
-        }
-        if !cur.is_empty() {
-            flush(&mut cur, &mut out);
-        }
+        let mut out: Vec<String> = self
+            .top_level_items(params)
+            .into_iter()
+            .map(|p| self.parameter_type(p))
+            .collect();
         if out.len() == 1 && (out[0] == "void" || out[0].is_empty()) {
             out.clear();
         }
         out.join(",")
     }
 
+    /// The items of a list (a parameter list's tokens inside its parentheses) split at its
+    /// top-level commas; a trailing empty item is dropped.
+    fn top_level_items<'p>(&self, list: &'p [usize]) -> Vec<&'p [usize]> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        let mut depth = 0i32;
+        for (i, &k) in list.iter().enumerate() {
+            if self.toks[k].kind != TokenKind::Punct {
+                continue;
+            }
+            match self.text(k) {
+                "(" | "[" | "<" | "{" => depth += 1,
+                ")" | "]" | ">" | "}" => depth -= 1,
+                "," if depth == 0 => {
+                    out.push(&list[start..i]);
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        if start < list.len() {
+            out.push(&list[start..]);
+        }
+        out
+    }
+
     /// The named parameters of a parameter list (the tokens inside its parentheses).
     fn params(&self, params: &[usize]) -> Vec<Param> {
         let mut out = Vec::new();
-        let mut cur: Vec<usize> = Vec::new();
-        let mut depth = 0i32;
-        let mut flush = |cur: &mut Vec<usize>| {
-            let mut p: Vec<usize> = cur.clone();
+        for item in self.top_level_items(params) {
+            let mut p: Vec<usize> = item.to_vec();
             if let Some(eq) = p.iter().position(|&k| self.punct(k, "=")) {
                 p.truncate(eq);
             }
@@ -1402,24 +1407,6 @@ impl<'a> Walker<'a> {
                     });
                 }
             }
-            cur.clear();
-        };
-        for &k in params {
-            if self.toks[k].kind == TokenKind::Punct {
-                match self.text(k) {
-                    "(" | "[" | "<" | "{" => depth += 1,
-                    ")" | "]" | ">" | "}" => depth -= 1,
-                    "," if depth == 0 => {
-                        flush(&mut cur);
-                        continue;
-                    }
-                    _ => {}
-                }
-            }
-            cur.push(k);
-        }
-        if !cur.is_empty() {
-            flush(&mut cur);
         }
         out
     }
