@@ -2722,6 +2722,11 @@ mod tests {
         }
     }
 
+    /// Asserts that hipcc splits the kernel of `src` (else shows why not).
+    fn assert_split(src: &str) {
+        assert!(is_split(src), "{}", why(src));
+    }
+
     /// Asserts that `out` contains each of `parts`.
     fn assert_contains(out: &str, parts: &[&str]) {
         for part in parts {
@@ -2850,13 +2855,13 @@ mod tests {
     #[test]
     fn compound_assignments_are_not_declarations() {
         let src = "__global__ void k(int *p) {\n  int off = 1;\n  __syncthreads();\n  off *= 2;\n  off &= 3;\n  p[0] = off;\n}\n";
-        assert!(is_split(src), "{}", why(src));
+        assert_split(src);
     }
 
     #[test]
     fn early_returns_and_control_flow_stay_in_their_phase() {
         let src = "__global__ void k(int *p) {\n  if (threadIdx.x >= 10) return;\n  for (int i = 0; i < 3; ++i) { p[i] += 1; }\n  do { p[0]++; } while (p[0] < 3);\n  __syncthreads();\n  if (threadIdx.x == 0) { p[1] = 2; } else { p[2] = 3; }\n}\n";
-        assert!(is_split(src), "{}", why(src));
+        assert_split(src);
     }
 
     #[test]
@@ -2864,22 +2869,24 @@ mod tests {
         let src = "__global__ void k(float *p) {\n  __shared__ float s[256];\n  unsigned t = threadIdx.x;\n  s[t] = p[t];\n  __syncthreads();\n  for (unsigned h = blockDim.x / 2; h > 0; h >>= 1) {\n    if (t < h) s[t] += s[t + h];\n    __syncthreads();\n  }\n  if (t == 0) p[0] = s[0];\n}\n";
         let (out, notes) = split(src);
         assert!(notes[0].contains("split at its barriers"), "{notes:?}");
-        // The loop runs at group level until no work-item is left in it; the condition is
-        // checked per work-item in the first phase of each iteration, the increment ends
-        // the last one.
-        assert!(out.contains("__hip_fg.clear(__hip_in0);"), "{out}");
-        assert!(out.contains("for (;;) { bool __hip_any0 = false;"), "{out}");
-        assert!(out.contains("if (!(h > 0)) { __hip_in0[__hip_i] = 0; __hip_fall = true; return; } __hip_any0 = true;"), "{out}");
-        assert!(out.contains("if (!__hip_any0) break;"), "{out}");
-        assert!(out.contains("h >>= 1;"), "{out}");
-        // t and h are kept per work-item.
-        assert!(
-            out.contains("::hip_impl::fission::ok<unsigned, unsigned>()"),
-            "{out}"
+        assert_contains(
+            &out,
+            &[
+                // The loop runs at group level until no work-item is left in it; the condition
+                // is checked per work-item in the first phase of each iteration, the increment
+                // ends the last one.
+                "__hip_fg.clear(__hip_in0);",
+                "for (;;) { bool __hip_any0 = false;",
+                "if (!(h > 0)) { __hip_in0[__hip_i] = 0; __hip_fall = true; return; } __hip_any0 = true;",
+                "if (!__hip_any0) break;",
+                "h >>= 1;",
+                // t and h are kept per work-item.
+                "::hip_impl::fission::ok<unsigned, unsigned>()",
+            ],
         );
         // Nested loops and a loop whose body is the barrier alone.
         let src = "__global__ void k(float *p, int rounds) {\n  for (int r = 0; r < rounds; ++r) __syncthreads();\n  for (int i = 0; i < 4; ++i) {\n    for (int j = 0; j < 2; ++j) {\n      p[threadIdx.x] += i * j;\n      __syncthreads();\n    }\n    __syncthreads();\n  }\n}\n";
-        assert!(is_split(src), "{}", why(src));
+        assert_split(src);
         let (out, _) = split(src);
         assert!(out.contains("__hip_in2"), "{out}");
     }
@@ -3018,7 +3025,7 @@ mod tests {
         // declaration and several calls in one statement.
         let src = "__global__ void k(int *p, unsigned long long *b) {\n  int t = threadIdx.x;\n  if (t == 7) return;\n  b[t] = __ballot(t & 1) + __activemask();\n  __syncwarp();\n  int all = __all_sync(~0ull, t < 40);\n  double d = __shfl_xor_sync(~0ull, (double)t, 3, 16);\n  p[t] = all + (int)d + __any(p[t] > 2);\n}\n";
         let (out, _) = split(src);
-        assert!(is_split(src), "{}", why(src));
+        assert_split(src);
         assert!(
             out.contains("::hip_impl::fission::xvote(__hip_xb0, __hip_xa0, __hip_i, t & 1);"),
             "{out}"
@@ -3073,13 +3080,13 @@ mod tests {
         // What the rules allow: an assignment of the result, printf beside it, pure calls
         // in the value, and an argument with a side effect (evaluated where it was).
         let src = "__global__ void k(int *p) {\n  int v = p[0], s = 1;\n  p[threadIdx.x] = __shfl(abs(v) * 2, s++, 64) + min(v, 3);\n  printf(\"%d\\n\", __shfl_up(v, 1));\n}\n";
-        assert!(is_split(src), "{}", why(src));
+        assert_split(src);
     }
 
     #[test]
     fn calls_the_unit_and_the_library_cannot_synchronise_through_are_fine() {
         let src = "__device__ float sq(float x) { return x * x; }\n__device__ float twice(float x) { return sq(x) + sq(x); }\ntemplate <class T> __global__ void k(T *p) {\n  float v = sqrtf(twice(p[threadIdx.x])) + fmaxf(1.0f, 2.0f);\n  atomicAdd(p, T(1));\n  __syncthreads();\n  p[threadIdx.x] = (T)std::max(v, 0.0f) + make_float2(1, 2).x + float4{}.x;\n}\n";
-        assert!(is_split(src), "{}", why(src));
+        assert_split(src);
     }
 
     #[test]

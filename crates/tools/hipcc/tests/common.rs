@@ -48,6 +48,26 @@ pub fn tool(name: &str) -> Command {
     c
 }
 
+/// Whether the real headers and the built `libamdhip64.so` (beside hipcc, where cargo puts
+/// it when the workspace is built) are there to build and run HIP programs; says why not, for
+/// a test that then skips.
+pub fn real_runtime() -> bool {
+    let h = repo_root().join("include/hip/hip_runtime.h");
+    if !h.is_file() {
+        eprintln!("SKIPPED: {} does not exist", h.display());
+        return false;
+    }
+    let lib = Path::new(env!("CARGO_BIN_EXE_hipcc")).with_file_name("libamdhip64.so");
+    if !lib.exists() {
+        eprintln!(
+            "SKIPPED: {} is not built (cargo build -p ferrocm-hip-capi)",
+            lib.display()
+        );
+        return false;
+    }
+    true
+}
+
 pub fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }

@@ -7,10 +7,9 @@
 
 mod common;
 
-use std::path::Path;
 use std::process::Command;
 
-use common::{fake_hipcc, fixture, repo_root, scratch, show, text, tool};
+use common::{fake_hipcc, fixture, real_runtime, scratch, show, text, tool};
 use cpu_engine::CodeObject;
 
 #[test]
@@ -298,35 +297,16 @@ fn genco_without_kernels_has_an_empty_table() {
 // ---------------------------------------------------------------------------------------------
 // With the real headers and runtime (skipped while they are being written).
 
-fn real_headers() -> bool {
-    let h = repo_root().join("include/hip/hip_runtime.h");
-    if !h.is_file() {
-        eprintln!("SKIPPED: {} does not exist yet", h.display());
-        return false;
-    }
-    true
-}
-
 /// Builds `src` with the real hipcc setup; `None` (skip) when the runtime is not there or lacks
 /// a symbol.
 fn build_real(src: &str, name: &str) -> Option<std::path::PathBuf> {
-    if !real_headers() {
+    if !real_runtime() {
         return None;
     }
     let dir = scratch(name);
     let file = dir.join(format!("{name}.hip"));
     std::fs::write(&file, src).expect("write");
     let exe = dir.join(name);
-    // The library directory is the hipcc executable's (target/<profile>/), where cargo puts
-    // libamdhip64.so when the workspace is built.
-    let lib = Path::new(env!("CARGO_BIN_EXE_hipcc")).with_file_name("libamdhip64.so");
-    if !lib.exists() {
-        eprintln!(
-            "SKIPPED: {} is not built (cargo build -p ferrocm-hip-capi)",
-            lib.display()
-        );
-        return None;
-    }
     let o = tool("hipcc")
         .arg(&file)
         .arg("-o")

@@ -9,7 +9,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{repo_root, scratch, show, text, tool};
+use common::{real_runtime, scratch, show, text, tool};
 
 /// What keeps a copy of a kernel on fibers: a preprocessor line in its body (hipcc splits no
 /// such kernel), which changes nothing else.
@@ -24,18 +24,25 @@ fn on_fibers(kernels: &str) -> String {
     )
 }
 
+/// Kernels written with `SUFFIX` in their names, twice: as they are (split by hipcc) and as
+/// their `_fibers` twins ([`on_fibers`]).
+fn twins(kernels: &str) -> String {
+    let split = kernels.replace("SUFFIX", "");
+    let fibers = on_fibers(&kernels.replace("SUFFIX", "_fibers"));
+    format!("{split}\n{fibers}\n")
+}
+
+/// Runs `exe` on 1, 2 and 3 engine workers; it must print PASS last each time.
+fn assert_passes_on_1_to_3_workers(exe: &Path) {
+    for workers in ["1", "2", "3"] {
+        let out = run(exe, &[("FERROCM_CPU_WORKERS", workers)]);
+        assert!(out.ends_with("PASS\n"), "{workers} workers: {out}");
+    }
+}
+
 /// Builds `sources` (name, text) into one program; `None` (skip) when the runtime is not built.
 fn build(name: &str, sources: &[(&str, &str)], flags: &[&str]) -> Option<(PathBuf, String)> {
-    if !repo_root().join("include/hip/hip_runtime.h").is_file() {
-        eprintln!("SKIPPED: the real headers are missing");
-        return None;
-    }
-    let lib = Path::new(env!("CARGO_BIN_EXE_hipcc")).with_file_name("libamdhip64.so");
-    if !lib.exists() {
-        eprintln!(
-            "SKIPPED: {} is not built (cargo build -p ferrocm-hip-capi)",
-            lib.display()
-        );
+    if !real_runtime() {
         return None;
     }
     let dir = scratch(name);
@@ -169,22 +176,20 @@ __global__ void declines(int *p, int always) {
 }
 "#;
 
-/// Kernels with barriers in loops, with `SYNC` for the barrier and `SUFFIX` for the name:
-/// [`loop_kernels`] writes them twice, split and on fibers ([`on_fibers`]).
+/// Kernels with barriers in loops, with `SUFFIX` for the name ([`twins`]).
 const LOOP_KERNELS: &str = r#"
 // Barriers in loops: a tree reduction, a scan with two barriers per step, a tiled matrix
 // product (accumulator kept across the loop), a while loop, nested loops, a loop of bare
-// barriers, and work-items that return inside a loop. SYNC is the barrier of the split
-// version or of the fibers twin.
+// barriers, and work-items that return inside a loop.
 
   __global__ void reduceSUFFIX(const int *in, int *out, [[maybe_unused]] int always) {
     __shared__ int s[256];
     unsigned t = threadIdx.x;
     s[t] = in[blockIdx.x * blockDim.x + t];
-    SYNC;
+    __syncthreads();
     for (unsigned h = blockDim.x / 2; h > 0; h >>= 1) {
       if (t < h) s[t] += s[t + h];
-      SYNC;
+      __syncthreads();
     }
     if (t == 0) out[blockIdx.x] = s[0];
   }
@@ -192,13 +197,13 @@ const LOOP_KERNELS: &str = r#"
     __shared__ int s[128];
     int t = threadIdx.x;
     s[t] = p[blockIdx.x * blockDim.x + t];
-    SYNC;
+    __syncthreads();
     int off = 1;
     while (off < (int)blockDim.x) {
       int v = t >= off ? s[t - off] : 0;
-      SYNC;
+      __syncthreads();
       s[t] += v;
-      SYNC;
+      __syncthreads();
       off *= 2;
     }
     p[blockIdx.x * blockDim.x + t] = s[t];
@@ -211,9 +216,9 @@ const LOOP_KERNELS: &str = r#"
     for (int k0 = 0; k0 < n; k0 += 8) {
       ta[threadIdx.y][threadIdx.x] = a[row * n + k0 + threadIdx.x];
       tb[threadIdx.y][threadIdx.x] = b[(k0 + threadIdx.y) * n + col];
-      SYNC;
+      __syncthreads();
       for (int k = 0; k < 8; ++k) acc += ta[threadIdx.y][k] * tb[k][threadIdx.x];
-      SYNC;
+      __syncthreads();
     }
     c[row * n + col] = acc;
   }
@@ -222,32 +227,20 @@ const LOOP_KERNELS: &str = r#"
     int t = threadIdx.x;
     if (t == 63) return;
     s[t] = t;
-    for (int r = 0; r < rounds; ++r) SYNC;
+    for (int r = 0; r < rounds; ++r) __syncthreads();
     for (int i = 0; i < 3; ++i) {
       for (int j = 0; j < 2; ++j) {
         int v = s[(t + 1 + i + j) % 63];
-        SYNC;
+        __syncthreads();
         s[t] = v + 1;
-        SYNC;
+        __syncthreads();
       }
       if (t == 5 && i == 1) return;
       p[blockIdx.x * 64 + t] += s[t];
-      SYNC;
+      __syncthreads();
     }
   }
 "#;
-
-fn loop_kernels() -> String {
-    let split = LOOP_KERNELS
-        .replace("SUFFIX", "")
-        .replace("SYNC", "__syncthreads()");
-    let fibers = on_fibers(
-        &LOOP_KERNELS
-            .replace("SUFFIX", "_fibers")
-            .replace("SYNC", "__syncthreads()"),
-    );
-    format!("{split}\n{fibers}\n")
-}
 
 const MAIN: &str = r#"
 template <class F> static int check(const char *what, F launch, size_t n) {
@@ -401,7 +394,7 @@ fn split_kernels_compute_what_fibers_compute() {
     let src = format!(
         "{KERNELS}{}{}{MAIN}",
         on_fibers(SPLIT_KERNELS),
-        loop_kernels()
+        twins(LOOP_KERNELS)
     );
     let Some((exe, log)) = build("fission_equivalence", &[("split.hip", &src)], &[]) else {
         return;
@@ -414,14 +407,10 @@ fn split_kernels_compute_what_fibers_compute() {
         "{log}"
     );
     assert_eq!(log.matches("kernel left on fibers").count(), 6, "{log}");
-    for workers in ["1", "2", "3"] {
-        let out = run(&exe, &[("FERROCM_CPU_WORKERS", workers)]);
-        assert!(out.ends_with("PASS\n"), "{workers} workers: {out}");
-    }
+    assert_passes_on_1_to_3_workers(&exe);
 }
 
-/// Kernels with wavefront operations, with `SUFFIX` for the name: [`wave_kernels`] writes
-/// them twice, split and on fibers ([`on_fibers`]).
+/// Kernels with wavefront operations, with `SUFFIX` for the name ([`twins`]).
 const WAVE_KERNELS: &str = r#"
 // Grid-stride partial sums reduced with __shfl_down in a loop (the usual reduction).
 __global__ void wreduceSUFFIX(const float *in, float *out, unsigned n, [[maybe_unused]] int always) {
@@ -511,12 +500,6 @@ __global__ void wbranchSUFFIX(int *out, [[maybe_unused]] int always) {
   out[blockIdx.x * blockDim.x + t] = v;
 }
 "#;
-
-fn wave_kernels() -> String {
-    let split = WAVE_KERNELS.replace("SUFFIX", "");
-    let fibers = on_fibers(&WAVE_KERNELS.replace("SUFFIX", "_fibers"));
-    format!("{split}\n{fibers}\n")
-}
 
 const WAVE_MAIN: &str = r#"
 template <class T> static int same(const char *what, const T *a, const T *b, size_t n) {
@@ -637,7 +620,7 @@ int main() {
 
 #[test]
 fn wave_kernels_compute_what_fibers_compute() {
-    let src = format!("{}{}{WAVE_MAIN}", KERNELS, wave_kernels());
+    let src = format!("{}{}{WAVE_MAIN}", KERNELS, twins(WAVE_KERNELS));
     let Some((exe, log)) = build("fission_waves", &[("waves.hip", &src)], &[]) else {
         return;
     };
@@ -655,15 +638,11 @@ fn wave_kernels_compute_what_fibers_compute() {
     );
     // (wblock_fibers gets no note: without its helpers inlined it has no barrier of its own.)
     assert_eq!(log.matches("kernel left on fibers").count(), 4, "{log}");
-    for workers in ["1", "2", "3"] {
-        let out = run(&exe, &[("FERROCM_CPU_WORKERS", workers)]);
-        assert!(out.ends_with("PASS\n"), "{workers} workers: {out}");
-    }
+    assert_passes_on_1_to_3_workers(&exe);
 }
 
 /// Stride loops (run step by step for the whole group where the group allows it), with
-/// `SUFFIX` for the name: [`stride_kernels`] writes them twice, split and not
-/// ([`on_fibers`]). Every kernel runs on groups that take the step-by-step path and on groups
+/// `SUFFIX` for the name ([`twins`]). Every kernel runs on groups that take the step-by-step path and on groups
 /// that cannot (a step below the group size, 2-D groups, work-items that returned before).
 const STRIDE_KERNELS: &str = r#"
 // Grid-stride elementwise, no barrier; the body reads threadIdx too.
@@ -700,12 +679,6 @@ __global__ void gsumSUFFIX(const int *in, long long *out, unsigned n, unsigned s
   if (t < size) atomicAdd((unsigned long long *)&out[blockIdx.x], (unsigned long long)total);
 }
 "#;
-
-fn stride_kernels() -> String {
-    let split = STRIDE_KERNELS.replace("SUFFIX", "");
-    let fibers = on_fibers(&STRIDE_KERNELS.replace("SUFFIX", "_fibers"));
-    format!("{split}\n{fibers}\n")
-}
 
 const STRIDE_MAIN: &str = r#"
 int main() {
@@ -760,7 +733,7 @@ int main() {
 
 #[test]
 fn stride_loops_compute_what_work_items_compute() {
-    let src = format!("{}{}{STRIDE_MAIN}", KERNELS, stride_kernels());
+    let src = format!("{}{}{STRIDE_MAIN}", KERNELS, twins(STRIDE_KERNELS));
     let Some((exe, log)) = build("fission_stride", &[("stride.hip", &src)], &[]) else {
         return;
     };
@@ -774,10 +747,7 @@ fn stride_loops_compute_what_work_items_compute() {
         1,
         "{log}"
     );
-    for workers in ["1", "2", "3"] {
-        let out = run(&exe, &[("FERROCM_CPU_WORKERS", workers)]);
-        assert!(out.ends_with("PASS\n"), "{workers} workers: {out}");
-    }
+    assert_passes_on_1_to_3_workers(&exe);
 }
 
 /// A kernel of one unit launched from another, a split kernel calling a device function of
