@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use ferrocm_benches::{machine, row, Stats};
 use hsa::core::executable::{self, KernelObject};
 use hsa::core::packet::{
-    self, header, packet_type, BarrierPacket, Header, KernelDispatchPacket, RawPacket,
+    self, packet_type, BarrierPacket, Header, KernelDispatchPacket, RawPacket,
 };
 use hsa::core::queue::{self, QueueObject};
 use hsa::core::runtime;
@@ -39,20 +39,11 @@ fn submit(q: &QueueObject, raw: &RawPacket) {
 }
 
 fn dispatch_packet(kernel_object: u64, completion: &SignalObject) -> RawPacket {
-    let system = header::FENCE_SCOPE_SYSTEM;
-    RawPacket::from_packet(&KernelDispatchPacket {
-        header: Header::new(packet_type::KERNEL_DISPATCH, false, system, system).0,
-        setup: 1,
-        workgroup_size_x: 1,
-        workgroup_size_y: 1,
-        workgroup_size_z: 1,
-        grid_size_x: 1,
-        grid_size_y: 1,
-        grid_size_z: 1,
+    RawPacket::from_packet(&KernelDispatchPacket::one_work_item(
         kernel_object,
-        completion_signal: completion.handle(),
-        ..Default::default()
-    })
+        1,
+        completion.handle(),
+    ))
 }
 
 fn barrier_packet(completion: &SignalObject) -> RawPacket {

@@ -12,8 +12,7 @@ use std::time::Duration;
 
 use hsa::core::executable::{self, KernelObject};
 use hsa::core::packet::{
-    self, header, packet_type, AgentDispatchPacket, BarrierPacket, Header, KernelDispatchPacket,
-    RawPacket,
+    self, packet_type, AgentDispatchPacket, BarrierPacket, Header, KernelDispatchPacket, RawPacket,
 };
 use hsa::core::queue::{self, HsaQueue, QueueObject, QueueState};
 use hsa::core::runtime;
@@ -79,21 +78,21 @@ fn submit(q: &QueueObject, raw: &RawPacket) {
     q.doorbell.store(index as i64, MemoryOrder::Release);
 }
 
+/// Checks `done` every `pause` until it holds; fails with `what` after a minute.
+fn poll_until(what: &str, pause: Duration, done: impl Fn() -> bool) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while !done() {
+        assert!(std::time::Instant::now() < deadline, "{what}");
+        std::thread::sleep(pause);
+    }
+}
+
 fn kernel_packet(kernel_object: u64, dims: u16, completion: &SignalObject) -> RawPacket {
-    let system = header::FENCE_SCOPE_SYSTEM;
-    RawPacket::from_packet(&KernelDispatchPacket {
-        header: Header::new(packet_type::KERNEL_DISPATCH, false, system, system).0,
-        setup: dims,
-        workgroup_size_x: 1,
-        workgroup_size_y: 1,
-        workgroup_size_z: 1,
-        grid_size_x: 1,
-        grid_size_y: 1,
-        grid_size_z: 1,
+    RawPacket::from_packet(&KernelDispatchPacket::one_work_item(
         kernel_object,
-        completion_signal: completion.handle(),
-        ..Default::default()
-    })
+        dims,
+        completion.handle(),
+    ))
 }
 
 fn host_call_packet(completion: &SignalObject) -> RawPacket {
@@ -148,11 +147,9 @@ fn a_waiting_thread_runs_the_packet_of_a_sleeping_processor() {
     done.store(1, MemoryOrder::Relaxed);
     KERNEL_TID.store(0, Ordering::SeqCst);
     submit(&q, &kernel_packet(f.kernel_object, 1, &done));
-    let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    while done.load(MemoryOrder::Acquire) >= 1 {
-        assert!(std::time::Instant::now() < deadline, "processor stalled");
-        std::thread::sleep(Duration::from_micros(50));
-    }
+    poll_until("processor stalled", Duration::from_micros(50), || {
+        done.load(MemoryOrder::Acquire) < 1
+    });
     let tid = KERNEL_TID.load(Ordering::SeqCst);
     assert!(tid != 0 && tid != me, "the processor thread ran it");
     assert_eq!(
@@ -222,11 +219,9 @@ fn failures_met_by_a_waiting_thread_are_reported_by_the_processor() {
             MemoryOrder::Acquire,
         );
         assert_eq!(v, 1, "a malformed packet does not complete");
-        let deadline = std::time::Instant::now() + Duration::from_secs(60);
-        while ERROR_STATUS.load(Ordering::SeqCst) == 0 {
-            assert!(std::time::Instant::now() < deadline, "no error callback");
-            std::thread::sleep(Duration::from_millis(1));
-        }
+        poll_until("no error callback", Duration::from_millis(1), || {
+            ERROR_STATUS.load(Ordering::SeqCst) != 0
+        });
         assert_eq!(
             Status(ERROR_STATUS.load(Ordering::SeqCst)),
             Status::ERROR_INCOMPATIBLE_ARGUMENTS

@@ -155,6 +155,28 @@ impl RawPacket {
     }
 }
 
+impl KernelDispatchPacket {
+    /// A dispatch of one work-item (grid and work-group 1 x 1 x 1, `dimensions` as given, so
+    /// that a malformed value can be sent too) of `kernel_object`, with system-scope fences
+    /// and no kernel arguments.
+    pub fn one_work_item(kernel_object: u64, dimensions: u16, completion_signal: u64) -> Self {
+        let system = header::FENCE_SCOPE_SYSTEM;
+        KernelDispatchPacket {
+            header: Header::new(packet_type::KERNEL_DISPATCH, false, system, system).0,
+            setup: dimensions,
+            workgroup_size_x: 1,
+            workgroup_size_y: 1,
+            workgroup_size_z: 1,
+            grid_size_x: 1,
+            grid_size_y: 1,
+            grid_size_z: 1,
+            kernel_object,
+            completion_signal,
+            ..Default::default()
+        }
+    }
+}
+
 /// Marker for the 64-byte packet layouts.
 ///
 /// # Safety
