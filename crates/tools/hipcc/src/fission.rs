@@ -2033,7 +2033,7 @@ impl Lowering<'_> {
     }
 }
 
-/// A kernel's split version ([`split_kernel_inlined`]).
+/// A kernel's split version ([`split_kernel`]).
 #[derive(Debug)]
 pub struct Split {
     /// What hipcc inserts after the `{` of the body.
@@ -2044,55 +2044,10 @@ pub struct Split {
     pub barriers: bool,
 }
 
-/// [`split_kernel`] after inlining the device functions of the unit that the kernel calls
-/// and that synchronise ([`inline`]). Without such calls it is [`split_kernel`] itself.
-#[allow(clippy::too_many_arguments)]
-pub fn split_kernel_inlined(
-    src: &str,
-    toks: &[Token],
-    unit: &Unit,
-    open: usize,
-    close: usize,
-    params: &[Param],
-    template_params: &[String],
-    file: &str,
-) -> Result<Split, Why> {
-    let barriers = |src: &str, toks: &[Token], close: usize| {
-        (open + 1..close)
-            .any(|k| toks[k].kind == TokenKind::Ident && is_split_sync(text(src, toks, k)))
-    };
-    if let Some((isrc, inlined)) = inline::inline_helpers(src, toks, open, params) {
-        let itoks = tokenize(&isrc);
-        let iunit = Unit::scan(&isrc, &itoks);
-        if let Some(iclose) = matching(&isrc, &itoks, open) {
-            let text = split_kernel(
-                &isrc,
-                &itoks,
-                &iunit,
-                open,
-                iclose,
-                params,
-                template_params,
-                file,
-            )?;
-            let barriers = barriers(&isrc, &itoks, iclose);
-            return Ok(Split {
-                text,
-                inlined,
-                barriers,
-            });
-        }
-    }
-    let text = split_kernel(src, toks, unit, open, close, params, template_params, file)?;
-    Ok(Split {
-        text,
-        inlined: Vec::new(),
-        barriers: barriers(src, toks, close),
-    })
-}
-
 /// The text hipcc inserts after the `{` of the kernel body `toks[open..=close]`, or why the
-/// kernel is left alone. `file` is the escaped file name of the `#line` directives.
+/// kernel is left alone. `file` is the escaped file name of the `#line` directives. The
+/// device functions of the unit that the kernel calls and that synchronise are inlined into
+/// the split version first ([`inline`]).
 #[allow(clippy::too_many_arguments)]
 pub fn split_kernel(
     src: &str,
@@ -2103,31 +2058,59 @@ pub fn split_kernel(
     params: &[Param],
     template_params: &[String],
     file: &str,
-) -> Result<String, Why> {
-    let sp = Splitter {
-        src,
-        toks,
-        unit,
-        template_params,
+) -> Result<Split, Why> {
+    let split = |src: &str, toks: &[Token], unit: &Unit, close: usize, inlined: Vec<String>| {
+        let sp = Splitter {
+            src,
+            toks,
+            unit,
+            template_params,
+        };
+        let (text, barriers) = split_checked(&sp, open, close, params, file)?;
+        Ok(Split {
+            text,
+            inlined,
+            barriers,
+        })
     };
+    if let Some((isrc, inlined)) = inline::inline_helpers(src, toks, open, params) {
+        let itoks = tokenize(&isrc);
+        let iunit = Unit::scan(&isrc, &itoks);
+        if let Some(iclose) = matching(&isrc, &itoks, open) {
+            return split(&isrc, &itoks, &iunit, iclose, inlined);
+        }
+    }
+    split(src, toks, unit, close, Vec::new())
+}
+
+/// The split text of the body `open..close` and whether it has barriers or wavefront
+/// operations (else it was split only at stride loops).
+fn split_checked(
+    sp: &Splitter<'_>,
+    open: usize,
+    close: usize,
+    params: &[Param],
+    file: &str,
+) -> Result<(String, bool), Why> {
+    let (src, toks) = (sp.src, sp.toks);
     let sync_words = (open + 1..close)
         .filter(|&k| toks[k].kind == TokenKind::Ident && is_split_sync(text(src, toks, k)))
         .count();
     if sync_words == 0 {
-        // Without barriers only a stride loop makes the split worth it; whatever else stops
-        // the split of such a kernel is no news (it runs as before).
-        let stride = sp
-            .nodes(open, close)
-            .is_ok_and(|nodes| nodes.iter().any(|n| matches!(n, Node::Stride(..))));
-        if !stride {
+        // Without barriers only a stride loop makes the split worth it (`split_body` says "no
+        // barrier" when none qualifies); whatever else stops the split of such a kernel is no
+        // news (it runs as before).
+        if !(open + 1..close).any(|k| text(src, toks, k) == "for") {
             return Err("no barrier");
         }
-        return split_body(&sp, open, close, params, file, 0).map_err(|_| "no barrier");
+        return split_body(sp, open, close, params, file, 0)
+            .map(|t| (t, false))
+            .map_err(|_| "no barrier");
     }
-    split_body(&sp, open, close, params, file, sync_words)
+    split_body(sp, open, close, params, file, sync_words).map(|t| (t, true))
 }
 
-/// [`split_kernel`] past the check for barriers (`sync_words` of them).
+/// [`split_checked`] past the check for barriers (`sync_words` of them).
 fn split_body(
     sp: &Splitter<'_>,
     open: usize,
@@ -2253,11 +2236,12 @@ fn split_body(
         }
     }
     // Which phases use a name.
-    let uses = |name: &str, ph: &Phase| -> bool {
-        ranges(ph).into_iter().any(|(a, b)| {
-            (a..b).any(|k| is_id(toks, k) && text(src, toks, k) == name && is_use(src, toks, k))
-        })
+    // Whether tokens `[a, b)` use the variable `name`.
+    let mentions = |(a, b): (usize, usize), name: &str| {
+        (a..b).any(|k| is_id(toks, k) && text(src, toks, k) == name && is_use(src, toks, k))
     };
+    let uses =
+        |name: &str, ph: &Phase| -> bool { ranges(ph).into_iter().any(|r| mentions(r, name)) };
     let unit_args = unit_call_arguments(src, toks, unit, open + 1, close);
     // The variables that phases must share: (name, type, declaring phase, phases using it,
     // is a parameter copy).
@@ -2464,6 +2448,13 @@ fn split_body(
         text.push_str(&src[at..toks[b - 1].end]);
         text
     };
+    // A phase's copy of a variable kept per work-item.
+    let get_text = |v: &Shared| {
+        format!(
+            " {0} {1} = ::hip_impl::fission::get<{0}>(__hip_fs_{1} + __hip_i);",
+            v.ty, v.name
+        )
+    };
     let phase_text = |i: usize, out: &mut String| {
         let ph = &phases[i];
         let params_here = i == param_phase;
@@ -2491,31 +2482,21 @@ fn split_body(
         // `StrideLoop`), else as any phase.
         if let Some(l) = &ph.stride {
             let rt = |r: (usize, usize)| &src[toks[r.0].start..toks[r.1 - 1].end];
-            // The probe reads the variables the start, bound and step name.
-            let in_header = |name: &str| {
-                [l.start, l.bound, l.step].iter().any(|&(a, b)| {
-                    (a..b).any(|k| {
-                        is_id(toks, k) && text(src, toks, k) == name && is_use(src, toks, k)
-                    })
-                })
-            };
+            // The probe reads the variables the start, bound and step name; the step loop
+            // uses the work-items' slots of those the body names.
             let gets: String = shared
                 .iter()
-                .filter(|v| v.used.contains(&i) && in_header(&v.name))
-                .map(|v| {
-                    format!(
-                        " {0} {1} = ::hip_impl::fission::get<{0}>(__hip_fs_{1} + __hip_i);",
-                        v.ty, v.name
-                    )
+                .filter(|v| {
+                    v.used.contains(&i)
+                        && [l.start, l.bound, l.step]
+                            .iter()
+                            .any(|&r| mentions(r, &v.name))
                 })
+                .map(get_text)
                 .collect();
-            let in_body = |name: &str| {
-                (l.body.0..l.body.1)
-                    .any(|k| is_id(toks, k) && text(src, toks, k) == name && is_use(src, toks, k))
-            };
             let refs: String = shared
                 .iter()
-                .filter(|v| v.used.contains(&i) && in_body(&v.name))
+                .filter(|v| v.used.contains(&i) && mentions(l.body, &v.name))
                 .map(|v| format!(" auto &{0} = __hip_fs_{0}[__hip_i];", v.name))
                 .collect();
             // The ids are set only for a body that may read them (stores to them in the loop
@@ -2563,11 +2544,7 @@ fn split_body(
             if params_here && v.param {
                 let _ = write!(out, " {0} {1} = __hip_pv_{1};", v.ty, v.name);
             } else if v.used.contains(&i) {
-                let _ = write!(
-                    out,
-                    " {0} {1} = ::hip_impl::fission::get<{0}>(__hip_fs_{1} + __hip_i);",
-                    v.ty, v.name
-                );
+                out.push_str(&get_text(v));
             }
         }
         if let Some((l, (a, b))) = ph.cond {

@@ -25,7 +25,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use crate::fission::{split_kernel_inlined, Param, Split, Unit};
+use crate::fission::{split_kernel, Param, Split, Unit};
 use crate::lexer::{directive_name, tokenize, Token, TokenKind};
 
 /// What was registered: a kernel or a device variable.
@@ -224,7 +224,7 @@ fn fission_edits(
     let unit = Unit::scan(src, toks);
     let escaped = escape_c_string(file);
     for c in candidates {
-        let result = split_kernel_inlined(
+        let result = split_kernel(
             src,
             toks,
             &unit,
