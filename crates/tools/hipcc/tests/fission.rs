@@ -682,7 +682,6 @@ __global__ void gsumSUFFIX(const int *in, long long *out, unsigned n, unsigned s
 
 const STRIDE_MAIN: &str = r#"
 int main() {
-  int bad = 0;
   const int n = 100003;
   float *x, *a, *b;
   hipMallocManaged(&x, n * sizeof(float));
@@ -726,8 +725,8 @@ int main() {
             return 1;
           }
       }
-  std::printf(bad ? "FAIL\n" : "PASS\n");
-  return bad;
+  std::printf("PASS\n");
+  return 0;
 }
 "#;
 
