@@ -2,8 +2,13 @@
 //! run (there is no ROCR for a CPU agent to compare with):
 //! - empty-kernel dispatch latency, synchronous, with the packet processor asleep before the
 //!   doorbell (target <= 2 us median); peer: handing an empty job to a sleeping thread with
-//!   a Mutex+Condvar and spinning on its completion flag. (The waiting host thread runs the
-//!   packet itself while the processor wakes up: `core::queue::help_waiter`.)
+//!   a Mutex+Condvar and spinning on its completion flag. The waiting host thread runs the
+//!   packet itself (`core::queue::help_waiter`) and, once host threads wait for the queue's
+//!   packets, the doorbell leaves the processor asleep (`core::cpu::doorbell`). Rows: the
+//!   host thread busy while the processor sleeps (the target's case), the host thread asleep
+//!   too (its own CPU wakes up cold), the processor in deep sleep (idle past the lazy
+//!   window), the lazy doorbell off, and the processor still spinning;
+//! - what the lazy doorbell costs: how late a packet that nobody waits for starts;
 //! - back-to-back dispatch throughput of empty kernels and of barrier-AND packets (target
 //!   >= 1 M/s); peer: an mpsc channel feeding an empty closure to a worker thread;
 //! - signal store -> waiting thread wakes (target <= 5 us median); peer: Condvar notify.
@@ -15,6 +20,7 @@ use std::sync::{mpsc, Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use ferrocm_benches::{machine, row, Stats};
+use hsa::core::cpu::doorbell;
 use hsa::core::executable::{self, KernelObject};
 use hsa::core::packet::{
     self, packet_type, BarrierPacket, Header, KernelDispatchPacket, RawPacket,
@@ -25,6 +31,38 @@ use hsa::core::signal::{self, Condition, MemoryOrder, SignalObject, WaitState};
 
 /// Longer than the processor's and the signal waits' spin windows, so they are asleep.
 const ASLEEP: Duration = Duration::from_millis(2);
+/// Longer than the lazy doorbell's window: the processor sleeps deep.
+const DEEP_ASLEEP: Duration = Duration::from_millis(25);
+
+/// How the host thread spends the pause between two timed operations.
+#[derive(Clone, Copy)]
+enum Pause {
+    /// Busy for `d` (its CPU stays awake).
+    Busy(Duration),
+    /// Asleep for `d`, then busy for `ASLEEP` (only the other threads sleep long).
+    SleepThenBusy(Duration),
+    /// Asleep for `d` (its CPU may idle and wake up cold).
+    Sleep(Duration),
+}
+
+impl Pause {
+    fn run(self) {
+        let busy = |d: Duration| {
+            let t = Instant::now();
+            while t.elapsed() < d {
+                std::hint::spin_loop();
+            }
+        };
+        match self {
+            Pause::Busy(d) => busy(d),
+            Pause::SleepThenBusy(d) => {
+                std::thread::sleep(d);
+                busy(ASLEEP);
+            }
+            Pause::Sleep(d) => std::thread::sleep(d),
+        }
+    }
+}
 
 unsafe extern "C" fn empty_kernel(_wi: *mut cpu_engine::abi::WorkItem) {}
 
@@ -55,7 +93,7 @@ fn barrier_packet(completion: &SignalObject) -> RawPacket {
 }
 
 /// Peer for the synchronous dispatch: a sleeping thread runs an empty job per request.
-fn peer_handoff_latency(iterations: usize) -> Vec<f64> {
+fn peer_handoff_latency(iterations: usize, pause: Pause) -> Vec<f64> {
     let shared = Arc::new((Mutex::new(0u64), Condvar::new()));
     let done = Arc::new(AtomicU64::new(0));
     let stop = Arc::new(AtomicBool::new(false));
@@ -81,7 +119,7 @@ fn peer_handoff_latency(iterations: usize) -> Vec<f64> {
     };
     let mut samples = Vec::with_capacity(iterations);
     for k in 1..=iterations as u64 {
-        std::thread::sleep(ASLEEP);
+        pause.run();
         let t = Instant::now();
         *shared.0.lock().unwrap_or_else(|e| e.into_inner()) = k;
         shared.1.notify_one();
@@ -144,6 +182,7 @@ fn main() {
         machine(),
         cpu_engine::Engine::global().worker_count()
     );
+    doorbell::set_lazy_doorbell(doorbell::LAZY_POLL_NS, doorbell::LAZY_WINDOW_NS);
     let agent = rt.topology.cpu_agent().clone();
     let q = queue::create(&agent, 1024, 0, None).expect("queue");
     let kernel = Arc::new(KernelObject::from_functions(
@@ -161,86 +200,74 @@ fn main() {
     let done = signal::create(1, &[]).expect("signal");
 
     // 1. Synchronous dispatch latency with the processor asleep.
-    let iterations = 500;
     let raw = dispatch_packet(kernel_object, &done);
-    let mut ours: Vec<f64> = Vec::with_capacity(iterations);
-    for _ in 0..iterations {
-        std::thread::sleep(ASLEEP);
-        done.store(1, MemoryOrder::Relaxed);
-        let t = Instant::now();
-        submit(&q, &raw);
-        done.wait(
-            Condition::Lt,
-            1,
-            u64::MAX,
-            WaitState::Active,
-            MemoryOrder::Acquire,
+    let sync_dispatch = |pause: Pause, iterations: usize| -> Vec<f64> {
+        (0..iterations)
+            .map(|_| {
+                pause.run();
+                done.store(1, MemoryOrder::Relaxed);
+                let t = Instant::now();
+                submit(&q, &raw);
+                done.wait(
+                    Condition::Lt,
+                    1,
+                    u64::MAX,
+                    WaitState::Active,
+                    MemoryOrder::Acquire,
+                );
+                t.elapsed().as_nanos() as f64
+            })
+            .collect()
+    };
+    let iterations = 500;
+    for (name, pause, n) in [
+        (
+            "empty dispatch, sync, processor asleep",
+            Pause::Busy(ASLEEP),
+            iterations,
+        ),
+        (
+            "  the same, host thread asleep too",
+            Pause::Sleep(ASLEEP),
+            iterations,
+        ),
+        (
+            "  the same, processor in deep sleep",
+            Pause::SleepThenBusy(DEEP_ASLEEP),
+            100,
+        ),
+    ] {
+        let woken = q.waking_rings();
+        let mut ours = sync_dispatch(pause, n);
+        let woken = q.waking_rings() - woken;
+        let mut peer = peer_handoff_latency(n, pause);
+        row(
+            name,
+            Stats::of(&mut ours),
+            Some(("condvar handoff", Stats::of(&mut peer))),
+            Some(2000.0),
         );
-        ours.push(t.elapsed().as_nanos() as f64);
+        println!("    ({woken} of {n} rings woke the processor)");
     }
-    q.set_profiling(true);
-    // The submit alone: with the processor asleep the doorbell store issues its futex wake.
-    let mut ring_costs = Vec::new();
-    for _ in 0..200 {
-        std::thread::sleep(ASLEEP);
-        done.store(1, MemoryOrder::Relaxed);
-        let t0 = hsa::time::now();
-        submit(&q, &raw);
-        ring_costs.push((hsa::time::now() - t0) as f64);
-        done.wait(
-            Condition::Lt,
-            1,
-            u64::MAX,
-            WaitState::Active,
-            MemoryOrder::Acquire,
-        );
-    }
-    println!(
-        "  submit with the processor asleep (write packet + doorbell store, whose futex wake is most of it): {:.2} us median",
-        Stats::of(&mut ring_costs).median / 1e3
-    );
-    let (mut a, mut b, mut c) = (Vec::new(), Vec::new(), Vec::new());
-    // Same protocol, timed per phase.
-    for _ in 0..200 {
-        std::thread::sleep(ASLEEP);
-        done.store(1, MemoryOrder::Relaxed);
-        let t0 = hsa::time::now();
-        submit(&q, &raw);
-        done.wait(
-            Condition::Lt,
-            1,
-            u64::MAX,
-            WaitState::Active,
-            MemoryOrder::Acquire,
-        );
-        let t3 = hsa::time::now();
-        let (t1, t2) = done.dispatch_times();
-        a.push(t1.saturating_sub(t0) as f64);
-        b.push(t2.saturating_sub(t1) as f64);
-        c.push(t3.saturating_sub(t2) as f64);
-    }
-    q.set_profiling(false);
-    // Where the asleep round trip goes (profiling timestamps written by the processor).
-    println!(
-        "  phases (median): doorbell -> processor picks packet {:.2} us | run {:.2} us | completion -> host sees it {:.2} us",
-        Stats::of(&mut a).median / 1e3,
-        Stats::of(&mut b).median / 1e3,
-        Stats::of(&mut c).median / 1e3
-    );
-    let mut peer = peer_handoff_latency(iterations);
+    doorbell::set_lazy_doorbell(0, doorbell::LAZY_WINDOW_NS);
+    let mut eager = sync_dispatch(Pause::Busy(ASLEEP), iterations);
+    doorbell::set_lazy_doorbell(doorbell::LAZY_POLL_NS, doorbell::LAZY_WINDOW_NS);
     row(
-        "empty dispatch, sync, processor asleep",
-        Stats::of(&mut ours),
-        Some(("condvar handoff", Stats::of(&mut peer))),
+        "  the same, lazy doorbell off",
+        Stats::of(&mut eager),
+        None,
         Some(2000.0),
     );
 
-    // 1b. The same with the processor still in its spin window (back-to-back round trips).
-    let mut awake: Vec<f64> = Vec::with_capacity(iterations * 4);
-    for _ in 0..iterations * 4 {
+    q.set_profiling(true);
+    let (mut ring, mut pick, mut run, mut seen) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    // Same protocol, timed per phase.
+    for _ in 0..200 {
+        Pause::Busy(ASLEEP).run();
         done.store(1, MemoryOrder::Relaxed);
-        let t = Instant::now();
+        let t0 = hsa::time::now();
         submit(&q, &raw);
+        let t1 = hsa::time::now();
         done.wait(
             Condition::Lt,
             1,
@@ -248,13 +275,55 @@ fn main() {
             WaitState::Active,
             MemoryOrder::Acquire,
         );
-        awake.push(t.elapsed().as_nanos() as f64);
+        let t4 = hsa::time::now();
+        let (t2, t3) = done.dispatch_times();
+        ring.push(t1.saturating_sub(t0) as f64);
+        pick.push(t2.saturating_sub(t1) as f64);
+        run.push(t3.saturating_sub(t2) as f64);
+        seen.push(t4.saturating_sub(t3) as f64);
     }
+    q.set_profiling(false);
+    println!(
+        "  phases (median): submit (packet + doorbell) {:.2} us | -> packet starts {:.2} us | run {:.2} us | completion -> wait returns {:.2} us",
+        Stats::of(&mut ring).median / 1e3,
+        Stats::of(&mut pick).median / 1e3,
+        Stats::of(&mut run).median / 1e3,
+        Stats::of(&mut seen).median / 1e3
+    );
+
+    // 1b. The same with the processor still in its spin window (back-to-back round trips).
+    let mut awake = sync_dispatch(Pause::Busy(Duration::ZERO), iterations * 4);
     row(
         "empty dispatch, sync, processor spinning",
         Stats::of(&mut awake),
         None,
         Some(2000.0),
+    );
+
+    // 1c. The lazy doorbell's cost: after synchronous dispatches, a packet nobody waits for
+    // (the host only loads the signal) starts at the processor's next lazy wake-up; the
+    // next one finds it sleeping deep and rung awake.
+    let (mut first, mut next) = (Vec::new(), Vec::new());
+    for _ in 0..20 {
+        sync_dispatch(Pause::Busy(ASLEEP), 3);
+        for samples in [&mut first, &mut next] {
+            Pause::Busy(ASLEEP).run();
+            done.store(1, MemoryOrder::Relaxed);
+            let t = Instant::now();
+            submit(&q, &raw);
+            while done.load(MemoryOrder::Acquire) >= 1 {
+                std::hint::spin_loop();
+            }
+            samples.push(t.elapsed().as_nanos() as f64);
+        }
+    }
+    let (first, next) = (Stats::of(&mut first), Stats::of(&mut next));
+    println!(
+        "  async dispatch nobody waits for, after sync ones: starts within {:.1} us median (p90 {:.1}; bound {} us); the next one {:.1} us",
+        first.median / 1e3,
+        first.p90 / 1e3,
+        doorbell::LAZY_POLL_NS / 1000,
+        next.median / 1e3
     );
 
     // 2. Back-to-back throughput.

@@ -4,12 +4,18 @@
 //!
 //! "Asleep" needs the processor past its spin window (20 us) in the futex: each attempt
 //! first sleeps [`IDLE`]; attempts repeat so that a loaded machine cannot fail the test.
+//!
+//! Once a host thread waited for its packets, the processor sleeps lazily: rings leave it
+//! asleep (`core::cpu::doorbell`). The lazy-doorbell tests stretch its poll period to a
+//! minute, so that a wake-up the runtime forgets shows as a test that runs out of time;
+//! all tests here hold [`settings`] because the period is process-wide.
 
 use std::ffi::c_void;
 use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
+use hsa::core::cpu::doorbell;
 use hsa::core::executable::{self, KernelObject};
 use hsa::core::packet::{
     self, packet_type, AgentDispatchPacket, BarrierPacket, Header, KernelDispatchPacket, RawPacket,
@@ -39,6 +45,35 @@ unsafe extern "C" fn record_kernel_thread(_wi: *mut cpu_engine::abi::WorkItem) {
 unsafe extern "C" fn record_host_call_thread(_arg: *mut c_void) {
     HOST_CALL_TID.store(gettid(), Ordering::SeqCst);
 }
+
+/// The lazy doorbell's settings for one test; the defaults come back when it ends.
+struct Settings(#[allow(dead_code)] MutexGuard<'static, ()>);
+
+impl Drop for Settings {
+    fn drop(&mut self) {
+        doorbell::set_lazy_doorbell(doorbell::LAZY_POLL_NS, doorbell::LAZY_WINDOW_NS);
+    }
+}
+
+fn settings(poll: Duration, window: Duration) -> Settings {
+    static LOCK: Mutex<()> = Mutex::new(());
+    let guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    doorbell::set_lazy_doorbell(poll.as_nanos() as u64, window.as_nanos() as u64);
+    Settings(guard)
+}
+
+fn default_settings() -> Settings {
+    settings(
+        Duration::from_nanos(doorbell::LAZY_POLL_NS),
+        Duration::from_nanos(doorbell::LAZY_WINDOW_NS),
+    )
+}
+
+/// Longer than any of these tests may take: a processor left in a lazy sleep this long
+/// means a wake-up was forgotten.
+const FOREVER: Duration = Duration::from_secs(60);
+/// How long a test waits for what a forgotten wake-up would delay by [`FOREVER`].
+const PROMPTLY: Duration = Duration::from_secs(20);
 
 struct Fixture {
     kernel_object: u64,
@@ -123,6 +158,7 @@ fn wait_done(s: &SignalObject) {
 
 #[test]
 fn a_waiting_thread_runs_the_packet_of_a_sleeping_processor() {
+    let _settings = default_settings();
     let f = fixture();
     let q = cpu_queue(None);
     let done = signal::create(1, &[]).expect("signal");
@@ -162,6 +198,7 @@ fn a_waiting_thread_runs_the_packet_of_a_sleeping_processor() {
 
 #[test]
 fn host_calls_stay_on_the_processor_thread() {
+    let _settings = default_settings();
     let f = fixture();
     let q = cpu_queue(None);
     let (kernel_done, call_done) = (
@@ -200,6 +237,7 @@ unsafe extern "C" fn record_error(status: Status, _q: *mut HsaQueue, _data: *mut
 
 #[test]
 fn failures_met_by_a_waiting_thread_are_reported_by_the_processor() {
+    let _settings = default_settings();
     let f = fixture();
     let me = gettid();
     let done = signal::create(1, &[]).expect("signal");
@@ -236,6 +274,7 @@ fn failures_met_by_a_waiting_thread_are_reported_by_the_processor() {
 
 #[test]
 fn a_waiting_thread_does_not_run_a_barrier_that_would_block() {
+    let _settings = default_settings();
     let _f = fixture();
     let q = cpu_queue(None);
     let done = signal::create(1, &[]).expect("signal");
@@ -276,6 +315,182 @@ fn a_waiting_thread_does_not_run_a_barrier_that_would_block() {
         let _ = watchdog.join();
         wait_done(&done);
         signal::destroy(gate.handle()).expect("destroy signal");
+    }
+    queue::destroy(q.key()).expect("destroy");
+    signal::destroy(done.handle()).expect("destroy signal");
+}
+
+/// Waits (blocked, at most [`PROMPTLY`]) for `s` to drop below 1.
+fn wait_promptly(s: &SignalObject, what: &str) {
+    let v = s.wait(
+        Condition::Lt,
+        1,
+        PROMPTLY.as_nanos() as u64,
+        WaitState::Blocked,
+        MemoryOrder::Acquire,
+    );
+    assert!(v < 1, "{what}");
+}
+
+/// Polls `s` with plain loads (no wait, so no help) until it drops below 1; returns how
+/// long that took, failing after [`PROMPTLY`].
+fn load_until_done(s: &SignalObject, what: &str) -> Duration {
+    let start = Instant::now();
+    poll_until(what, Duration::from_micros(20), || {
+        assert!(start.elapsed() < PROMPTLY, "{what}");
+        s.load(MemoryOrder::Acquire) < 1
+    });
+    start.elapsed()
+}
+
+/// Synchronous dispatches (with pauses that put the processor to sleep) until one ring
+/// leaves the processor asleep and the waiting thread runs the packet: the lazy state.
+fn make_lazy(f: &Fixture, q: &QueueObject, done: &SignalObject) {
+    let me = gettid();
+    for _ in 0..ATTEMPTS {
+        std::thread::sleep(Duration::from_millis(2));
+        done.store(1, MemoryOrder::Relaxed);
+        KERNEL_TID.store(0, Ordering::SeqCst);
+        let woken = q.waking_rings();
+        submit(q, &kernel_packet(f.kernel_object, 1, done));
+        wait_done(done);
+        if q.waking_rings() == woken && KERNEL_TID.load(Ordering::SeqCst) == me {
+            return;
+        }
+    }
+    panic!("in {ATTEMPTS} synchronous dispatches no ring left the processor asleep");
+}
+
+#[test]
+fn after_a_waited_ring_rings_leave_the_processor_asleep() {
+    let _settings = settings(FOREVER, FOREVER);
+    let f = fixture();
+    let q = cpu_queue(None);
+    let done = signal::create(1, &[]).expect("signal");
+    make_lazy(&f, &q, &done);
+    let me = gettid();
+    let woken = q.waking_rings();
+    for _ in 0..20 {
+        std::thread::sleep(Duration::from_millis(1));
+        done.store(1, MemoryOrder::Relaxed);
+        KERNEL_TID.store(0, Ordering::SeqCst);
+        submit(&q, &kernel_packet(f.kernel_object, 1, &done));
+        wait_done(&done);
+        assert_eq!(KERNEL_TID.load(Ordering::SeqCst), me, "the waiter ran it");
+    }
+    assert_eq!(q.waking_rings(), woken, "a ring woke the lazy processor");
+    // With lazy sleeps off every ring wakes it.
+    doorbell::set_lazy_doorbell(0, FOREVER.as_nanos() as u64);
+    let woken = q.waking_rings();
+    for _ in 0..5 {
+        std::thread::sleep(Duration::from_millis(1));
+        done.store(1, MemoryOrder::Relaxed);
+        submit(&q, &kernel_packet(f.kernel_object, 1, &done));
+        wait_done(&done);
+    }
+    assert!(
+        q.waking_rings() > woken,
+        "with lazy sleeps off, no ring woke the processor"
+    );
+    queue::destroy(q.key()).expect("destroy");
+    signal::destroy(done.handle()).expect("destroy signal");
+}
+
+#[test]
+fn a_second_ring_before_the_first_packet_ran_wakes_the_processor() {
+    let _settings = settings(FOREVER, FOREVER);
+    let f = fixture();
+    let q = cpu_queue(None);
+    let (first, second) = (
+        signal::create(1, &[]).expect("signal"),
+        signal::create(1, &[]).expect("signal"),
+    );
+    make_lazy(&f, &q, &first);
+    first.store(1, MemoryOrder::Relaxed);
+    // The host launches twice without waiting: the second ring must not stay lazy.
+    submit(&q, &kernel_packet(f.kernel_object, 1, &first));
+    submit(&q, &kernel_packet(f.kernel_object, 1, &second));
+    load_until_done(&second, "two launches nobody waits for stayed queued");
+    assert_eq!(first.load(MemoryOrder::Acquire), 0);
+    queue::destroy(q.key()).expect("destroy");
+    signal::destroy(first.handle()).expect("destroy signal");
+    signal::destroy(second.handle()).expect("destroy signal");
+}
+
+#[test]
+fn a_waiting_thread_that_leaves_packets_behind_wakes_the_processor() {
+    let _settings = settings(FOREVER, FOREVER);
+    let f = fixture();
+    let q = cpu_queue(None);
+    let (kernel_done, call_done) = (
+        signal::create(1, &[]).expect("signal"),
+        signal::create(1, &[]).expect("signal"),
+    );
+    make_lazy(&f, &q, &kernel_done);
+    kernel_done.store(1, MemoryOrder::Relaxed);
+    // One ring for both packets: the waiter runs the kernel but not the host call.
+    let index = q.add_write_index(2, MemoryOrder::AcqRel);
+    // SAFETY: both slots are reserved for us and free (the ring has 64 slots).
+    unsafe {
+        packet::publish(
+            q.slot(index),
+            &kernel_packet(f.kernel_object, 1, &kernel_done),
+        );
+        packet::publish(q.slot(index + 1), &host_call_packet(&call_done));
+    }
+    q.doorbell.store(index as i64 + 1, MemoryOrder::Release);
+    wait_promptly(
+        &call_done,
+        "the host call stayed queued behind the helped kernel",
+    );
+    assert_eq!(kernel_done.load(MemoryOrder::Acquire), 0);
+    queue::destroy(q.key()).expect("destroy");
+    signal::destroy(kernel_done.handle()).expect("destroy signal");
+    signal::destroy(call_done.handle()).expect("destroy signal");
+}
+
+#[test]
+fn destroying_a_queue_wakes_its_lazy_processor() {
+    let _settings = settings(FOREVER, FOREVER);
+    let f = fixture();
+    let q = cpu_queue(None);
+    let done = signal::create(1, &[]).expect("signal");
+    make_lazy(&f, &q, &done);
+    std::thread::sleep(Duration::from_millis(1));
+    let start = Instant::now();
+    queue::destroy(q.key()).expect("destroy");
+    assert!(
+        start.elapsed() < PROMPTLY,
+        "destroy waited {:?} for the lazy processor",
+        start.elapsed()
+    );
+    signal::destroy(done.handle()).expect("destroy signal");
+}
+
+#[test]
+fn a_packet_nobody_waits_for_runs_and_the_next_ring_wakes_the_processor() {
+    // Lazy sleeps of 2 s: the first packet nobody waits for starts within that; the
+    // processor then sleeps deep and the next ring wakes it at once.
+    let lazy_poll = Duration::from_secs(2);
+    let _settings = settings(lazy_poll, FOREVER);
+    let f = fixture();
+    let q = cpu_queue(None);
+    let done = signal::create(1, &[]).expect("signal");
+    make_lazy(&f, &q, &done);
+    let me = gettid();
+    for expect_wake in [false, true] {
+        std::thread::sleep(Duration::from_millis(1));
+        done.store(1, MemoryOrder::Relaxed);
+        KERNEL_TID.store(0, Ordering::SeqCst);
+        let woken = q.waking_rings();
+        submit(&q, &kernel_packet(f.kernel_object, 1, &done));
+        let took = load_until_done(&done, "a packet nobody waits for never ran");
+        let tid = KERNEL_TID.load(Ordering::SeqCst);
+        assert!(tid != 0 && tid != me, "the processor ran it");
+        assert_eq!(q.waking_rings() > woken, expect_wake, "took {took:?}");
+        if expect_wake {
+            assert!(took < lazy_poll / 2, "the woken processor took {took:?}");
+        }
     }
     queue::destroy(q.key()).expect("destroy");
     signal::destroy(done.handle()).expect("destroy signal");

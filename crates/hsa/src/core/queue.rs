@@ -13,6 +13,7 @@ use std::thread::JoinHandle;
 use parking_lot::{Mutex, RwLock};
 
 use super::agent::{AgentBackend, AgentObject, QUEUE_TYPE_MULTI, QUEUE_TYPE_SINGLE};
+use super::cpu::doorbell::ProcessorSleep;
 use super::cpu::processor;
 use super::packet::RawPacket;
 use super::signal::{self, MemoryOrder, SignalObject};
@@ -81,6 +82,8 @@ pub struct QueueObject {
     processor: Mutex<Option<JoinHandle<()>>>,
     /// Who consumes the ring right now (CPU queues: the processor or a waiting host thread).
     pub(crate) consumer: ConsumerRole,
+    /// How the CPU processor sleeps and when rings wake it (unused by other queues).
+    pub(crate) sleep: ProcessorSleep,
 }
 
 /// The right to consume a CPU queue's packets. Its processor thread holds it while it drains
@@ -306,8 +309,21 @@ impl QueueObject {
             Ordering::Acquire,
         );
         self.control.store(1, MemoryOrder::Release);
-        // Wake a sleeping processor.
+        self.kick();
+    }
+
+    /// How many doorbell rings so far woke this CPU queue's sleeping processor; the others
+    /// found it awake or left the packets to a waiting host thread (`cpu::doorbell`).
+    pub fn waking_rings(&self) -> u64 {
+        self.sleep.waking_rings()
+    }
+
+    /// Rings the doorbell on the runtime's behalf and wakes the processor at once, even from
+    /// a lazy sleep (it has something to do that no ring announced: stop, or run packets a
+    /// helper left).
+    pub(crate) fn kick(&self) {
         self.doorbell.store(0, MemoryOrder::Release);
+        self.sleep.wake_now();
     }
 
     /// `hsa_amd_profiling_set_profiler_enabled`: record dispatch start/end times in
@@ -422,6 +438,7 @@ fn new_queue_object(
         profiling: AtomicBool::new(false),
         processor: Mutex::new(None),
         consumer: ConsumerRole::default(),
+        sleep: ProcessorSleep::default(),
     }))
 }
 
@@ -565,12 +582,20 @@ pub fn destroy_all() {
     }
 }
 
-/// CPU queues whose doorbell rang while their processor slept in the futex, until the
+/// CPU queues whose doorbell rang while their processor slept, until the
 /// processor runs again: the only queues [`help_waiter`] looks at.
 static WAKING: Mutex<Vec<u64>> = Mutex::new(Vec::new());
 static WAKING_LEN: AtomicUsize = AtomicUsize::new(0);
 
-/// Called by a doorbell's wake path when it wakes the sleeping processor of queue `key`.
+/// A store to the doorbell of CPU queue `key` while its processor sleeps: the queue wakes
+/// it or leaves the packets to waiting host threads (`cpu::doorbell`).
+pub(crate) fn on_doorbell_ring(key: u64) {
+    if let Ok(q) = lookup(key) {
+        q.sleep.on_ring(&q);
+    }
+}
+
+/// Names queue `key` to waiting host threads: its doorbell rang while its processor slept.
 pub(crate) fn note_waking(key: u64) {
     let mut waking = WAKING.lock();
     if !waking.contains(&key) {

@@ -12,8 +12,9 @@
 //!   gets the status; the process keeps running.
 //!
 //! Sleeping: the doorbell is swapped to [`DOORBELL_IDLE`] before each drain pass and the
-//! processor sleeps until it changes (the signal wait spins briefly, then uses a futex), so
-//! any ring after the swap wakes it and a ring before it is covered by the drain.
+//! processor sleeps until it changes (after running packets it spins briefly first), so a
+//! ring after the swap ends the sleep and a ring before it is covered by the drain. How
+//! long a ring may leave it asleep is `cpu::doorbell`'s business (the lazy doorbell).
 
 use std::sync::atomic::{fence, Ordering};
 use std::sync::Arc;
@@ -52,13 +53,14 @@ pub fn spawn(queue: Arc<QueueObject>) -> std::io::Result<JoinHandle<()>> {
 
 fn run(q: &QueueObject) {
     loop {
-        // Consume rings made so far; any later ring makes the wait below return at once.
+        // Consume rings made so far; any later ring ends the sleep below at once.
         q.doorbell.exchange(DOORBELL_IDLE, MemoryOrder::AcqRel);
         if !q.is_active() {
             return;
         }
+        let mut ran = 0;
         // A helper (a host thread waiting for one of our packets) may hold the role: it
-        // rings the doorbell when it lets go, so sleeping below is safe.
+        // kicks the processor if it leaves packets behind, so sleeping below is safe.
         if q.consumer.acquire_for_processor() {
             // Running again: waiting host threads need not help any more.
             queue::clear_waking(q.key());
@@ -68,7 +70,7 @@ fn run(q: &QueueObject) {
             };
             q.consumer.release();
             match outcome {
-                Ok(_) => {}
+                Ok(n) => ran = n,
                 Err(Stop::Inactivated) => return,
                 Err(Stop::Error(status)) => {
                     q.report_error(status);
@@ -76,16 +78,14 @@ fn run(q: &QueueObject) {
                 }
             }
         }
+        q.sleep.processor_ran(ran);
         if !q.is_active() {
             return;
         }
-        q.doorbell.wait(
-            Condition::Ne,
-            DOORBELL_IDLE,
-            u64::MAX,
-            WaitState::Blocked,
-            MemoryOrder::Acquire,
-        );
+        // After running packets the host often rings again at once: spin a little first.
+        if ran == 0 || !q.sleep.spin_for_ring(&q.doorbell) {
+            q.sleep.wait_for_ring(&q.doorbell);
+        }
     }
 }
 
@@ -130,7 +130,13 @@ fn drain(
 /// barriers whose dependencies are not met yet): those are left to the processor. Returns
 /// whether it ran any packet.
 pub(crate) fn run_on_waiter(q: &QueueObject, signal: u64, done: &dyn Fn() -> bool) -> bool {
-    if q.soft || !q.is_active() || !q.consumer.acquire_for_helper() {
+    if q.soft || !q.is_active() {
+        return false;
+    }
+    if !q.consumer.acquire_for_helper() {
+        // The processor woke first and runs the packets; but a host thread waits, so the
+        // next rings may leave the processor asleep for the waiter to take them.
+        q.sleep.host_waits();
         return false;
     }
     let outcome = if completes_soon(q, signal) {
@@ -146,9 +152,16 @@ pub(crate) fn run_on_waiter(q: &QueueObject, signal: u64, done: &dyn Fn() -> boo
         }
         _ => false,
     };
-    if q.consumer.release() || failed {
-        // The processor found the role taken and sleeps, or must report the failure.
-        q.doorbell.store(0, MemoryOrder::Release);
+    if ran {
+        q.sleep.host_waits();
+    }
+    // The processor may sleep (lazily, or because it found the role taken): it must run
+    // what we leave behind and report a failure. An empty queue needs no wake-up, which
+    // keeps the wake's cost off the waiting thread; the next ring reaches the processor.
+    q.consumer.release();
+    let left = q.load_write_index(MemoryOrder::Acquire) > q.load_read_index(MemoryOrder::Acquire);
+    if failed || left {
+        q.kick();
     }
     ran || failed
 }

@@ -49,17 +49,17 @@ fn wake(word: &AtomicU32, count: i32) {
 /// system call only if the bit was set, so notifying a word whose waiters are awake
 /// (re-checking their condition) costs one atomic read-modify-write.
 #[derive(Debug, Default)]
-pub(super) struct EventWord(AtomicU32);
+pub(crate) struct EventWord(AtomicU32);
 
 impl EventWord {
     /// The epoch to pass to [`sleep`](Self::sleep); read it *before* checking the condition.
     #[inline]
-    pub(super) fn epoch(&self) -> u32 {
+    pub(crate) fn epoch(&self) -> u32 {
         self.0.load(Ordering::SeqCst)
     }
 
     /// Sleeps (at most `timeout_ns`) unless a notification arrived since `epoch` was read.
-    pub(super) fn sleep(&self, epoch: u32, timeout_ns: u64) {
+    pub(crate) fn sleep(&self, epoch: u32, timeout_ns: u64) {
         let armed = epoch | 1;
         if epoch & 1 == 0
             && self
@@ -73,7 +73,7 @@ impl EventWord {
     }
 
     /// Wakes up to `count` sleepers (all re-check their conditions).
-    pub(super) fn notify(&self, count: i32) {
+    pub(crate) fn notify(&self, count: i32) {
         let old = match self
             .0
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |v| {

@@ -42,6 +42,7 @@ use parking_lot::Mutex;
 
 use crate::status::{HsaError, HsaResult};
 
+pub(crate) use futex::EventWord;
 pub use group::{group_create, group_destroy, group_len, group_wait_any, GroupObject};
 pub use handler::{async_function, async_handler, async_thread_running};
 pub use registry::{
@@ -452,11 +453,11 @@ impl SignalObject {
     #[inline(never)]
     fn wake_slow(&self, w: u64) {
         if w & (MULTI_WAITER - 1) != 0 {
-            // A CPU queue's doorbell (its `queue_ptr` is set) with a sleeper: the queue's
-            // processor takes a while to wake up, so waiting host threads may help.
+            // A CPU queue's doorbell (its `queue_ptr` is set) while its processor sleeps:
+            // the queue decides whether to wake it (the lazy doorbell, `cpu::doorbell`).
             let queue = self.amd.queue_ptr.load(Ordering::Relaxed);
             if queue != 0 && self.is_doorbell() {
-                crate::core::queue::note_waking(queue);
+                crate::core::queue::on_doorbell_ring(queue);
             }
             self.seq.notify(i32::MAX);
         }
@@ -479,6 +480,17 @@ impl SignalObject {
             self.wake();
         }
         retired
+    }
+
+    /// Counts a sleeper that sleeps on its own futex word rather than on `seq` (a CPU
+    /// queue's processor), so that value changes take the wake path while it sleeps.
+    pub(crate) fn add_foreign_sleeper(&self) {
+        self.waiters.fetch_add(SLEEPER, Ordering::SeqCst);
+    }
+
+    /// Undoes [`add_foreign_sleeper`](Self::add_foreign_sleeper).
+    pub(crate) fn remove_foreign_sleeper(&self) {
+        self.waiters.fetch_sub(SLEEPER, Ordering::SeqCst);
     }
 
     fn register_token(&self, token: &Arc<WakeToken>) {
