@@ -45,7 +45,11 @@ pub fn machine() -> String {
         })
         .unwrap_or_else(|| "unknown CPU".into());
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    format!("{model}, {cores} cores")
+    // A VM guest that halts idle vCPUs at once wakes sleeping threads slowly: say so.
+    let halt_poll = std::fs::read_to_string("/sys/module/haltpoll/parameters/guest_halt_poll_ns")
+        .map(|ns| format!(", guest halt polling {} ns", ns.trim()))
+        .unwrap_or_default();
+    format!("{model}, {cores} cores{halt_poll}")
 }
 
 /// Prints one result row: ours vs the peer, and ours vs the target.
