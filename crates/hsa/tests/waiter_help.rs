@@ -97,6 +97,18 @@ fn fixture() -> Fixture {
     }
 }
 
+/// A signal with value 1 (a packet's completion signal before it runs).
+fn pending_signal() -> Arc<SignalObject> {
+    signal::create(1, &[]).expect("signal")
+}
+
+/// Destroys the signals of a test.
+fn destroy_signals(signals: &[&SignalObject]) {
+    for s in signals {
+        signal::destroy(s.handle()).expect("destroy signal");
+    }
+}
+
 fn cpu_queue(callback: Option<(queue::ErrorCallback, usize)>) -> Arc<QueueObject> {
     let agent = runtime::current()
         .expect("runtime")
@@ -161,7 +173,7 @@ fn a_waiting_thread_runs_the_packet_of_a_sleeping_processor() {
     let _settings = default_settings();
     let f = fixture();
     let q = cpu_queue(None);
-    let done = signal::create(1, &[]).expect("signal");
+    let done = pending_signal();
     let me = gettid();
     let mut helped = false;
     for _ in 0..ATTEMPTS {
@@ -193,7 +205,7 @@ fn a_waiting_thread_runs_the_packet_of_a_sleeping_processor() {
         q.load_write_index(MemoryOrder::Acquire)
     );
     queue::destroy(q.key()).expect("destroy");
-    signal::destroy(done.handle()).expect("destroy signal");
+    destroy_signals(&[&done]);
 }
 
 #[test]
@@ -201,10 +213,7 @@ fn host_calls_stay_on_the_processor_thread() {
     let _settings = default_settings();
     let f = fixture();
     let q = cpu_queue(None);
-    let (kernel_done, call_done) = (
-        signal::create(1, &[]).expect("signal"),
-        signal::create(1, &[]).expect("signal"),
-    );
+    let (kernel_done, call_done) = (pending_signal(), pending_signal());
     let me = gettid();
     for _ in 0..5 {
         std::thread::sleep(IDLE);
@@ -222,8 +231,7 @@ fn host_calls_stay_on_the_processor_thread() {
         );
     }
     queue::destroy(q.key()).expect("destroy");
-    signal::destroy(kernel_done.handle()).expect("destroy signal");
-    signal::destroy(call_done.handle()).expect("destroy signal");
+    destroy_signals(&[&kernel_done, &call_done]);
 }
 
 /// (status, thread) of the last error callback of the failure test.
@@ -240,7 +248,7 @@ fn failures_met_by_a_waiting_thread_are_reported_by_the_processor() {
     let _settings = default_settings();
     let f = fixture();
     let me = gettid();
-    let done = signal::create(1, &[]).expect("signal");
+    let done = pending_signal();
     for _ in 0..5 {
         let q = cpu_queue(Some((record_error, 0)));
         ERROR_STATUS.store(0, Ordering::SeqCst);
@@ -269,7 +277,7 @@ fn failures_met_by_a_waiting_thread_are_reported_by_the_processor() {
         assert_eq!(q.state(), QueueState::Error);
         queue::destroy(q.key()).expect("destroy");
     }
-    signal::destroy(done.handle()).expect("destroy signal");
+    destroy_signals(&[&done]);
 }
 
 #[test]
@@ -277,9 +285,9 @@ fn a_waiting_thread_does_not_run_a_barrier_that_would_block() {
     let _settings = default_settings();
     let _f = fixture();
     let q = cpu_queue(None);
-    let done = signal::create(1, &[]).expect("signal");
+    let done = pending_signal();
     for _ in 0..3 {
-        let gate = signal::create(1, &[]).expect("signal");
+        let gate = pending_signal();
         std::thread::sleep(IDLE);
         done.store(1, MemoryOrder::Relaxed);
         // If the waiter took the barrier it would wait inside it for `gate`, which the
@@ -314,10 +322,10 @@ fn a_waiting_thread_does_not_run_a_barrier_that_would_block() {
         );
         let _ = watchdog.join();
         wait_done(&done);
-        signal::destroy(gate.handle()).expect("destroy signal");
+        destroy_signals(&[&gate]);
     }
     queue::destroy(q.key()).expect("destroy");
-    signal::destroy(done.handle()).expect("destroy signal");
+    destroy_signals(&[&done]);
 }
 
 /// Waits (blocked, at most [`PROMPTLY`]) for `s` to drop below 1.
@@ -366,7 +374,7 @@ fn after_a_waited_ring_rings_leave_the_processor_asleep() {
     let _settings = settings(FOREVER, FOREVER);
     let f = fixture();
     let q = cpu_queue(None);
-    let done = signal::create(1, &[]).expect("signal");
+    let done = pending_signal();
     make_lazy(&f, &q, &done);
     let me = gettid();
     let woken = q.waking_rings();
@@ -393,7 +401,7 @@ fn after_a_waited_ring_rings_leave_the_processor_asleep() {
         "with lazy sleeps off, no ring woke the processor"
     );
     queue::destroy(q.key()).expect("destroy");
-    signal::destroy(done.handle()).expect("destroy signal");
+    destroy_signals(&[&done]);
 }
 
 #[test]
@@ -401,10 +409,7 @@ fn a_second_ring_before_the_first_packet_ran_wakes_the_processor() {
     let _settings = settings(FOREVER, FOREVER);
     let f = fixture();
     let q = cpu_queue(None);
-    let (first, second) = (
-        signal::create(1, &[]).expect("signal"),
-        signal::create(1, &[]).expect("signal"),
-    );
+    let (first, second) = (pending_signal(), pending_signal());
     make_lazy(&f, &q, &first);
     first.store(1, MemoryOrder::Relaxed);
     // The host launches twice without waiting: the second ring must not stay lazy.
@@ -413,8 +418,7 @@ fn a_second_ring_before_the_first_packet_ran_wakes_the_processor() {
     load_until_done(&second, "two launches nobody waits for stayed queued");
     assert_eq!(first.load(MemoryOrder::Acquire), 0);
     queue::destroy(q.key()).expect("destroy");
-    signal::destroy(first.handle()).expect("destroy signal");
-    signal::destroy(second.handle()).expect("destroy signal");
+    destroy_signals(&[&first, &second]);
 }
 
 #[test]
@@ -422,10 +426,7 @@ fn a_waiting_thread_that_leaves_packets_behind_wakes_the_processor() {
     let _settings = settings(FOREVER, FOREVER);
     let f = fixture();
     let q = cpu_queue(None);
-    let (kernel_done, call_done) = (
-        signal::create(1, &[]).expect("signal"),
-        signal::create(1, &[]).expect("signal"),
-    );
+    let (kernel_done, call_done) = (pending_signal(), pending_signal());
     make_lazy(&f, &q, &kernel_done);
     kernel_done.store(1, MemoryOrder::Relaxed);
     // One ring for both packets: the waiter runs the kernel but not the host call.
@@ -445,8 +446,7 @@ fn a_waiting_thread_that_leaves_packets_behind_wakes_the_processor() {
     );
     assert_eq!(kernel_done.load(MemoryOrder::Acquire), 0);
     queue::destroy(q.key()).expect("destroy");
-    signal::destroy(kernel_done.handle()).expect("destroy signal");
-    signal::destroy(call_done.handle()).expect("destroy signal");
+    destroy_signals(&[&kernel_done, &call_done]);
 }
 
 #[test]
@@ -454,7 +454,7 @@ fn destroying_a_queue_wakes_its_lazy_processor() {
     let _settings = settings(FOREVER, FOREVER);
     let f = fixture();
     let q = cpu_queue(None);
-    let done = signal::create(1, &[]).expect("signal");
+    let done = pending_signal();
     make_lazy(&f, &q, &done);
     std::thread::sleep(Duration::from_millis(1));
     let start = Instant::now();
@@ -464,7 +464,7 @@ fn destroying_a_queue_wakes_its_lazy_processor() {
         "destroy waited {:?} for the lazy processor",
         start.elapsed()
     );
-    signal::destroy(done.handle()).expect("destroy signal");
+    destroy_signals(&[&done]);
 }
 
 #[test]
@@ -475,7 +475,7 @@ fn a_packet_nobody_waits_for_runs_and_the_next_ring_wakes_the_processor() {
     let _settings = settings(lazy_poll, FOREVER);
     let f = fixture();
     let q = cpu_queue(None);
-    let done = signal::create(1, &[]).expect("signal");
+    let done = pending_signal();
     make_lazy(&f, &q, &done);
     let me = gettid();
     for expect_wake in [false, true] {
@@ -493,5 +493,5 @@ fn a_packet_nobody_waits_for_runs_and_the_next_ring_wakes_the_processor() {
         }
     }
     queue::destroy(q.key()).expect("destroy");
-    signal::destroy(done.handle()).expect("destroy signal");
+    destroy_signals(&[&done]);
 }
