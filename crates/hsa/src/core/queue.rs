@@ -92,10 +92,9 @@ pub struct QueueObject {
 /// wake-up (7-12 us on a VM) on the waiter's critical path.
 #[derive(Debug, Default)]
 pub(crate) struct ConsumerRole {
+    /// Taken by the processor or a helper. A processor that finds it taken sleeps: the
+    /// helper wakes it when it lets go with packets left (`cpu::processor::run_on_waiter`).
     held: AtomicBool,
-    /// The processor found the role taken and went to sleep: the holder rings the doorbell
-    /// when it lets go (all four accesses are SeqCst, so one side always sees the other).
-    processor_waiting: AtomicBool,
     /// A packet a helper ran failed with this status (0: none). The helper does not call
     /// the error callback itself, because the callback may destroy the queue and its
     /// closure from under the calling thread; the processor reports it on its own thread.
@@ -103,17 +102,9 @@ pub(crate) struct ConsumerRole {
 }
 
 impl ConsumerRole {
-    /// The processor's claim: on failure it records that it waits for a ring.
+    /// The processor's claim.
     pub(crate) fn acquire_for_processor(&self) -> bool {
-        if self.try_take() {
-            return true;
-        }
-        self.processor_waiting.store(true, Ordering::SeqCst);
-        if self.try_take() {
-            self.processor_waiting.store(false, Ordering::SeqCst);
-            return true;
-        }
-        false
+        self.try_take()
     }
 
     /// A helper's claim: only when no helper-side error waits for the processor.
@@ -127,10 +118,9 @@ impl ConsumerRole {
             .is_ok()
     }
 
-    /// Lets go. Returns whether the processor must be rung (it found the role taken).
-    pub(crate) fn release(&self) -> bool {
+    /// Lets go.
+    pub(crate) fn release(&self) {
         self.held.store(false, Ordering::SeqCst);
-        self.processor_waiting.swap(false, Ordering::SeqCst)
     }
 
     /// A helper's packet failed with `status`: the processor reports it.
@@ -615,7 +605,7 @@ pub(crate) fn clear_waking(key: u64) {
 }
 
 /// A host thread is about to wait for `signal` until `done()`: if a packet completing
-/// `signal` is queued on a CPU queue whose processor is still waking up, the calling thread
+/// `signal` is queued on a CPU queue whose processor sleeps or is still waking up, the calling thread
 /// runs that queue's packets itself (in order, up to the point where `done()` holds or a
 /// packet would block; see `cpu::processor::run_on_waiter`). Returns whether it ran any.
 pub(crate) fn help_waiter(signal: &SignalObject, done: &dyn Fn() -> bool) -> bool {

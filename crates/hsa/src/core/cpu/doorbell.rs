@@ -21,7 +21,8 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
 use crate::core::queue::{note_waking, QueueObject, DOORBELL_IDLE};
 use crate::core::signal::{
-    sleep_poll_ns, spin_window_ns, Condition, EventWord, MemoryOrder, SignalObject, WaitState,
+    setting_from_env_us, sleep_poll_ns, spin_window_ns, Condition, EventWord, MemoryOrder,
+    SignalObject, WaitState,
 };
 use crate::time;
 
@@ -39,16 +40,7 @@ static WINDOW_NS: AtomicU64 = AtomicU64::new(LAZY_WINDOW_NS);
 /// The longest lazy sleep in ns (0: lazy sleeps off): `FERROCM_LAZY_DOORBELL_US` × 1000,
 /// default [`LAZY_POLL_NS`]. It bounds how late a packet that nobody waits for can start.
 pub fn lazy_poll_ns() -> u64 {
-    let v = POLL_NS.load(Ordering::Relaxed);
-    if v != u64::MAX {
-        return v;
-    }
-    let v = std::env::var("FERROCM_LAZY_DOORBELL_US")
-        .ok()
-        .and_then(|s| s.trim().parse::<u64>().ok())
-        .map_or(LAZY_POLL_NS, |us| us.saturating_mul(1000).min(u64::MAX - 1));
-    let _ = POLL_NS.compare_exchange(u64::MAX, v, Ordering::Relaxed, Ordering::Relaxed);
-    POLL_NS.load(Ordering::Relaxed)
+    setting_from_env_us(&POLL_NS, "FERROCM_LAZY_DOORBELL_US", LAZY_POLL_NS)
 }
 
 /// Sets the longest lazy sleep (`poll_ns`, 0 turns lazy sleeps off; overrides the
@@ -144,26 +136,22 @@ impl ProcessorSleep {
 
     /// The doorbell of `q` was stored while the processor is counted as its sleeper.
     pub(crate) fn on_ring(&self, q: &QueueObject) {
-        match self.state.load(Ordering::SeqCst) {
-            AWAKE => {} // it reads the doorbell before it sleeps
-            LAZY if lazy_poll_ns() != 0 => {
-                note_waking(q.key());
-                let read = q.load_read_index(MemoryOrder::Acquire);
-                let write = q.load_write_index(MemoryOrder::Acquire);
-                let earlier = self.lazy_ring_write.swap(write, Ordering::AcqRel);
-                if read < earlier {
-                    // The previous lazy ring's packets are still queued: nobody waits.
-                    self.waking_rings.fetch_add(1, Ordering::Relaxed);
-                    self.wake_now();
-                } else {
-                    self.unwoken_ring.store(true, Ordering::Release);
-                }
-            }
-            _ => {
-                note_waking(q.key());
-                self.waking_rings.fetch_add(1, Ordering::Relaxed);
-                self.wake_now();
-            }
+        let state = self.state.load(Ordering::SeqCst);
+        if state == AWAKE {
+            return; // it reads the doorbell before it sleeps
+        }
+        note_waking(q.key());
+        let wake = state == DEEP || lazy_poll_ns() == 0 || {
+            let read = q.load_read_index(MemoryOrder::Acquire);
+            let write = q.load_write_index(MemoryOrder::Acquire);
+            // The previous lazy ring's packets still queued: nobody waits for them.
+            read < self.lazy_ring_write.swap(write, Ordering::AcqRel)
+        };
+        if wake {
+            self.waking_rings.fetch_add(1, Ordering::Relaxed);
+            self.wake_now();
+        } else {
+            self.unwoken_ring.store(true, Ordering::Release);
         }
     }
 

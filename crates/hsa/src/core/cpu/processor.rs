@@ -123,7 +123,7 @@ fn drain(
 }
 
 /// Runs packets of `q` on the calling thread, a host thread about to wait for `signal` (a
-/// handle) until `done()`, while the queue's processor is still waking up (see
+/// handle) until `done()`, while the queue's processor sleeps or is still waking up (see
 /// [`queue::help_waiter`]). It takes the consumer role only if it is free, and only if one
 /// of the published packets completes `signal`; then it runs packets in order until `done()`
 /// holds or the next packet could block or call back into the application (host calls,

@@ -49,6 +49,7 @@ pub use registry::{
     create, create_doorbell, create_with_attributes, destroy, destroy_all, get, live_signals,
     lookup, release_doorbell,
 };
+pub(crate) use wait::setting_from_env_us;
 pub use wait::{
     set_sleep_poll_ns, set_spin_window_ns, sleep_poll_ns, spin_window_ns, wait_any, SLEEP_POLL_NS,
 };

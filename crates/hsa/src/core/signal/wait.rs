@@ -23,18 +23,24 @@ fn env_u64(name: &str) -> Option<u64> {
         .and_then(|s| s.trim().parse::<u64>().ok())
 }
 
-/// The spin window of `Blocked` waits, in ns: `FERROCM_SIGNAL_SPIN_US` × 1000, default 20 µs.
+/// A setting in ns kept in `cell` (`u64::MAX`: not read yet), read once from the environment
+/// variable `var` given in µs, `default_ns` when unset or unparsable; a setter may have
+/// stored a value first.
 #[inline]
-pub fn spin_window_ns() -> u64 {
-    let v = SPIN_NS.load(Ordering::Relaxed);
+pub(crate) fn setting_from_env_us(cell: &AtomicU64, var: &str, default_ns: u64) -> u64 {
+    let v = cell.load(Ordering::Relaxed);
     if v != u64::MAX {
         return v;
     }
-    let v = env_u64("FERROCM_SIGNAL_SPIN_US").map_or(DEFAULT_SPIN_NS, |us| {
-        us.saturating_mul(1000).min(u64::MAX - 1)
-    });
-    let _ = SPIN_NS.compare_exchange(u64::MAX, v, Ordering::Relaxed, Ordering::Relaxed);
-    SPIN_NS.load(Ordering::Relaxed)
+    let v = env_u64(var).map_or(default_ns, |us| us.saturating_mul(1000).min(u64::MAX - 1));
+    let _ = cell.compare_exchange(u64::MAX, v, Ordering::Relaxed, Ordering::Relaxed);
+    cell.load(Ordering::Relaxed)
+}
+
+/// The spin window of `Blocked` waits, in ns: `FERROCM_SIGNAL_SPIN_US` × 1000, default 20 µs.
+#[inline]
+pub fn spin_window_ns() -> u64 {
+    setting_from_env_us(&SPIN_NS, "FERROCM_SIGNAL_SPIN_US", DEFAULT_SPIN_NS)
 }
 
 /// Sets the spin window of `Blocked` waits (ns), overriding the environment.
@@ -139,7 +145,7 @@ pub(super) fn wait_one(
         cond.holds(v, compare).then_some(v)
     };
     // Before spinning: run the packets that complete this signal if their queue's
-    // processor is still waking up (never from a processor's own doorbell wait).
+    // processor sleeps or is still waking up (never from a processor's own doorbell wait).
     if !s.is_doorbell() && crate::core::queue::help_waiter(s, &|| check().is_some()) {
         if let Some(v) = check() {
             return v;
