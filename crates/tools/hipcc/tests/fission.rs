@@ -32,6 +32,11 @@ fn twins(kernels: &str) -> String {
     format!("{split}\n{fibers}\n")
 }
 
+/// Checks that hipcc's log holds `note` exactly `count` times.
+fn assert_notes(log: &str, note: &str, count: usize) {
+    assert_eq!(log.matches(note).count(), count, "{log}");
+}
+
 /// Runs `exe` on 1, 2 and 3 engine workers; it must print PASS last each time.
 fn assert_passes_on_1_to_3_workers(exe: &Path) {
     for workers in ["1", "2", "3"] {
@@ -401,12 +406,8 @@ fn split_kernels_compute_what_fibers_compute() {
     };
     // transpose, mixed, scaled, declines and the 4 loop kernels are split; the _fibers twins
     // are not (the macro one is not seen by hipcc at all).
-    assert_eq!(
-        log.matches("kernel split at its barriers").count(),
-        8,
-        "{log}"
-    );
-    assert_eq!(log.matches("kernel left on fibers").count(), 6, "{log}");
+    assert_notes(&log, "kernel split at its barriers", 8);
+    assert_notes(&log, "kernel left on fibers", 6);
     assert_passes_on_1_to_3_workers(&exe);
 }
 
@@ -626,18 +627,10 @@ fn wave_kernels_compute_what_fibers_compute() {
     };
     // wreduce, wshuffle, wvote, wblock (helpers inlined) and wbranch are split; their _fibers
     // twins are not.
-    assert_eq!(
-        log.matches("kernel split at its barriers").count(),
-        5,
-        "{log}"
-    );
-    assert_eq!(
-        log.matches("inlined: blockSum, warpSum, warpSum").count(),
-        1,
-        "{log}"
-    );
+    assert_notes(&log, "kernel split at its barriers", 5);
+    assert_notes(&log, "inlined: blockSum, warpSum, warpSum", 1);
     // (wblock_fibers gets no note: without its helpers inlined it has no barrier of its own.)
-    assert_eq!(log.matches("kernel left on fibers").count(), 4, "{log}");
+    assert_notes(&log, "kernel left on fibers", 4);
     assert_passes_on_1_to_3_workers(&exe);
 }
 
@@ -736,16 +729,8 @@ fn stride_loops_compute_what_work_items_compute() {
     let Some((exe, log)) = build("fission_stride", &[("stride.hip", &src)], &[]) else {
         return;
     };
-    assert_eq!(
-        log.matches("kernel split at its stride loops").count(),
-        2,
-        "{log}"
-    );
-    assert_eq!(
-        log.matches("kernel split at its barriers").count(),
-        1,
-        "{log}"
-    );
+    assert_notes(&log, "kernel split at its stride loops", 2);
+    assert_notes(&log, "kernel split at its barriers", 1);
     assert_passes_on_1_to_3_workers(&exe);
 }
 
