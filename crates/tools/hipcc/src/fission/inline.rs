@@ -23,10 +23,11 @@
 
 use std::collections::BTreeMap;
 
-use super::{
-    is_id, is_split_sync, is_use, matching, matching_back, Decl, Splitter, Stmt, Unit,
-    CONTROL_WORDS, FUNDAMENTAL_TYPES, SYNC_NAMES,
-};
+use super::changes::is_use;
+use super::names::{CONTROL_WORDS, FUNDAMENTAL_TYPES, SYNC_NAMES};
+use super::statements::{is_split_sync, Decl, Splitter, Stmt};
+use super::tokens::{is_id, matching, matching_back};
+use super::unit::Unit;
 use crate::lexer::{tokenize, Token, TokenKind};
 
 /// How many calls one kernel may have inlined (helpers calling helpers included).
@@ -735,7 +736,7 @@ fn type_text(t: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fission::{is_p, text};
+    use crate::fission::tokens::{is_p, text};
 
     /// The kernel `k`'s body after inlining, and the helpers inlined.
     fn inlined(src: &str) -> Option<(String, Vec<String>)> {
