@@ -1,0 +1,159 @@
+//! Device ops: the table passed to kernels (`ops->barrier`, `ops->wave_exchange`) and the
+//! synchronisation they perform within a group (barriers, wavefront exchanges).
+
+use std::cell::Cell;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::ptr;
+
+use super::context::{SlotState, CURRENT_GROUP};
+use super::group::{convert, Group, Mode, Op};
+use super::DispatchError;
+use crate::abi::{DeviceOps, WorkItem, ABI_VERSION, WAVEFRONT_SIZE, WHOLE_GROUP_RUNNING};
+
+pub(super) static DEVICE_OPS: DeviceOps = DeviceOps {
+    version: ABI_VERSION,
+    size: core::mem::size_of::<DeviceOps>() as u32,
+    barrier: barrier_entry,
+    wave_exchange: wave_exchange_entry,
+    reserved: [ptr::null_mut(); 6],
+};
+
+/// `ops->barrier`.
+///
+/// # Safety
+/// `wi` is the work-item the engine passed to the running kernel (called from that kernel).
+pub(super) unsafe extern "C" fn barrier_entry(wi: *mut WorkItem, predicate: i32) -> u32 {
+    let op = Op::Barrier {
+        predicate: predicate != 0,
+    };
+    catch_unwind(AssertUnwindSafe(|| sync_op(wi, op))).map_or(0, |r| r as u32)
+}
+
+/// `ops->wave_exchange`.
+///
+/// # Safety
+/// As for `barrier_entry`; `lanes` is null or valid for writing 64 `u64`s.
+pub(super) unsafe extern "C" fn wave_exchange_entry(
+    wi: *mut WorkItem,
+    value: u64,
+    lanes: *mut u64,
+) -> u64 {
+    let op = Op::Wave { value, lanes };
+    catch_unwind(AssertUnwindSafe(|| sync_op(wi, op))).unwrap_or(0)
+}
+
+/// Writes `value` as the only contribution of lane `lane` (a wave exchange nobody else joins).
+pub(super) fn lone_exchange(value: u64, lanes: *mut u64, lane: u32) -> u64 {
+    if !lanes.is_null() {
+        // SAFETY: the header requires `lanes` to hold 64 entries; lane < 64.
+        unsafe { lanes.add(lane as usize).write(value) };
+    }
+    1u64 << lane
+}
+
+/// Barrier or wave exchange of the work-item running on this thread. Without a group state
+/// (a one-work-item group, or a call from outside of any dispatch) the caller is alone.
+#[inline(always)]
+pub(super) fn sync_op(wi: *mut WorkItem, op: Op) -> u64 {
+    // The engine's work-items (and copies of them) name their group; else the thread's.
+    let named = if wi.is_null() {
+        ptr::null()
+    } else {
+        // SAFETY: a non-null `wi` is the work-item the running kernel was given (or a copy).
+        unsafe { (*wi).engine_private }.cast_const().cast::<Group>()
+    };
+    let g = if named.is_null() {
+        CURRENT_GROUP.with(Cell::get)
+    } else {
+        named
+    };
+    if g.is_null() {
+        return match op {
+            Op::Barrier { predicate } => u64::from(predicate),
+            Op::Wave { value, lanes } => lone_exchange(value, lanes, 0),
+        };
+    }
+    // SAFETY: the group is set only while it runs on this thread.
+    let g = unsafe { &*g };
+    if g.mode.get() == Mode::Start {
+        // An entry point that took the whole-group offer may have gone on to a later group
+        // of the range: `wi0` describes the group that runs now.
+        // SAFETY: `wi0` is valid while its group runs; the kernel only reads it now.
+        let ls = unsafe { (*g.wi0).local_size };
+        let n = ls[0] * ls[1] * ls[2];
+        g.n.set(n);
+        g.live.set(n);
+    }
+    let n = g.n.get();
+    // SAFETY: `wi0` is valid while its group runs.
+    if g.mode.get() == Mode::Start && unsafe { (*g.wi0).reserved0 } == WHOLE_GROUP_RUNNING {
+        // Work-item 0 runs the whole group itself and promised no barriers: the other
+        // work-items' state is its own, so nothing can be resumed.
+        g.abort(DispatchError::KernelFault(
+            "a barrier or wavefront operation was reached by a kernel that runs its work-group \
+             itself (a kernel split at its barriers by hipcc): please report this kernel"
+                .into(),
+        ));
+    }
+    if g.mode.get() != Mode::Fibers {
+        // The work-group function (or, in start mode, a work-item entry that goes on with the
+        // rest of the group itself, see abi::WHOLE_GROUP_OFFER) keeps the ids of the
+        // work-item it runs in `wi` (the engine's work-item 0, unless it passes a copy).
+        let src = if wi.is_null() { g.wi0 } else { wi };
+        // SAFETY: `src` is the work-item the running kernel was given (or `wi0`).
+        let flat = unsafe { (*src).flat_local_id };
+        let k = if g.mode.get() == Mode::Start {
+            flat.min(n.saturating_sub(1))
+        } else {
+            flat.max(1).min(n.saturating_sub(1))
+        };
+        // Work-items before k have returned; those after k have not started.
+        match op {
+            Op::Barrier { predicate } if k + 1 == n => return u64::from(predicate),
+            Op::Wave { value, lanes } if k + 1 == g.wave_range(k / WAVEFRONT_SIZE).1 => {
+                return lone_exchange(value, lanes, k % WAVEFRONT_SIZE);
+            }
+            _ => {}
+        }
+        // SAFETY: `wi0` is valid: a loop stops after the current work-item.
+        unsafe { (*g.wi0).range_end.set(k + 1) };
+        // SAFETY: we run on the runner, as work-item k, in start or loop mode.
+        if let Err(e) = unsafe { convert(g, k) } {
+            g.abort(e);
+        }
+    }
+    let i = g.current.get();
+    // SAFETY: fiber mode, i < n (the running work-item).
+    let slot = unsafe { g.slot(i) };
+    match op {
+        Op::Barrier { predicate } => {
+            slot.state.set(SlotState::AtBarrier);
+            g.barrier_arrived.set(g.barrier_arrived.get() + 1);
+            g.barrier_true
+                .set(g.barrier_true.get() + u32::from(predicate));
+            if g.barrier_arrived.get() == g.live.get() {
+                // SAFETY: fiber mode.
+                unsafe { g.release_barrier() };
+                return slot.result.get();
+            }
+        }
+        Op::Wave { value, lanes } => {
+            let w = i / WAVEFRONT_SIZE;
+            // SAFETY: fiber mode, wave of a valid work-item.
+            let wave = unsafe { g.wave(w) };
+            slot.state.set(SlotState::AtWave);
+            slot.value.set(value);
+            slot.lanes.set(lanes);
+            wave.arrived
+                .set(wave.arrived.get() | (1u64 << (i % WAVEFRONT_SIZE)));
+            if wave.arrived.get() == wave.live.get() {
+                // SAFETY: fiber mode, valid wave; every arrived lane's `lanes` is valid.
+                unsafe { g.release_wave(w) };
+                return slot.result.get();
+            }
+        }
+    }
+    // SAFETY: fiber mode; we run as work-item i, whose context is saved in its slot.
+    unsafe { g.switch_from(i, &slot.ctx) };
+    slot.result.get()
+}
