@@ -50,4 +50,10 @@
 #include "cpu/host_defines.h"
 #endif
 
+/* NVIDIA platform under nvcc (which pre-includes cuda_runtime.h): dim3 is CUDA's, and the
+ * headers avoid defining names CUDA's headers already define. */
+#if defined(__HIP_PLATFORM_NVIDIA__) && defined(__CUDACC__) && !defined(__HIP_NVIDIA_CUDA_TYPES__)
+#define __HIP_NVIDIA_CUDA_TYPES__ 1
+#endif
+
 #endif /* HIP_COMMON_H */

@@ -8,8 +8,8 @@ static int device_var = 0;
 
 static hipError_t use_templates(float **p, float **ph) {
   hipError_t e = hipMalloc(p, 16);
-  e = hipHostMalloc(ph, 16);
-  e = hipHostMalloc(ph, 16, hipHostMallocMapped);
+  e = hipExtHostAlloc(ph, 16); // hipHostMalloc is deprecated since HIP 6.3
+  e = hipHostAlloc(ph, 16, hipHostAllocMapped);
   e = hipMallocManaged(p, 16);
   int v = 1;
   e = hipMemcpyToSymbol(device_var, &v, sizeof v);

@@ -546,23 +546,31 @@ inline hipError_t launch_kernel(kernel_probe<Probe>, const L &l, dim3 grid, dim3
                                 hipStream_t stream, As &&...as) {
   return launch_typed(params_for<Probe, As...>(), l, grid, block, shm, stream, static_cast<As &&>(as)...);
 }
+/* What a launch expression (hipLaunchKernelGGL, <<<>>>) yields: its status, which converts
+ * to hipError_t but, unlike a hipError_t ([[nodiscard]] from C++17, as in HIP), may be
+ * ignored: HIP writes these launches as statements. */
+struct launch_status {
+  hipError_t value;
+  operator hipError_t() const { return value; }
+};
+
 /* hipLaunchKernelGGL of a kernel the unit defines. */
 template <class Probe, class Address, class L, class... As>
-inline hipError_t launch_kernel_ggl(kernel_probe<Probe>, const Address &address, const L &l, dim3 grid, dim3 block,
+inline launch_status launch_kernel_ggl(kernel_probe<Probe>, const Address &address, const L &l, dim3 grid, dim3 block,
                                     size_t shm, hipStream_t stream, As &&...as) {
-  return launch_probed<false, Probe>(address, l, grid, block, shm, stream, static_cast<As &&>(as)...);
+  return {launch_probed<false, Probe>(address, l, grid, block, shm, stream, static_cast<As &&>(as)...)};
 }
 /* The same for a kernel that the launching unit does not define. */
 template <class... Ps, class L, class... As>
-inline hipError_t launch_kernel_extern(void (*k)(Ps...), const L &l, dim3 grid, dim3 block, size_t shm,
-                                       hipStream_t stream, As &&...as) {
-  return launch_at<true>(type_list<Ps...>{}, reinterpret_cast<const void *>(k), l, grid, block, shm, stream,
-                         static_cast<As &&>(as)...);
+inline launch_status launch_kernel_extern(void (*k)(Ps...), const L &l, dim3 grid, dim3 block, size_t shm,
+                                          hipStream_t stream, As &&...as) {
+  return {launch_at<true>(type_list<Ps...>{}, reinterpret_cast<const void *>(k), l, grid, block, shm, stream,
+                          static_cast<As &&>(as)...)};
 }
 template <class Probe, class Address, class L, class... As>
-inline hipError_t launch_kernel_extern(kernel_probe<Probe>, const Address &address, const L &l, dim3 grid, dim3 block,
-                                       size_t shm, hipStream_t stream, As &&...as) {
-  return launch_probed<true, Probe>(address, l, grid, block, shm, stream, static_cast<As &&>(as)...);
+inline launch_status launch_kernel_extern(kernel_probe<Probe>, const Address &address, const L &l, dim3 grid,
+                                          dim3 block, size_t shm, hipStream_t stream, As &&...as) {
+  return {launch_probed<true, Probe>(address, l, grid, block, shm, stream, static_cast<As &&>(as)...)};
 }
 
 /* k<<<grid, block, shm, stream>>>(args...) as rewritten by hipcc (chevron_extern when the
@@ -573,11 +581,11 @@ template <class K, class L, bool Extern = false> struct launcher {
   dim3 grid, block;
   size_t shm;
   hipStream_t stream;
-  template <class... As> hipError_t operator()(As &&...as) const {
+  template <class... As> launch_status operator()(As &&...as) const {
     if constexpr (Extern && std::is_pointer_v<K>)
       return launch_kernel_extern(kernel, lambda, grid, block, shm, stream, static_cast<As &&>(as)...);
     else
-      return launch_kernel(kernel, lambda, grid, block, shm, stream, static_cast<As &&>(as)...);
+      return {launch_kernel(kernel, lambda, grid, block, shm, stream, static_cast<As &&>(as)...)};
   }
 };
 template <class... Ps, class L>

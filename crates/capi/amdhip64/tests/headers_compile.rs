@@ -321,3 +321,155 @@ fn misuse_is_a_clear_compile_error() {
         cxx_fails(&[std, "-fsyntax-only", p(&file)], message);
     }
 }
+
+/// tests/headers/abi_rocm63.cpp: every structure layout, enumerator, numeric macro and
+/// function type of ROCm 6.3's HIP runtime API (expected values derived from the API
+/// digest, not from these headers), compiled and run as C11, C++11 and C++17.
+#[test]
+fn abi_matches_rocm_6_3() {
+    if !have_cxx() {
+        return;
+    }
+    let s = Scratch::new("abi");
+    let file = src("abi_rocm63.cpp");
+    for (lang, std) in [
+        ("c", "-std=c11"),
+        ("c++", "-std=c++11"),
+        ("c++", "-std=c++17"),
+    ] {
+        let exe = s.path(&format!("abi_{}", std.trim_start_matches("-std=")));
+        cxx(&[
+            "-x",
+            lang,
+            std,
+            "-Wall",
+            "-Wextra",
+            "-pedantic",
+            "-Werror",
+            p(&file),
+            "-x",
+            "none",
+            "-o",
+            p(&exe),
+        ]);
+        let out = run(&exe, &[], "abi_rocm63: OK");
+        assert!(out.contains("426 functions"), "{out}");
+    }
+}
+
+/// Every public header compiles on its own, warning-free, as C11 and as C++11 to C++20.
+#[test]
+fn each_header_compiles_alone_in_c_and_cxx() {
+    if !have_cxx() {
+        return;
+    }
+    let s = Scratch::new("alone");
+    let c_headers = [
+        "hip_runtime_api.h",
+        "hip_runtime.h",
+        "hip_ext.h",
+        "driver_types.h",
+        "texture_types.h",
+        "hip_texture_types.h",
+        "surface_types.h",
+        "channel_descriptor.h",
+    ];
+    for header in c_headers {
+        let stem = header.trim_end_matches(".h");
+        let c = s.path(&format!("{stem}.c"));
+        std::fs::write(
+            &c,
+            format!("#include <hip/{header}>\nint main(void) {{ return 0; }}\n"),
+        )
+        .expect("write test source");
+        cxx(&[
+            "-x",
+            "c",
+            "-std=c11",
+            "-Wall",
+            "-Wextra",
+            "-pedantic",
+            "-Werror",
+            "-fsyntax-only",
+            p(&c),
+        ]);
+        let cpp = s.path(&format!("{stem}.cpp"));
+        std::fs::write(
+            &cpp,
+            format!("#include <hip/{header}>\nint main() {{ return 0; }}\n"),
+        )
+        .expect("write test source");
+        for std in ["-std=c++11", "-std=c++14", "-std=c++17", "-std=c++20"] {
+            cxx(&[
+                std,
+                "-Wall",
+                "-Wextra",
+                "-pedantic",
+                "-Werror",
+                "-fsyntax-only",
+                p(&cpp),
+            ]);
+        }
+    }
+}
+
+/// HIP 6.3's deprecations and [[nodiscard]] are visible to programs: hipHostMalloc and the
+/// context API warn; with FERROCM_HIP_NODISCARD (HIP's [[nodiscard]] hipError_t, opt-in
+/// here) an ignored status warns from C++17 on, and a launch statement (hipLaunchKernelGGL,
+/// whose status may be ignored as in HIP) does not.
+#[test]
+fn deprecations_and_nodiscard_are_diagnosed() {
+    if !have_cxx() {
+        return;
+    }
+    let s = Scratch::new("diagnostics");
+    let cases: [(&str, &str, &str); 3] = [
+        (
+            "host_malloc.cpp",
+            "#include <hip/hip_runtime_api.h>\nhipError_t f(float **p) { return hipHostMalloc(p, 4); }\n",
+            "use hipExtHostAlloc instead",
+        ),
+        (
+            "ctx.cpp",
+            "#include <hip/hip_runtime_api.h>\nhipError_t f(hipCtx_t *c) { return hipCtxGetCurrent(c); }\n",
+            "deprecated",
+        ),
+        (
+            "nodiscard.cpp",
+            "#include <hip/hip_runtime_api.h>\nvoid f() { hipDeviceSynchronize(); }\n",
+            "nodiscard",
+        ),
+    ];
+    for (name, text, message) in cases {
+        let file = s.path(name);
+        std::fs::write(&file, text).expect("write test source");
+        cxx_fails(
+            &[
+                "-std=c++17",
+                "-DFERROCM_HIP_NODISCARD",
+                "-Werror",
+                "-fsyntax-only",
+                p(&file),
+            ],
+            message,
+        );
+    }
+    let launch = s.path("launch_statement.cpp");
+    std::fs::write(
+        &launch,
+        "#include <hip/hip_runtime.h>\n__global__ void k(int *p) { p[threadIdx.x] = 1; }\n\
+         void f(int *p) { hipLaunchKernelGGL(k, 1, 1, 0, 0, p); (void)hipDeviceSynchronize(); }\n",
+    )
+    .expect("write test source");
+    for nodiscard in ["-DFERROCM_HIP_NODISCARD", "-UFERROCM_HIP_NODISCARD"] {
+        cxx(&[
+            "-std=c++17",
+            nodiscard,
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-fsyntax-only",
+            p(&launch),
+        ]);
+    }
+}
