@@ -3,279 +3,228 @@
 use std::ffi::{c_char, c_int, c_uint};
 
 use hip::platform::nvidia;
-use hip::{HipError, Limit, Runtime};
+use hip::{HipError, HipResult, Limit, Runtime};
 
-use crate::entry::{
-    api, device_ordinal, last_error, non_null, write_c_string, write_out, HipErrorT,
-};
+use crate::entry::{device_ordinal, last_error, non_null, write_c_string, write_out, HipErrorT};
 use crate::nv;
 use crate::props::{self, DeviceProp};
 
 /// HIP version this runtime implements: 7.1.0 as `HIP_VERSION` encodes it.
 pub const HIP_VERSION: c_int = 7 * 10_000_000 + 100_000;
 
-#[no_mangle]
-pub extern "C" fn hipInit(flags: c_uint) -> HipErrorT {
-    api(|| {
-        if flags != 0 {
-            return Err(HipError::InvalidValue);
-        }
-        if nv::active() {
-            return nvidia::Driver::require().map(|_| ());
-        }
-        Runtime::get().map(|_| ())
-    })
+pub fn hipInit(flags: c_uint) -> HipResult<()> {
+    if flags != 0 {
+        return Err(HipError::InvalidValue);
+    }
+    if nv::active() {
+        return nvidia::Driver::require().map(|_| ());
+    }
+    Runtime::get().map(|_| ())
 }
 
 /// # Safety
 /// `version` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipDriverGetVersion(version: *mut c_int) -> HipErrorT {
-    api(|| {
-        let v = if nv::active() {
-            // cuDriverGetVersion; 0 without a driver (as CUDA reports it).
-            nvidia::Driver::get().map_or(0, nvidia::Driver::version)
-        } else {
-            HIP_VERSION
-        };
-        // SAFETY: forwarded from the caller.
-        unsafe { write_out(version, v) }
-    })
+pub unsafe fn hipDriverGetVersion(version: *mut c_int) -> HipResult<()> {
+    let v = if nv::active() {
+        // cuDriverGetVersion; 0 without a driver (as CUDA reports it).
+        nvidia::Driver::get().map_or(0, nvidia::Driver::version)
+    } else {
+        HIP_VERSION
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(version, v) }
 }
 
 /// # Safety
 /// `version` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipRuntimeGetVersion(version: *mut c_int) -> HipErrorT {
-    api(|| {
-        let v = if nv::active() {
-            // HIP on NVIDIA reports the CUDA version the runtime runs on: the driver's
-            // (there is no cudart), else this runtime's HIP version.
-            nvidia::Driver::get().map_or(HIP_VERSION, nvidia::Driver::version)
-        } else {
-            HIP_VERSION
-        };
-        // SAFETY: forwarded from the caller.
-        unsafe { write_out(version, v) }
-    })
+pub unsafe fn hipRuntimeGetVersion(version: *mut c_int) -> HipResult<()> {
+    let v = if nv::active() {
+        // HIP on NVIDIA reports the CUDA version the runtime runs on: the driver's
+        // (there is no cudart), else this runtime's HIP version.
+        nvidia::Driver::get().map_or(HIP_VERSION, nvidia::Driver::version)
+    } else {
+        HIP_VERSION
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(version, v) }
 }
 
 /// ferrocm extension: the platform this process runs on (chosen now if it was not yet):
 /// 1 = the CPU (HSA CPU agent), 2 = NVIDIA. `libhiprtc.so` asks this (through `dlsym`) so
 /// that it compiles for the platform the runtime will load the code on.
-#[no_mangle]
-pub extern "C" fn ferrocm_current_platform() -> c_int {
+pub fn ferrocm_current_platform() -> c_int {
     hip::platform::current() as c_int
 }
 
 /// # Safety
 /// `count` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGetDeviceCount(count: *mut c_int) -> HipErrorT {
-    api(|| {
-        non_null(count)?;
-        let n = if nv::active() {
-            nvidia::device_count() as c_int
-        } else {
-            Runtime::get()?.device_count() as c_int
-        };
-        // SAFETY: checked non-null; the caller guarantees it is writable.
-        unsafe { write_out(count, n)? };
-        if n == 0 {
-            return Err(HipError::NoDevice);
-        }
-        Ok(())
-    })
+pub unsafe fn hipGetDeviceCount(count: *mut c_int) -> HipResult<()> {
+    non_null(count)?;
+    let n = if nv::active() {
+        nvidia::device_count() as c_int
+    } else {
+        Runtime::get()?.device_count() as c_int
+    };
+    // SAFETY: checked non-null; the caller guarantees it is writable.
+    unsafe { write_out(count, n)? };
+    if n == 0 {
+        return Err(HipError::NoDevice);
+    }
+    Ok(())
 }
 
-#[no_mangle]
-pub extern "C" fn hipSetDevice(device: c_int) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            return nvidia::set_current_device(nv::ordinal(device)?);
-        }
-        let ordinal = device_ordinal(device)?;
-        Runtime::get()?.set_current_device(ordinal)
-    })
+pub fn hipSetDevice(device: c_int) -> HipResult<()> {
+    if nv::active() {
+        return nvidia::set_current_device(nv::ordinal(device)?);
+    }
+    let ordinal = device_ordinal(device)?;
+    Runtime::get()?.set_current_device(ordinal)
 }
 
 /// # Safety
 /// `device` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGetDevice(device: *mut c_int) -> HipErrorT {
-    api(|| {
-        non_null(device)?;
-        let d = if nv::active() {
-            nv::device()? as c_int
-        } else {
-            Runtime::get()?.current_device()? as c_int
-        };
-        // SAFETY: forwarded from the caller.
-        unsafe { write_out(device, d) }
-    })
+pub unsafe fn hipGetDevice(device: *mut c_int) -> HipResult<()> {
+    non_null(device)?;
+    let d = if nv::active() {
+        nv::device()? as c_int
+    } else {
+        Runtime::get()?.current_device()? as c_int
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(device, d) }
 }
 
 /// # Safety
 /// `prop` must be NULL or point to a writable `hipDeviceProp_t` (R0600 layout).
-#[no_mangle]
-pub unsafe extern "C" fn hipGetDevicePropertiesR0600(
-    prop: *mut DeviceProp,
-    device: c_int,
-) -> HipErrorT {
-    api(|| {
-        non_null(prop)?;
-        if nv::active() {
-            let p = props::fill_nvidia(nv::ordinal(device)?)?;
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(prop, p) };
-        }
-        let rt = Runtime::get()?;
-        let d = rt.device(device_ordinal(device)?)?;
+pub unsafe fn hipGetDevicePropertiesR0600(prop: *mut DeviceProp, device: c_int) -> HipResult<()> {
+    non_null(prop)?;
+    if nv::active() {
+        let p = props::fill_nvidia(nv::ordinal(device)?)?;
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(prop, props::fill(d.properties())) }
-    })
+        return unsafe { write_out(prop, p) };
+    }
+    let rt = Runtime::get()?;
+    let d = rt.device(device_ordinal(device)?)?;
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(prop, props::fill(d.properties())) }
 }
 
 /// # Safety
 /// As for [`hipGetDevicePropertiesR0600`] (the unversioned name has the same layout here).
-#[no_mangle]
-pub unsafe extern "C" fn hipGetDeviceProperties(prop: *mut DeviceProp, device: c_int) -> HipErrorT {
+pub unsafe fn hipGetDeviceProperties(prop: *mut DeviceProp, device: c_int) -> HipResult<()> {
     // SAFETY: forwarded from the caller.
     unsafe { hipGetDevicePropertiesR0600(prop, device) }
 }
 
 /// # Safety
 /// `value` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipDeviceGetAttribute(
+pub unsafe fn hipDeviceGetAttribute(
     value: *mut c_int,
     attr: c_uint,
     device: c_int,
-) -> HipErrorT {
-    api(|| {
-        non_null(value)?;
-        let v = if nv::active() {
-            nvidia::device::attribute(nv::ordinal(device)?, attr)?
-        } else {
-            let rt = Runtime::get()?;
-            let d = rt.device(device_ordinal(device)?)?;
-            props::attribute(d.properties(), attr)?
-        };
-        // SAFETY: forwarded from the caller.
-        unsafe { write_out(value, v) }
-    })
+) -> HipResult<()> {
+    non_null(value)?;
+    let v = if nv::active() {
+        nvidia::device::attribute(nv::ordinal(device)?, attr)?
+    } else {
+        let rt = Runtime::get()?;
+        let d = rt.device(device_ordinal(device)?)?;
+        props::attribute(d.properties(), attr)?
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(value, v) }
 }
 
 /// # Safety
 /// `name` must be NULL or valid for `len` bytes.
-#[no_mangle]
-pub unsafe extern "C" fn hipDeviceGetName(
-    name: *mut c_char,
-    len: c_int,
-    device: c_int,
-) -> HipErrorT {
-    api(|| {
-        non_null(name)?;
-        if len <= 0 {
-            return Err(HipError::InvalidValue);
-        }
-        if nv::active() {
-            let n = nvidia::device::name(nv::ordinal(device)?)?;
-            // SAFETY: the caller guarantees `len` bytes.
-            unsafe { write_c_string(name.cast(), len as usize, &n) };
-            return Ok(());
-        }
-        let rt = Runtime::get()?;
-        let d = rt.device(device_ordinal(device)?)?;
+pub unsafe fn hipDeviceGetName(name: *mut c_char, len: c_int, device: c_int) -> HipResult<()> {
+    non_null(name)?;
+    if len <= 0 {
+        return Err(HipError::InvalidValue);
+    }
+    if nv::active() {
+        let n = nvidia::device::name(nv::ordinal(device)?)?;
         // SAFETY: the caller guarantees `len` bytes.
-        unsafe { write_c_string(name.cast(), len as usize, &d.properties().name) };
-        Ok(())
-    })
+        unsafe { write_c_string(name.cast(), len as usize, &n) };
+        return Ok(());
+    }
+    let rt = Runtime::get()?;
+    let d = rt.device(device_ordinal(device)?)?;
+    // SAFETY: the caller guarantees `len` bytes.
+    unsafe { write_c_string(name.cast(), len as usize, &d.properties().name) };
+    Ok(())
 }
 
 /// # Safety
 /// `bus_id` must be NULL or valid for `len` bytes.
-#[no_mangle]
-pub unsafe extern "C" fn hipDeviceGetPCIBusId(
+pub unsafe fn hipDeviceGetPCIBusId(
     bus_id: *mut c_char,
     len: c_int,
     device: c_int,
-) -> HipErrorT {
-    api(|| {
-        non_null(bus_id)?;
-        if len <= 0 {
-            return Err(HipError::InvalidValue);
-        }
-        if nv::active() {
-            let id = nvidia::device::pci_bus_id(nv::ordinal(device)?)?;
-            // SAFETY: the caller guarantees `len` bytes.
-            unsafe { write_c_string(bus_id.cast(), len as usize, &id) };
-            return Ok(());
-        }
-        let rt = Runtime::get()?;
-        let p = rt.device(device_ordinal(device)?)?.properties();
-        let id = format!(
-            "{:04x}:{:02x}:{:02x}.0",
-            p.pci_domain_id, p.pci_bus_id, p.pci_device_id
-        );
+) -> HipResult<()> {
+    non_null(bus_id)?;
+    if len <= 0 {
+        return Err(HipError::InvalidValue);
+    }
+    if nv::active() {
+        let id = nvidia::device::pci_bus_id(nv::ordinal(device)?)?;
         // SAFETY: the caller guarantees `len` bytes.
         unsafe { write_c_string(bus_id.cast(), len as usize, &id) };
-        Ok(())
-    })
+        return Ok(());
+    }
+    let rt = Runtime::get()?;
+    let p = rt.device(device_ordinal(device)?)?.properties();
+    let id = format!(
+        "{:04x}:{:02x}:{:02x}.0",
+        p.pci_domain_id, p.pci_bus_id, p.pci_device_id
+    );
+    // SAFETY: the caller guarantees `len` bytes.
+    unsafe { write_c_string(bus_id.cast(), len as usize, &id) };
+    Ok(())
 }
 
 /// # Safety
 /// `bytes` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipDeviceTotalMem(bytes: *mut usize, device: c_int) -> HipErrorT {
-    api(|| {
-        non_null(bytes)?;
-        if nv::active() {
-            let total = nvidia::device::total_mem(nv::ordinal(device)?)?;
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(bytes, total) };
-        }
-        let rt = Runtime::get()?;
-        let total = rt
-            .device(device_ordinal(device)?)?
-            .properties()
-            .total_global_mem;
+pub unsafe fn hipDeviceTotalMem(bytes: *mut usize, device: c_int) -> HipResult<()> {
+    non_null(bytes)?;
+    if nv::active() {
+        let total = nvidia::device::total_mem(nv::ordinal(device)?)?;
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(bytes, total as usize) }
-    })
+        return unsafe { write_out(bytes, total) };
+    }
+    let rt = Runtime::get()?;
+    let total = rt
+        .device(device_ordinal(device)?)?
+        .properties()
+        .total_global_mem;
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(bytes, total as usize) }
 }
 
 /// # Safety
 /// `device` must be NULL or writable; `prop` NULL or a readable `hipDeviceProp_t`.
-#[no_mangle]
-pub unsafe extern "C" fn hipChooseDeviceR0600(
-    device: *mut c_int,
-    prop: *const DeviceProp,
-) -> HipErrorT {
-    api(|| {
-        non_null(device)?;
-        non_null(prop)?;
-        if nv::active() {
-            // SAFETY: checked non-null; readable per the caller.
-            let want = unsafe { prop.read_unaligned() };
-            let best = choose_nvidia(&want)?;
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(device, best as c_int) };
-        }
-        let rt = Runtime::get()?;
-        if rt.device_count() == 0 {
-            return Err(HipError::NoDevice);
-        }
-        // Every visible device is the same kind here: the first one matches best.
+pub unsafe fn hipChooseDeviceR0600(device: *mut c_int, prop: *const DeviceProp) -> HipResult<()> {
+    non_null(device)?;
+    non_null(prop)?;
+    if nv::active() {
+        // SAFETY: checked non-null; readable per the caller.
+        let want = unsafe { prop.read_unaligned() };
+        let best = choose_nvidia(&want)?;
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(device, 0) }
-    })
+        return unsafe { write_out(device, best as c_int) };
+    }
+    let rt = Runtime::get()?;
+    if rt.device_count() == 0 {
+        return Err(HipError::NoDevice);
+    }
+    // Every visible device is the same kind here: the first one matches best.
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(device, 0) }
 }
 
 /// # Safety
 /// As for [`hipChooseDeviceR0600`].
-#[no_mangle]
-pub unsafe extern "C" fn hipChooseDevice(device: *mut c_int, prop: *const DeviceProp) -> HipErrorT {
+pub unsafe fn hipChooseDevice(device: *mut c_int, prop: *const DeviceProp) -> HipResult<()> {
     // SAFETY: forwarded from the caller.
     unsafe { hipChooseDeviceR0600(device, prop) }
 }
@@ -304,188 +253,155 @@ fn choose_nvidia(want: &DeviceProp) -> hip::HipResult<usize> {
 
 /// # Safety
 /// `device` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipDeviceGet(device: *mut c_int, ordinal: c_int) -> HipErrorT {
-    api(|| {
-        non_null(device)?;
-        let d = if nv::active() {
-            nv::ordinal(ordinal)?
-        } else {
-            device_ordinal(ordinal)?
-        };
-        // `hipDevice_t` is the ordinal.
-        // SAFETY: forwarded from the caller.
-        unsafe { write_out(device, d as c_int) }
-    })
+pub unsafe fn hipDeviceGet(device: *mut c_int, ordinal: c_int) -> HipResult<()> {
+    non_null(device)?;
+    let d = if nv::active() {
+        nv::ordinal(ordinal)?
+    } else {
+        device_ordinal(ordinal)?
+    };
+    // `hipDevice_t` is the ordinal.
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(device, d as c_int) }
 }
 
 /// # Safety
 /// `major` and `minor` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipDeviceComputeCapability(
+pub unsafe fn hipDeviceComputeCapability(
     major: *mut c_int,
     minor: *mut c_int,
     device: c_int,
-) -> HipErrorT {
-    api(|| {
-        non_null(major)?;
-        non_null(minor)?;
-        let (ma, mi) = if nv::active() {
-            nvidia::device::compute_capability(nv::ordinal(device)?)?
-        } else {
-            let rt = Runtime::get()?;
-            let p = rt.device(device_ordinal(device)?)?.properties();
-            (p.major, p.minor)
-        };
-        // SAFETY: forwarded from the caller.
-        unsafe {
-            write_out(major, ma)?;
-            write_out(minor, mi)
-        }
-    })
+) -> HipResult<()> {
+    non_null(major)?;
+    non_null(minor)?;
+    let (ma, mi) = if nv::active() {
+        nvidia::device::compute_capability(nv::ordinal(device)?)?
+    } else {
+        let rt = Runtime::get()?;
+        let p = rt.device(device_ordinal(device)?)?.properties();
+        (p.major, p.minor)
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        write_out(major, ma)?;
+        write_out(minor, mi)
+    }
 }
 
-#[no_mangle]
-pub extern "C" fn hipDeviceSynchronize() -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            return nvidia::device::synchronize(nv::device()?);
-        }
-        let rt = Runtime::get()?;
-        rt.synchronize_device(rt.current_device()?)
-    })
+pub fn hipDeviceSynchronize() -> HipResult<()> {
+    if nv::active() {
+        return nvidia::device::synchronize(nv::device()?);
+    }
+    let rt = Runtime::get()?;
+    rt.synchronize_device(rt.current_device()?)
 }
 
 /// `hipDeviceReset`: destroys every allocation and resource of the calling thread's
 /// current device in this process, after waiting for its outstanding work; later API use
 /// works again (from a clean state). The last error is cleared.
-#[no_mangle]
-pub extern "C" fn hipDeviceReset() -> HipErrorT {
-    let code = api(|| {
-        if nv::active() {
-            let dev = nv::device()?;
-            nvidia::device::reset(dev)?;
-            // The reset destroyed the device's graphs' executable instances.
-            crate::nv_graph::forget_device(dev);
-            return Ok(());
-        }
+pub fn hipDeviceReset() -> HipResult<()> {
+    if nv::active() {
+        let dev = nv::device()?;
+        nvidia::device::reset(dev)?;
+        // The reset destroyed the device's graphs' executable instances.
+        crate::nv_graph::forget_device(dev);
+    } else {
         let rt = Runtime::get()?;
-        rt.reset_device(rt.current_device()?)
-    });
-    if code == crate::entry::HIP_SUCCESS {
-        crate::entry::set_last_error(crate::entry::HIP_SUCCESS);
+        rt.reset_device(rt.current_device()?)?;
     }
-    code
+    crate::entry::set_last_error(crate::entry::HIP_SUCCESS);
+    Ok(())
 }
 
 /// # Safety
 /// `value` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipDeviceGetLimit(value: *mut usize, limit: c_uint) -> HipErrorT {
-    api(|| {
-        non_null(value)?;
-        let limit = Limit::from_raw(limit).map_err(|_| HipError::InvalidValue)?;
-        if nv::active() {
-            let v = nvidia::device::get_limit(nv::device()?, limit)?;
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(value, v) };
-        }
-        let rt = Runtime::get()?;
-        let v = rt.device(rt.current_device()?)?.limit(limit);
+pub unsafe fn hipDeviceGetLimit(value: *mut usize, limit: c_uint) -> HipResult<()> {
+    non_null(value)?;
+    let limit = Limit::from_raw(limit).map_err(|_| HipError::InvalidValue)?;
+    if nv::active() {
+        let v = nvidia::device::get_limit(nv::device()?, limit)?;
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(value, v) }
-    })
+        return unsafe { write_out(value, v) };
+    }
+    let rt = Runtime::get()?;
+    let v = rt.device(rt.current_device()?)?.limit(limit);
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(value, v) }
 }
 
-#[no_mangle]
-pub extern "C" fn hipDeviceSetLimit(limit: c_uint, value: usize) -> HipErrorT {
-    api(|| {
-        let limit = Limit::from_raw(limit).map_err(|_| HipError::InvalidValue)?;
-        if nv::active() {
-            return nvidia::device::set_limit(nv::device()?, limit, value);
-        }
-        let rt = Runtime::get()?;
-        rt.device(rt.current_device()?)?.set_limit(limit, value)
-    })
+pub fn hipDeviceSetLimit(limit: c_uint, value: usize) -> HipResult<()> {
+    let limit = Limit::from_raw(limit).map_err(|_| HipError::InvalidValue)?;
+    if nv::active() {
+        return nvidia::device::set_limit(nv::device()?, limit, value);
+    }
+    let rt = Runtime::get()?;
+    rt.device(rt.current_device()?)?.set_limit(limit, value)
 }
 
-#[no_mangle]
-pub extern "C" fn hipSetDeviceFlags(flags: c_uint) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            return nvidia::device::set_device_flags(nv::device()?, flags);
-        }
-        let rt = Runtime::get()?;
-        rt.device(rt.current_device()?)?.set_flags(flags)
-    })
+pub fn hipSetDeviceFlags(flags: c_uint) -> HipResult<()> {
+    if nv::active() {
+        return nvidia::device::set_device_flags(nv::device()?, flags);
+    }
+    let rt = Runtime::get()?;
+    rt.device(rt.current_device()?)?.set_flags(flags)
 }
 
 /// # Safety
 /// `flags` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGetDeviceFlags(flags: *mut c_uint) -> HipErrorT {
-    api(|| {
-        non_null(flags)?;
-        if nv::active() {
-            let f = nvidia::device::device_flags(nv::device()?)?;
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(flags, f) };
-        }
-        let rt = Runtime::get()?;
-        let f = rt.device(rt.current_device()?)?.flags();
+pub unsafe fn hipGetDeviceFlags(flags: *mut c_uint) -> HipResult<()> {
+    non_null(flags)?;
+    if nv::active() {
+        let f = nvidia::device::device_flags(nv::device()?)?;
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(flags, f) }
-    })
+        return unsafe { write_out(flags, f) };
+    }
+    let rt = Runtime::get()?;
+    let f = rt.device(rt.current_device()?)?.flags();
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(flags, f) }
 }
 
 /// # Safety
 /// Both pointers must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipDeviceGetStreamPriorityRange(
+pub unsafe fn hipDeviceGetStreamPriorityRange(
     least: *mut c_int,
     greatest: *mut c_int,
-) -> HipErrorT {
-    api(|| {
-        let (l, g) = if nv::active() {
-            nvidia::device::stream_priority_range(nv::device()?)?
-        } else {
-            hip::Runtime::get()?.current_device()?;
-            (hip::STREAM_PRIORITY_LEAST, hip::STREAM_PRIORITY_GREATEST)
-        };
-        // NULL outputs are allowed (the caller may ask for only one bound).
-        if !least.is_null() {
-            // SAFETY: non-null, the caller guarantees writability.
-            unsafe { least.write_unaligned(l) };
-        }
-        if !greatest.is_null() {
-            // SAFETY: as above.
-            unsafe { greatest.write_unaligned(g) };
-        }
-        Ok(())
-    })
+) -> HipResult<()> {
+    let (l, g) = if nv::active() {
+        nvidia::device::stream_priority_range(nv::device()?)?
+    } else {
+        hip::Runtime::get()?.current_device()?;
+        (hip::STREAM_PRIORITY_LEAST, hip::STREAM_PRIORITY_GREATEST)
+    };
+    // NULL outputs are allowed (the caller may ask for only one bound).
+    if !least.is_null() {
+        // SAFETY: non-null, the caller guarantees writability.
+        unsafe { least.write_unaligned(l) };
+    }
+    if !greatest.is_null() {
+        // SAFETY: as above.
+        unsafe { greatest.write_unaligned(g) };
+    }
+    Ok(())
 }
 
 /// # Safety
 /// `config` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipDeviceGetCacheConfig(config: *mut c_uint) -> HipErrorT {
-    api(|| {
-        // hipFuncCachePreferNone on the CPU.
-        let c = if nv::active() {
-            non_null(config)?;
-            nvidia::device::cache_config(nv::device()?)?
-        } else {
-            0
-        };
-        // SAFETY: forwarded from the caller.
-        unsafe { write_out(config, c) }
-    })
+pub unsafe fn hipDeviceGetCacheConfig(config: *mut c_uint) -> HipResult<()> {
+    // hipFuncCachePreferNone on the CPU.
+    let c = if nv::active() {
+        non_null(config)?;
+        nvidia::device::cache_config(nv::device()?)?
+    } else {
+        0
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(config, c) }
 }
 
-#[no_mangle]
-pub extern "C" fn hipDeviceSetCacheConfig(config: c_uint) -> HipErrorT {
+pub fn hipDeviceSetCacheConfig(config: c_uint) -> HipResult<()> {
     // The CPU's caches are not configurable; every documented preference is accepted.
-    api(|| {
+    {
         if nv::active() {
             return nvidia::device::set_cache_config(nv::device()?, config);
         }
@@ -494,121 +410,208 @@ pub extern "C" fn hipDeviceSetCacheConfig(config: c_uint) -> HipErrorT {
         } else {
             Err(HipError::InvalidValue)
         }
-    })
+    }
 }
 
 /// # Safety
 /// `config` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipDeviceGetSharedMemConfig(config: *mut c_uint) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            nv::device()?;
-        }
-        // hipSharedMemBankSizeFourByte (the only bank size since Volta on NVIDIA).
-        // SAFETY: forwarded from the caller.
-        unsafe { write_out(config, 1) }
-    })
+pub unsafe fn hipDeviceGetSharedMemConfig(config: *mut c_uint) -> HipResult<()> {
+    if nv::active() {
+        nv::device()?;
+    }
+    // hipSharedMemBankSizeFourByte (the only bank size since Volta on NVIDIA).
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(config, 1) }
 }
 
-#[no_mangle]
-pub extern "C" fn hipDeviceSetSharedMemConfig(config: c_uint) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            nv::device()?;
-        }
-        if config <= 2 {
-            Ok(())
-        } else {
-            Err(HipError::InvalidValue)
-        }
-    })
+pub fn hipDeviceSetSharedMemConfig(config: c_uint) -> HipResult<()> {
+    if nv::active() {
+        nv::device()?;
+    }
+    if config <= 2 {
+        Ok(())
+    } else {
+        Err(HipError::InvalidValue)
+    }
 }
 
 /// # Safety
 /// `can` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipDeviceCanAccessPeer(
-    can: *mut c_int,
-    device: c_int,
-    peer: c_int,
-) -> HipErrorT {
-    api(|| {
-        non_null(can)?;
-        if nv::active() {
-            let c = nvidia::device::can_access_peer(nv::ordinal(device)?, nv::ordinal(peer)?)?;
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(can, c_int::from(c)) };
-        }
-        device_ordinal(device)?;
-        device_ordinal(peer)?;
+pub unsafe fn hipDeviceCanAccessPeer(can: *mut c_int, device: c_int, peer: c_int) -> HipResult<()> {
+    non_null(can)?;
+    if nv::active() {
+        let c = nvidia::device::can_access_peer(nv::ordinal(device)?, nv::ordinal(peer)?)?;
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(can, 0) }
-    })
+        return unsafe { write_out(can, c_int::from(c)) };
+    }
+    device_ordinal(device)?;
+    device_ordinal(peer)?;
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(can, 0) }
 }
 
-#[no_mangle]
-pub extern "C" fn hipDeviceEnablePeerAccess(peer: c_int, flags: c_uint) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            let dev = nv::device()?;
-            let peer = nv::ordinal(peer)?;
-            if peer == dev {
-                return Err(HipError::InvalidDevice);
-            }
-            return nvidia::device::enable_peer_access(dev, peer, flags);
+pub fn hipDeviceEnablePeerAccess(peer: c_int, flags: c_uint) -> HipResult<()> {
+    if nv::active() {
+        let dev = nv::device()?;
+        let peer = nv::ordinal(peer)?;
+        if peer == dev {
+            return Err(HipError::InvalidDevice);
         }
-        device_ordinal(peer)?;
-        if flags != 0 {
-            return Err(HipError::InvalidValue);
-        }
-        // A single CPU device has no peers.
-        Err(HipError::InvalidDevice)
-    })
+        return nvidia::device::enable_peer_access(dev, peer, flags);
+    }
+    device_ordinal(peer)?;
+    if flags != 0 {
+        return Err(HipError::InvalidValue);
+    }
+    // A single CPU device has no peers.
+    Err(HipError::InvalidDevice)
 }
 
-#[no_mangle]
-pub extern "C" fn hipDeviceDisablePeerAccess(peer: c_int) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            let dev = nv::device()?;
-            let peer = nv::ordinal(peer)?;
-            if peer == dev {
-                return Err(HipError::InvalidDevice);
-            }
-            return nvidia::device::disable_peer_access(dev, peer);
+pub fn hipDeviceDisablePeerAccess(peer: c_int) -> HipResult<()> {
+    if nv::active() {
+        let dev = nv::device()?;
+        let peer = nv::ordinal(peer)?;
+        if peer == dev {
+            return Err(HipError::InvalidDevice);
         }
-        device_ordinal(peer)?;
-        Err(HipError::InvalidDevice)
-    })
+        return nvidia::device::disable_peer_access(dev, peer);
+    }
+    device_ordinal(peer)?;
+    Err(HipError::InvalidDevice)
 }
 
-#[no_mangle]
-pub extern "C" fn hipGetLastError() -> HipErrorT {
+pub fn hipGetLastError() -> HipErrorT {
     last_error(true)
 }
 
-#[no_mangle]
-pub extern "C" fn hipPeekAtLastError() -> HipErrorT {
+pub fn hipPeekAtLastError() -> HipErrorT {
     last_error(false)
 }
 
-#[no_mangle]
-pub extern "C" fn hipGetErrorName(error: HipErrorT) -> *const c_char {
+pub fn hipGetErrorName(error: HipErrorT) -> *const c_char {
     crate::errors::name(error).cast()
 }
 
-#[no_mangle]
-pub extern "C" fn hipGetErrorString(error: HipErrorT) -> *const c_char {
+pub fn hipGetErrorString(error: HipErrorT) -> *const c_char {
     crate::errors::description(error).cast()
 }
 
-#[no_mangle]
-pub extern "C" fn hipProfilerStart() -> HipErrorT {
-    HipError::NotSupported.code()
+/// `hipDrvGetErrorName`: `*name` = the error's name (`hipErrorInvalidValue` and NULL for a
+/// value HIP does not define, as `cuGetErrorName` does).
+///
+/// # Safety
+/// `name` must be NULL or writable.
+pub unsafe fn hipDrvGetErrorName(error: HipErrorT, name: *mut *const c_char) -> HipResult<()> {
+    non_null(name)?;
+    let known = crate::errors::is_known(error);
+    let s = if known {
+        hipGetErrorName(error)
+    } else {
+        std::ptr::null()
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(name, s) }?;
+    if known {
+        Ok(())
+    } else {
+        Err(HipError::InvalidValue)
+    }
 }
 
-#[no_mangle]
-pub extern "C" fn hipProfilerStop() -> HipErrorT {
-    HipError::NotSupported.code()
+/// `hipDrvGetErrorString`: as [`hipDrvGetErrorName`], with the description.
+///
+/// # Safety
+/// `text` must be NULL or writable.
+pub unsafe fn hipDrvGetErrorString(error: HipErrorT, text: *mut *const c_char) -> HipResult<()> {
+    non_null(text)?;
+    let known = crate::errors::is_known(error);
+    let s = if known {
+        hipGetErrorString(error)
+    } else {
+        std::ptr::null()
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(text, s) }?;
+    if known {
+        Ok(())
+    } else {
+        Err(HipError::InvalidValue)
+    }
+}
+
+/// `hipDeviceGetUuid`: the 16 bytes `hipDeviceProp_t::uuid` reports.
+///
+/// # Safety
+/// `uuid` must be NULL or writable for 16 bytes.
+pub unsafe fn hipDeviceGetUuid(uuid: *mut [u8; 16], device: c_int) -> HipResult<()> {
+    non_null(uuid)?;
+    let mut prop = std::mem::MaybeUninit::<DeviceProp>::zeroed();
+    // SAFETY: a writable, zeroed property block.
+    unsafe { hipGetDevicePropertiesR0600(prop.as_mut_ptr(), device) }?;
+    // SAFETY: filled by the call above (and zeroed before).
+    let id = unsafe { prop.assume_init_ref() }.uuid;
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(uuid, id) }
+}
+
+/// The parts of a PCI bus id, `[domain:]bus:device.function` in hexadecimal, as
+/// `hipDeviceGetPCIBusId` writes them.
+fn parse_pci_bus_id(s: &str) -> Option<(u32, u32, u32)> {
+    let (rest, _function) = s.trim().rsplit_once('.')?;
+    let parts: Vec<&str> = rest.split(':').collect();
+    let hex = |p: &str| u32::from_str_radix(p, 16).ok();
+    match parts.as_slice() {
+        [domain, bus, device] => Some((hex(domain)?, hex(bus)?, hex(device)?)),
+        [bus, device] => Some((0, hex(bus)?, hex(device)?)),
+        _ => None,
+    }
+}
+
+/// `hipDeviceGetByPCIBusId`: the device whose PCI bus id is `pci_bus_id`.
+///
+/// # Safety
+/// `device` must be NULL or writable; `pci_bus_id` NULL or a C string.
+pub unsafe fn hipDeviceGetByPCIBusId(
+    device: *mut c_int,
+    pci_bus_id: *const c_char,
+) -> HipResult<()> {
+    non_null(device)?;
+    non_null(pci_bus_id)?;
+    // SAFETY: checked non-null; the caller passes a C string.
+    let wanted = unsafe { std::ffi::CStr::from_ptr(pci_bus_id) }
+        .to_str()
+        .ok()
+        .and_then(parse_pci_bus_id)
+        .ok_or(HipError::InvalidValue)?;
+    let mut count = 0;
+    // SAFETY: a local out-value.
+    unsafe { hipGetDeviceCount(&mut count) }?;
+    for d in 0..count {
+        let mut buf = [0u8; 64];
+        // SAFETY: a local buffer of the length passed.
+        unsafe { hipDeviceGetPCIBusId(buf.as_mut_ptr().cast(), buf.len() as c_int, d) }?;
+        let id = std::ffi::CStr::from_bytes_until_nul(&buf)
+            .ok()
+            .and_then(|c| c.to_str().ok())
+            .and_then(parse_pci_bus_id);
+        if id == Some(wanted) {
+            // SAFETY: forwarded from the caller.
+            return unsafe { write_out(device, d) };
+        }
+    }
+    Err(HipError::InvalidDevice)
+}
+
+#[cfg(test)]
+mod pci_tests {
+    use super::parse_pci_bus_id;
+
+    #[test]
+    fn bus_ids_parse_with_or_without_domain() {
+        assert_eq!(parse_pci_bus_id("0000:3b:00.0"), Some((0, 0x3b, 0)));
+        assert_eq!(parse_pci_bus_id("0001:C1:1f.3"), Some((1, 0xc1, 0x1f)));
+        assert_eq!(parse_pci_bus_id("3b:00.0"), Some((0, 0x3b, 0)));
+        assert_eq!(parse_pci_bus_id("3b-00"), None);
+        assert_eq!(parse_pci_bus_id(""), None);
+    }
 }

@@ -84,6 +84,11 @@ fn entry(code: u32) -> Option<&'static (u32, &'static str, &'static str)> {
     ERRORS.iter().find(|e| e.0 == code)
 }
 
+/// Whether HIP defines the error value `code`.
+pub fn is_known(code: u32) -> bool {
+    entry(code).is_some()
+}
+
 /// `hipGetErrorName`: "hipErrorUnknown" for values HIP does not define.
 pub fn name(code: u32) -> *const u8 {
     entry(code).map_or("hipErrorUnknown\0", |e| e.1).as_ptr()

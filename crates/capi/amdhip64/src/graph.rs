@@ -19,7 +19,7 @@ use hip::module::Function;
 use hip::stream::resolve;
 use hip::{kernel, HipError, HipResult};
 
-use crate::entry::{api, current_device, non_null, write_c_string, write_out, Dim3, HipErrorT};
+use crate::entry::{current_device, non_null, write_c_string, write_out, Dim3};
 use crate::memory3d::{read_params, write_params, HipMemcpy3DParms};
 use crate::module::pack_extra;
 use crate::stream::{HostFn, StreamT};
@@ -314,13 +314,11 @@ unsafe fn value_out<T>(
     out: *mut T,
     on_nv: impl FnOnce() -> HipResult<T>,
     on_cpu: impl FnOnce() -> HipResult<T>,
-) -> HipErrorT {
-    api(|| {
-        non_null(out)?;
-        let v = if nv::active() { on_nv()? } else { on_cpu()? };
-        // SAFETY: forwarded from the caller.
-        unsafe { write_out(out, v) }
-    })
+) -> HipResult<()> {
+    non_null(out)?;
+    let v = if nv::active() { on_nv()? } else { on_cpu()? };
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(out, v) }
 }
 
 /// An entry point that writes a node list ([`write_list`]), from `on_nv` on NVIDIA, from
@@ -333,12 +331,10 @@ unsafe fn list_out(
     count: *mut usize,
     on_nv: impl FnOnce() -> HipResult<Vec<u64>>,
     on_cpu: impl FnOnce() -> HipResult<Vec<u64>>,
-) -> HipErrorT {
-    api(|| {
-        let list = if nv::active() { on_nv()? } else { on_cpu()? };
-        // SAFETY: forwarded from the caller.
-        unsafe { write_list(out, count, &list) }
-    })
+) -> HipResult<()> {
+    let list = if nv::active() { on_nv()? } else { on_cpu()? };
+    // SAFETY: forwarded from the caller.
+    unsafe { write_list(out, count, &list) }
 }
 
 // ------------------------------------------------------------------------------------
@@ -346,22 +342,19 @@ unsafe fn list_out(
 
 /// # Safety
 /// `graph` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphCreate(graph: *mut GraphT, flags: c_uint) -> HipErrorT {
-    api(|| {
-        non_null(graph)?;
-        if flags != 0 {
-            return Err(HipError::InvalidValue);
-        }
-        if nv::active() {
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(graph, nv_graph::create()?) };
-        }
-        hip::Runtime::get()?;
-        let g = GraphCore::create();
+pub unsafe fn hipGraphCreate(graph: *mut GraphT, flags: c_uint) -> HipResult<()> {
+    non_null(graph)?;
+    if flags != 0 {
+        return Err(HipError::InvalidValue);
+    }
+    if nv::active() {
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(graph, g.handle as GraphT) }
-    })
+        return unsafe { write_out(graph, nv_graph::create()?) };
+    }
+    hip::Runtime::get()?;
+    let g = GraphCore::create();
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(graph, g.handle as GraphT) }
 }
 
 /// An entry point that acts on one handle: `on_nv` on NVIDIA, `on_cpu` otherwise.
@@ -369,24 +362,20 @@ fn on_handle(
     handle: *mut c_void,
     on_nv: fn(*mut c_void) -> HipResult<()>,
     on_cpu: fn(u64) -> HipResult<()>,
-) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            return on_nv(handle);
-        }
-        on_cpu(handle as u64)
-    })
+) -> HipResult<()> {
+    if nv::active() {
+        return on_nv(handle);
+    }
+    on_cpu(handle as u64)
 }
 
-#[no_mangle]
-pub extern "C" fn hipGraphDestroy(graph: GraphT) -> HipErrorT {
+pub fn hipGraphDestroy(graph: GraphT) -> HipResult<()> {
     on_handle(graph, nv_graph::destroy, GraphCore::destroy)
 }
 
 /// # Safety
 /// `clone` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphClone(clone: *mut GraphT, graph: GraphT) -> HipErrorT {
+pub unsafe fn hipGraphClone(clone: *mut GraphT, graph: GraphT) -> HipResult<()> {
     let cpu = || Ok(graph_of(graph)?.clone_graph().handle as GraphT);
     // SAFETY: forwarded from the caller.
     unsafe { value_out(clone, || nv_graph::clone_graph(graph), cpu) }
@@ -394,12 +383,11 @@ pub unsafe extern "C" fn hipGraphClone(clone: *mut GraphT, graph: GraphT) -> Hip
 
 /// # Safety
 /// `node` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphNodeFindInClone(
+pub unsafe fn hipGraphNodeFindInClone(
     node: *mut NodeT,
     original: NodeT,
     clone: GraphT,
-) -> HipErrorT {
+) -> HipResult<()> {
     let cpu = || Ok(graph_of(clone)?.find_clone_of(original as u64)? as NodeT);
     // SAFETY: forwarded from the caller.
     unsafe { value_out(node, || nv_graph::find_in_clone(original, clone), cpu) }
@@ -411,16 +399,15 @@ macro_rules! add_node_entry_points {
         /// # Safety
         /// As for `add_node`; `params` NULL or readable (kernel arguments valid for the
         /// kernel).
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(
+        pub unsafe fn $name(
             node: *mut NodeT,
             graph: GraphT,
             deps: *const NodeT,
             count: usize,
             params: *const $params,
-        ) -> HipErrorT {
+        ) -> HipResult<()> {
             // SAFETY: forwarded from the caller.
-            api(|| unsafe { add_node(node, graph, deps, count, NodeSpec::$spec(params)) })
+            unsafe { add_node(node, graph, deps, count, NodeSpec::$spec(params)) }
         }
     )*};
 }
@@ -434,8 +421,8 @@ add_node_entry_points! {
 
 /// # Safety
 /// As for `add_node`; the ranges must be valid whenever the graph runs.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphAddMemcpyNode1D(
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn hipGraphAddMemcpyNode1D(
     node: *mut NodeT,
     graph: GraphT,
     deps: *const NodeT,
@@ -444,39 +431,37 @@ pub unsafe extern "C" fn hipGraphAddMemcpyNode1D(
     src: *const c_void,
     size: usize,
     kind: c_uint,
-) -> HipErrorT {
+) -> HipResult<()> {
     let spec = NodeSpec::linear(dst, src, size, kind);
     // SAFETY: forwarded from the caller.
-    api(|| unsafe { add_node(node, graph, deps, count, spec) })
+    unsafe { add_node(node, graph, deps, count, spec) }
 }
 
 /// # Safety
 /// As for `add_node`.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphAddEmptyNode(
+pub unsafe fn hipGraphAddEmptyNode(
     node: *mut NodeT,
     graph: GraphT,
     deps: *const NodeT,
     count: usize,
-) -> HipErrorT {
+) -> HipResult<()> {
     // SAFETY: forwarded from the caller.
-    api(|| unsafe { add_node(node, graph, deps, count, NodeSpec::Empty) })
+    unsafe { add_node(node, graph, deps, count, NodeSpec::Empty) }
 }
 
 /// A copy of `child` (its nodes in launch order) becomes one node of `graph`.
 ///
 /// # Safety
 /// As for `add_node`.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphAddChildGraphNode(
+pub unsafe fn hipGraphAddChildGraphNode(
     node: *mut NodeT,
     graph: GraphT,
     deps: *const NodeT,
     count: usize,
     child: GraphT,
-) -> HipErrorT {
+) -> HipResult<()> {
     // SAFETY: forwarded from the caller.
-    api(|| unsafe { add_node(node, graph, deps, count, NodeSpec::Child(child)) })
+    unsafe { add_node(node, graph, deps, count, NodeSpec::Child(child)) }
 }
 
 /// `hipGraphAddDependencies` / `hipGraphRemoveDependencies`: `count` (from, to) pairs.
@@ -490,31 +475,28 @@ unsafe fn change_edges(
     count: usize,
     on_nv: fn(GraphT, &[u64], &[u64]) -> HipResult<()>,
     on_cpu: fn(&GraphCore, &[u64], &[u64]) -> HipResult<()>,
-) -> HipErrorT {
-    api(|| {
-        let g = if nv::active() {
-            None
-        } else {
-            Some(graph_of(graph)?)
-        };
-        // SAFETY: forwarded from the caller.
-        let (from, to) = unsafe { (handles(from, count)?, handles(to, count)?) };
-        match g {
-            None => on_nv(graph, &from, &to),
-            Some(g) => on_cpu(&g, &from, &to),
-        }
-    })
+) -> HipResult<()> {
+    let g = if nv::active() {
+        None
+    } else {
+        Some(graph_of(graph)?)
+    };
+    // SAFETY: forwarded from the caller.
+    let (from, to) = unsafe { (handles(from, count)?, handles(to, count)?) };
+    match g {
+        None => on_nv(graph, &from, &to),
+        Some(g) => on_cpu(&g, &from, &to),
+    }
 }
 
 /// # Safety
 /// `from` and `to` must be NULL or hold `count` handles.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphAddDependencies(
+pub unsafe fn hipGraphAddDependencies(
     graph: GraphT,
     from: *const NodeT,
     to: *const NodeT,
     count: usize,
-) -> HipErrorT {
+) -> HipResult<()> {
     let (on_nv, on_cpu) = (nv_graph::add_dependencies, GraphCore::add_dependencies);
     // SAFETY: forwarded from the caller.
     unsafe { change_edges(graph, from, to, count, on_nv, on_cpu) }
@@ -522,13 +504,12 @@ pub unsafe extern "C" fn hipGraphAddDependencies(
 
 /// # Safety
 /// `from` and `to` must be NULL or hold `count` handles.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphRemoveDependencies(
+pub unsafe fn hipGraphRemoveDependencies(
     graph: GraphT,
     from: *const NodeT,
     to: *const NodeT,
     count: usize,
-) -> HipErrorT {
+) -> HipResult<()> {
     let (on_nv, on_cpu) = (
         nv_graph::remove_dependencies,
         GraphCore::remove_dependencies,
@@ -543,12 +524,11 @@ macro_rules! list_entry_points {
     ($($name:ident($handle:ident: $ty:ty) => $nv:path, |$h:ident| $cpu:expr;)*) => {$(
         /// # Safety
         /// As for `write_list`.
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(
+        pub unsafe fn $name(
             $handle: $ty,
             nodes: *mut NodeT,
             count: *mut usize,
-        ) -> HipErrorT {
+        ) -> HipResult<()> {
             let $h = $handle;
             // SAFETY: forwarded from the caller.
             unsafe { list_out(nodes, count, || $nv($handle), || $cpu) }
@@ -568,48 +548,43 @@ list_entry_points! {
 /// # Safety
 /// `count` must be NULL or writable; `from` and `to` both NULL or both writable for
 /// `*count` entries.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphGetEdges(
+pub unsafe fn hipGraphGetEdges(
     graph: GraphT,
     from: *mut NodeT,
     to: *mut NodeT,
     count: *mut usize,
-) -> HipErrorT {
-    api(|| {
-        let edges = if nv::active() {
-            nv_graph::edges(graph)?
-        } else {
-            graph_of(graph)?.edges()
-        };
-        if from.is_null() != to.is_null() {
-            return Err(HipError::InvalidValue);
+) -> HipResult<()> {
+    let edges = if nv::active() {
+        nv_graph::edges(graph)?
+    } else {
+        graph_of(graph)?.edges()
+    };
+    if from.is_null() != to.is_null() {
+        return Err(HipError::InvalidValue);
+    }
+    let (f, t): (Vec<u64>, Vec<u64>) = edges.into_iter().unzip();
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        if !from.is_null() {
+            let mut n = {
+                non_null(count)?;
+                count.read_unaligned()
+            };
+            write_list(to, &mut n, &t)?;
         }
-        let (f, t): (Vec<u64>, Vec<u64>) = edges.into_iter().unzip();
-        // SAFETY: forwarded from the caller.
-        unsafe {
-            if !from.is_null() {
-                let mut n = {
-                    non_null(count)?;
-                    count.read_unaligned()
-                };
-                write_list(to, &mut n, &t)?;
-            }
-            write_list(from, count, &f)
-        }
-    })
+        write_list(from, count, &f)
+    }
 }
 
 /// # Safety
 /// `type_` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphNodeGetType(node: NodeT, type_: *mut c_int) -> HipErrorT {
+pub unsafe fn hipGraphNodeGetType(node: NodeT, type_: *mut c_int) -> HipResult<()> {
     let cpu = || Ok(kind_of(node)?.node_type() as c_int);
     // SAFETY: forwarded from the caller.
     unsafe { value_out(type_, || nv_graph::node_type(node), cpu) }
 }
 
-#[no_mangle]
-pub extern "C" fn hipGraphDestroyNode(node: NodeT) -> HipErrorT {
+pub fn hipGraphDestroyNode(node: NodeT) -> HipResult<()> {
     let on_cpu = |n| GraphCore::of_node(n)?.destroy_node(n);
     on_handle(node, nv_graph::destroy_node, on_cpu)
 }
@@ -635,11 +610,10 @@ unsafe fn set_graph_node(node: NodeT, spec: NodeSpec) -> HipResult<()> {
 
 /// # Safety
 /// `params` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphKernelNodeGetParams(
+pub unsafe fn hipGraphKernelNodeGetParams(
     node: NodeT,
     params: *mut KernelNodeParams,
-) -> HipErrorT {
+) -> HipResult<()> {
     let cpu = || {
         let (k, args) = GraphCore::of_node(node as u64)?.kernel_node_params(node as u64)?;
         Ok(KernelNodeParams {
@@ -665,11 +639,10 @@ fn dim3(v: [u32; 3]) -> Dim3 {
 
 /// # Safety
 /// `params` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphMemcpyNodeGetParams(
+pub unsafe fn hipGraphMemcpyNodeGetParams(
     node: NodeT,
     params: *mut HipMemcpy3DParms,
-) -> HipErrorT {
+) -> HipResult<()> {
     let cpu = || match kind_of(node)? {
         NodeKind::Memcpy(m) => Ok(write_params(&m.params)),
         _ => Err(HipError::InvalidValue),
@@ -684,46 +657,39 @@ macro_rules! set_params_entry_points {
     ($($graph_name:ident, $exec_name:ident($params:ty) => $spec:ident;)*) => {$(
         /// # Safety
         /// `params` must be NULL or readable (kernel arguments valid for the kernel).
-        #[no_mangle]
-        pub unsafe extern "C" fn $graph_name(node: NodeT, params: *const $params) -> HipErrorT {
+        pub unsafe fn $graph_name(node: NodeT, params: *const $params) -> HipResult<()> {
             // SAFETY: forwarded from the caller.
-            api(|| unsafe { set_graph_node(node, NodeSpec::$spec(params)) })
+            unsafe { set_graph_node(node, NodeSpec::$spec(params)) }
         }
 
         /// # Safety
         /// `params` must be NULL or readable (kernel arguments valid for the kernel).
-        #[no_mangle]
-        pub unsafe extern "C" fn $exec_name(
+        pub unsafe fn $exec_name(
             exec: ExecT,
             node: NodeT,
             params: *const $params,
-        ) -> HipErrorT {
+        ) -> HipResult<()> {
             // SAFETY: forwarded from the caller.
-            api(|| unsafe { set_exec_node(exec, node, NodeSpec::$spec(params)) })
+            unsafe { set_exec_node(exec, node, NodeSpec::$spec(params)) }
         }
     )*};
 }
 
-#[no_mangle]
-pub extern "C" fn hipGraphMemcpyNodeSetParams1D(
+pub fn hipGraphMemcpyNodeSetParams1D(
     node: NodeT,
     dst: *mut c_void,
     src: *const c_void,
     count: usize,
     kind: c_uint,
-) -> HipErrorT {
+) -> HipResult<()> {
     let spec = NodeSpec::linear(dst, src, count, kind);
     // SAFETY: a 1-D copy's parameters are values: nothing is read through them here.
-    api(|| unsafe { set_graph_node(node, spec) })
+    unsafe { set_graph_node(node, spec) }
 }
 
 /// # Safety
 /// `params` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphMemsetNodeGetParams(
-    node: NodeT,
-    params: *mut MemsetParams,
-) -> HipErrorT {
+pub unsafe fn hipGraphMemsetNodeGetParams(node: NodeT, params: *mut MemsetParams) -> HipResult<()> {
     let cpu = || match kind_of(node)? {
         NodeKind::Memset(m) => Ok(MemsetParams {
             dst: m.dst as *mut c_void,
@@ -741,11 +707,7 @@ pub unsafe extern "C" fn hipGraphMemsetNodeGetParams(
 
 /// # Safety
 /// `params` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphHostNodeGetParams(
-    node: NodeT,
-    params: *mut HostNodeParams,
-) -> HipErrorT {
+pub unsafe fn hipGraphHostNodeGetParams(node: NodeT, params: *mut HostNodeParams) -> HipResult<()> {
     let cpu = || {
         let (f, user) = match kind_of(node)? {
             NodeKind::Host(h) => h.raw.unwrap_or((0, 0)),
@@ -792,73 +754,64 @@ unsafe fn instantiate_any(exec: *mut ExecT, graph: GraphT, flags: c_ulonglong) -
 /// # Safety
 /// `exec` must be NULL or writable; `error_node` NULL or writable; `log` NULL or
 /// writable for `log_size` bytes.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphInstantiate(
+pub unsafe fn hipGraphInstantiate(
     exec: *mut ExecT,
     graph: GraphT,
     error_node: *mut NodeT,
     log: *mut c_char,
     log_size: usize,
-) -> HipErrorT {
-    api(|| {
-        if !error_node.is_null() {
-            // SAFETY: checked non-null; writable per the caller.
-            unsafe { error_node.write_unaligned(std::ptr::null_mut()) };
-        }
-        // SAFETY: forwarded from the caller.
-        let result = unsafe { instantiate_any(exec, graph, 0) };
-        if !log.is_null() {
-            let msg = match &result {
-                Ok(()) => String::new(),
-                Err(e) => format!("hipGraphInstantiate: {e}"),
-            };
-            // SAFETY: `log_size` writable bytes per the caller.
-            unsafe { write_c_string(log.cast(), log_size, &msg) };
-        }
-        result
-    })
+) -> HipResult<()> {
+    if !error_node.is_null() {
+        // SAFETY: checked non-null; writable per the caller.
+        unsafe { error_node.write_unaligned(std::ptr::null_mut()) };
+    }
+    // SAFETY: forwarded from the caller.
+    let result = unsafe { instantiate_any(exec, graph, 0) };
+    if !log.is_null() {
+        let msg = match &result {
+            Ok(()) => String::new(),
+            Err(e) => format!("hipGraphInstantiate: {e}"),
+        };
+        // SAFETY: `log_size` writable bytes per the caller.
+        unsafe { write_c_string(log.cast(), log_size, &msg) };
+    }
+    result
 }
 
 /// # Safety
 /// `exec` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphInstantiateWithFlags(
+pub unsafe fn hipGraphInstantiateWithFlags(
     exec: *mut ExecT,
     graph: GraphT,
     flags: c_ulonglong,
-) -> HipErrorT {
+) -> HipResult<()> {
     // SAFETY: forwarded from the caller.
-    api(|| unsafe { instantiate_any(exec, graph, flags) })
+    unsafe { instantiate_any(exec, graph, flags) }
 }
 
 /// `hipGraphLaunch` / `hipGraphUpload`.
-fn launch(exec: ExecT, stream: StreamT, upload: bool) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            return nv_graph::launch(exec, stream, upload);
-        }
-        let e = exec_of(exec)?;
-        let s = resolve(stream as u64)?;
-        if upload {
-            e.upload(&s)
-        } else {
-            e.launch(&s)
-        }
-    })
+fn launch(exec: ExecT, stream: StreamT, upload: bool) -> HipResult<()> {
+    if nv::active() {
+        return nv_graph::launch(exec, stream, upload);
+    }
+    let e = exec_of(exec)?;
+    let s = resolve(stream as u64)?;
+    if upload {
+        e.upload(&s)
+    } else {
+        e.launch(&s)
+    }
 }
 
-#[no_mangle]
-pub extern "C" fn hipGraphLaunch(exec: ExecT, stream: StreamT) -> HipErrorT {
+pub fn hipGraphLaunch(exec: ExecT, stream: StreamT) -> HipResult<()> {
     launch(exec, stream, false)
 }
 
-#[no_mangle]
-pub extern "C" fn hipGraphUpload(exec: ExecT, stream: StreamT) -> HipErrorT {
+pub fn hipGraphUpload(exec: ExecT, stream: StreamT) -> HipResult<()> {
     launch(exec, stream, true)
 }
 
-#[no_mangle]
-pub extern "C" fn hipGraphExecDestroy(exec: ExecT) -> HipErrorT {
+pub fn hipGraphExecDestroy(exec: ExecT) -> HipResult<()> {
     on_handle(exec, nv_graph::exec_destroy, GraphExec::destroy)
 }
 
@@ -884,121 +837,107 @@ set_params_entry_points! {
     hipGraphHostNodeSetParams, hipGraphExecHostNodeSetParams(HostNodeParams) => Host;
 }
 
-#[no_mangle]
-pub extern "C" fn hipGraphExecMemcpyNodeSetParams1D(
+pub fn hipGraphExecMemcpyNodeSetParams1D(
     exec: ExecT,
     node: NodeT,
     dst: *mut c_void,
     src: *const c_void,
     count: usize,
     kind: c_uint,
-) -> HipErrorT {
+) -> HipResult<()> {
     let spec = NodeSpec::linear(dst, src, count, kind);
     // SAFETY: a 1-D copy's parameters are values: nothing is read through them here.
-    api(|| unsafe { set_exec_node(exec, node, spec) })
+    unsafe { set_exec_node(exec, node, spec) }
 }
 
-#[no_mangle]
-pub extern "C" fn hipGraphExecChildGraphNodeSetParams(
+pub fn hipGraphExecChildGraphNodeSetParams(
     exec: ExecT,
     node: NodeT,
     child: GraphT,
-) -> HipErrorT {
+) -> HipResult<()> {
     // SAFETY: a child graph is a handle: nothing is read through it here.
-    api(|| unsafe { set_exec_node(exec, node, NodeSpec::Child(child)) })
+    unsafe { set_exec_node(exec, node, NodeSpec::Child(child)) }
 }
 
 /// # Safety
 /// `error_node` and `result` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphExecUpdate(
+pub unsafe fn hipGraphExecUpdate(
     exec: ExecT,
     graph: GraphT,
     error_node: *mut NodeT,
     result: *mut c_int,
-) -> HipErrorT {
-    api(|| {
-        non_null(result)?;
-        let (outcome, node) = if nv::active() {
-            nv_graph::exec_update(exec, graph)?
-        } else {
-            let e = exec_of(exec)?;
-            let g = graph_of(graph)?;
-            let (r, n) = match e.update(&g) {
-                Ok(()) => (UpdateResult::Success, None),
-                Err((r, n)) => (r, n),
-            };
-            (r as c_int, n.unwrap_or(0))
+) -> HipResult<()> {
+    non_null(result)?;
+    let (outcome, node) = if nv::active() {
+        nv_graph::exec_update(exec, graph)?
+    } else {
+        let e = exec_of(exec)?;
+        let g = graph_of(graph)?;
+        let (r, n) = match e.update(&g) {
+            Ok(()) => (UpdateResult::Success, None),
+            Err((r, n)) => (r, n),
         };
-        // SAFETY: forwarded from the caller.
-        unsafe {
-            write_out(result, outcome)?;
-            if !error_node.is_null() {
-                error_node.write_unaligned(node as NodeT);
-            }
+        (r as c_int, n.unwrap_or(0))
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        write_out(result, outcome)?;
+        if !error_node.is_null() {
+            error_node.write_unaligned(node as NodeT);
         }
-        if outcome == UpdateResult::Success as c_int {
-            Ok(())
-        } else {
-            Err(HipError::GraphExecUpdateFailure)
-        }
-    })
+    }
+    if outcome == UpdateResult::Success as c_int {
+        Ok(())
+    } else {
+        Err(HipError::GraphExecUpdateFailure)
+    }
 }
 
 // ------------------------------------------------------------------------------------
 // Stream capture
 
-#[no_mangle]
-pub extern "C" fn hipStreamBeginCapture(stream: StreamT, mode: c_int) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            // SAFETY: a live stream or a default one (checked).
-            return unsafe { nv::begin_capture(nv::live_stream(stream)?, mode) };
-        }
-        let mode = CaptureMode::from_raw(mode as u32)?;
-        let s = resolve(stream as u64)?;
-        graph::begin_capture(&s, mode)
-    })
+pub fn hipStreamBeginCapture(stream: StreamT, mode: c_int) -> HipResult<()> {
+    if nv::active() {
+        // SAFETY: a live stream or a default one (checked).
+        return unsafe { nv::begin_capture(nv::live_stream(stream)?, mode) };
+    }
+    let mode = CaptureMode::from_raw(mode as u32)?;
+    let s = resolve(stream as u64)?;
+    graph::begin_capture(&s, mode)
 }
 
 /// # Safety
 /// `graph` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipStreamEndCapture(stream: StreamT, graph_out: *mut GraphT) -> HipErrorT {
-    api(|| {
-        non_null(graph_out)?;
-        if nv::active() {
-            let g = nv_graph::end_capture(stream);
-            // SAFETY: forwarded from the caller.
-            unsafe { write_out(graph_out, *g.as_ref().unwrap_or(&std::ptr::null_mut()))? };
-            return g.map(|_| ());
-        }
-        let s = resolve(stream as u64)?;
-        let result = graph::end_capture(&s);
-        let handle = result.as_ref().map_or(0, |g| g.handle);
+pub unsafe fn hipStreamEndCapture(stream: StreamT, graph_out: *mut GraphT) -> HipResult<()> {
+    non_null(graph_out)?;
+    if nv::active() {
+        let g = nv_graph::end_capture(stream);
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(graph_out, handle as GraphT)? };
-        result.map(|_| ())
-    })
+        unsafe { write_out(graph_out, *g.as_ref().unwrap_or(&std::ptr::null_mut()))? };
+        return g.map(|_| ());
+    }
+    let s = resolve(stream as u64)?;
+    let result = graph::end_capture(&s);
+    let handle = result.as_ref().map_or(0, |g| g.handle);
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(graph_out, handle as GraphT)? };
+    result.map(|_| ())
 }
 
 /// # Safety
 /// `status` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipStreamIsCapturing(stream: StreamT, status: *mut c_int) -> HipErrorT {
-    api(|| {
-        non_null(status)?;
-        if nv::active() {
-            // SAFETY: a live stream or a default one (checked).
-            let st = unsafe { nv::is_capturing(nv::live_stream(stream)?)? };
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(status, st) };
-        }
-        let s = resolve(stream as u64)?;
-        let (st, _) = graph::capture_info(&s)?;
+pub unsafe fn hipStreamIsCapturing(stream: StreamT, status: *mut c_int) -> HipResult<()> {
+    non_null(status)?;
+    if nv::active() {
+        // SAFETY: a live stream or a default one (checked).
+        let st = unsafe { nv::is_capturing(nv::live_stream(stream)?)? };
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(status, st as c_int) }
-    })
+        return unsafe { write_out(status, st) };
+    }
+    let s = resolve(stream as u64)?;
+    let (st, _) = graph::capture_info(&s)?;
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(status, st as c_int) }
 }
 
 /// What `hipStreamGetCaptureInfo(_v2)` reports: `hipStreamCaptureStatus`, the capture
@@ -1060,30 +999,27 @@ unsafe fn capture_info_out(
     deps: *mut *const NodeT,
     count: *mut usize,
     with_deps: bool,
-) -> HipErrorT {
-    api(|| {
-        non_null(status)?;
-        let info = capture_info(stream, with_deps)?;
-        // SAFETY: forwarded from the caller.
-        unsafe {
-            write_out(status, info.status)?;
-            write_optional(id, info.id);
-            write_optional(graph_out, info.graph);
-            write_optional(deps, info.deps);
-            write_optional(count, info.count);
-        }
-        Ok(())
-    })
+) -> HipResult<()> {
+    non_null(status)?;
+    let info = capture_info(stream, with_deps)?;
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        write_out(status, info.status)?;
+        write_optional(id, info.id);
+        write_optional(graph_out, info.graph);
+        write_optional(deps, info.deps);
+        write_optional(count, info.count);
+    }
+    Ok(())
 }
 
 /// # Safety
 /// `status` must be NULL or writable; `id` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipStreamGetCaptureInfo(
+pub unsafe fn hipStreamGetCaptureInfo(
     stream: StreamT,
     status: *mut c_int,
     id: *mut c_ulonglong,
-) -> HipErrorT {
+) -> HipResult<()> {
     let (g, d, n) = (
         std::ptr::null_mut(),
         std::ptr::null_mut(),
@@ -1095,64 +1031,57 @@ pub unsafe extern "C" fn hipStreamGetCaptureInfo(
 
 /// # Safety
 /// `status` must be NULL or writable; the other outputs NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipStreamGetCaptureInfo_v2(
+pub unsafe fn hipStreamGetCaptureInfo_v2(
     stream: StreamT,
     status: *mut c_int,
     id: *mut c_ulonglong,
     graph_out: *mut GraphT,
     deps: *mut *const NodeT,
     count: *mut usize,
-) -> HipErrorT {
+) -> HipResult<()> {
     // SAFETY: forwarded from the caller.
     unsafe { capture_info_out(stream, status, id, graph_out, deps, count, true) }
 }
 
 /// # Safety
 /// `deps` must be NULL or hold `count` handles.
-#[no_mangle]
-pub unsafe extern "C" fn hipStreamUpdateCaptureDependencies(
+pub unsafe fn hipStreamUpdateCaptureDependencies(
     stream: StreamT,
     deps: *mut NodeT,
     count: usize,
     flags: c_uint,
-) -> HipErrorT {
-    api(|| {
-        let set = match flags {
-            0 => false,
-            1 => true,
-            _ => return Err(HipError::InvalidValue),
-        };
-        if nv::active() {
-            // SAFETY: forwarded from the caller.
-            let nodes = unsafe { handles(deps, count)? };
-            return nv_graph::update_capture_dependencies(stream, &nodes, set);
-        }
-        let s = resolve(stream as u64)?;
+) -> HipResult<()> {
+    let set = match flags {
+        0 => false,
+        1 => true,
+        _ => return Err(HipError::InvalidValue),
+    };
+    if nv::active() {
         // SAFETY: forwarded from the caller.
         let nodes = unsafe { handles(deps, count)? };
-        graph::update_capture_dependencies(&s, &nodes, set)
-    })
+        return nv_graph::update_capture_dependencies(stream, &nodes, set);
+    }
+    let s = resolve(stream as u64)?;
+    // SAFETY: forwarded from the caller.
+    let nodes = unsafe { handles(deps, count)? };
+    graph::update_capture_dependencies(&s, &nodes, set)
 }
 
 /// # Safety
 /// `mode` must be NULL or readable and writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipThreadExchangeStreamCaptureMode(mode: *mut c_int) -> HipErrorT {
-    api(|| {
-        non_null(mode)?;
-        if nv::active() {
-            // SAFETY: checked non-null; readable per the caller.
-            let old = nv::exchange_capture_mode(unsafe { mode.read_unaligned() })?;
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(mode, old) };
-        }
+pub unsafe fn hipThreadExchangeStreamCaptureMode(mode: *mut c_int) -> HipResult<()> {
+    non_null(mode)?;
+    if nv::active() {
         // SAFETY: checked non-null; readable per the caller.
-        let new = CaptureMode::from_raw(unsafe { mode.read_unaligned() } as u32)?;
-        let old = graph::exchange_capture_mode(new);
+        let old = nv::exchange_capture_mode(unsafe { mode.read_unaligned() })?;
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(mode, old as c_int) }
-    })
+        return unsafe { write_out(mode, old) };
+    }
+    // SAFETY: checked non-null; readable per the caller.
+    let new = CaptureMode::from_raw(unsafe { mode.read_unaligned() } as u32)?;
+    let old = graph::exchange_capture_mode(new);
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(mode, old as c_int) }
 }
 
 #[cfg(test)]

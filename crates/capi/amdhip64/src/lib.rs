@@ -1,6 +1,7 @@
 //! # libamdhip64.so: the HIP runtime C ABI
 //!
-//! Every entry point follows one discipline ([`entry`]): arguments are validated and the
+//! Every exported function is declared once, in [`exports`] (the export table: symbols,
+//! `hipGetProcAddress`, tracing hook, coverage), and follows one discipline ([`entry`]): arguments are validated and the
 //! documented `hipError_t` returned, failures also become the calling thread's last error,
 //! and a panic never crosses into C (`hipErrorUnknown`). The work is done by the runtime
 //! core, crate `ferrocm-hip`; the types mirror `include/hip/hip_runtime_api.h`.
@@ -12,9 +13,12 @@
 // graphs, host ranges) to the driver: their validity is HIP's contract with the caller.
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
 
+pub mod api_query;
 pub mod device;
 pub mod entry;
 pub mod errors;
+pub mod export_table;
+pub mod exports;
 pub mod graph;
 pub mod launch;
 pub mod memory;
@@ -24,5 +28,10 @@ pub mod module;
 pub mod nv;
 pub mod nv_graph;
 pub mod nvcc_abi;
+pub mod occupancy;
 pub mod props;
 pub mod stream;
+pub mod trace;
+pub mod types;
+
+pub use exports::*;

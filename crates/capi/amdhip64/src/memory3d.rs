@@ -11,7 +11,7 @@ use hip::memory::{self, Copy3d, CopyKind, Extent, Fill3d, PitchedPtr, Pos, Sync}
 use hip::stream::resolve;
 use hip::{HipError, HipResult};
 
-use crate::entry::{api, current_device, non_null, write_out, HipErrorT};
+use crate::entry::{current_device, non_null, write_out};
 use crate::nv;
 use crate::stream::StreamT;
 
@@ -162,30 +162,27 @@ pub(crate) fn write_params(p: &Memcpy3dParams) -> HipMemcpy3DParms {
 
 /// # Safety
 /// `pitched` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipMalloc3D(pitched: *mut HipPitchedPtr, extent: HipExtent) -> HipErrorT {
-    api(|| {
-        non_null(pitched)?;
-        if nv::active() {
-            let rows = extent
-                .height
-                .checked_mul(extent.depth)
-                .ok_or(HipError::InvalidValue)?;
-            let (ptr, pitch) =
-                hip::platform::nvidia::memory::malloc_pitch(nv::device()?, extent.width, rows)?;
-            let p = HipPitchedPtr {
-                ptr: ptr as *mut c_void,
-                pitch,
-                xsize: extent.width,
-                ysize: extent.height,
-            };
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(pitched, p) };
-        }
-        let p = memory::allocate_3d(current_device()?, extent.into())?;
+pub unsafe fn hipMalloc3D(pitched: *mut HipPitchedPtr, extent: HipExtent) -> HipResult<()> {
+    non_null(pitched)?;
+    if nv::active() {
+        let rows = extent
+            .height
+            .checked_mul(extent.depth)
+            .ok_or(HipError::InvalidValue)?;
+        let (ptr, pitch) =
+            hip::platform::nvidia::memory::malloc_pitch(nv::device()?, extent.width, rows)?;
+        let p = HipPitchedPtr {
+            ptr: ptr as *mut c_void,
+            pitch,
+            xsize: extent.width,
+            ysize: extent.height,
+        };
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(pitched, p.into()) }
-    })
+        return unsafe { write_out(pitched, p) };
+    }
+    let p = memory::allocate_3d(current_device()?, extent.into())?;
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(pitched, p.into()) }
 }
 
 /// # Safety
@@ -216,27 +213,25 @@ unsafe fn memset_3d(
 
 /// # Safety
 /// The box must lie in memory valid for writes.
-#[no_mangle]
-pub unsafe extern "C" fn hipMemset3D(
+pub unsafe fn hipMemset3D(
     pitched: HipPitchedPtr,
     value: c_int,
     extent: HipExtent,
-) -> HipErrorT {
+) -> HipResult<()> {
     // SAFETY: forwarded from the caller.
-    api(|| unsafe { memset_3d(pitched, value, extent, std::ptr::null_mut(), Sync::Blocking) })
+    unsafe { memset_3d(pitched, value, extent, std::ptr::null_mut(), Sync::Blocking) }
 }
 
 /// # Safety
 /// The box must stay valid for writes until the fill has run.
-#[no_mangle]
-pub unsafe extern "C" fn hipMemset3DAsync(
+pub unsafe fn hipMemset3DAsync(
     pitched: HipPitchedPtr,
     value: c_int,
     extent: HipExtent,
     stream: StreamT,
-) -> HipErrorT {
+) -> HipResult<()> {
     // SAFETY: forwarded from the caller.
-    api(|| unsafe { memset_3d(pitched, value, extent, stream, Sync::Async) })
+    unsafe { memset_3d(pitched, value, extent, stream, Sync::Async) }
 }
 
 /// # Safety
@@ -282,21 +277,16 @@ unsafe fn memcpy_3d(p: *const HipMemcpy3DParms, stream: StreamT, sync: Sync) -> 
 
 /// # Safety
 /// `p` must be NULL or readable, and describe valid memory.
-#[no_mangle]
-pub unsafe extern "C" fn hipMemcpy3D(p: *const HipMemcpy3DParms) -> HipErrorT {
+pub unsafe fn hipMemcpy3D(p: *const HipMemcpy3DParms) -> HipResult<()> {
     // SAFETY: forwarded from the caller.
-    api(|| unsafe { memcpy_3d(p, std::ptr::null_mut(), Sync::Blocking) })
+    unsafe { memcpy_3d(p, std::ptr::null_mut(), Sync::Blocking) }
 }
 
 /// # Safety
 /// `p` must be NULL or readable, and describe memory valid until the copy has run.
-#[no_mangle]
-pub unsafe extern "C" fn hipMemcpy3DAsync(
-    p: *const HipMemcpy3DParms,
-    stream: StreamT,
-) -> HipErrorT {
+pub unsafe fn hipMemcpy3DAsync(p: *const HipMemcpy3DParms, stream: StreamT) -> HipResult<()> {
     // SAFETY: forwarded from the caller.
-    api(|| unsafe { memcpy_3d(p, stream, Sync::Async) })
+    unsafe { memcpy_3d(p, stream, Sync::Async) }
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use hip::mempool::{self, MemPool, PoolAttr, PoolProps};
 use hip::stream::resolve;
 use hip::{HipError, HipResult};
 
-use crate::entry::{api, device_ordinal, non_null, write_out, HipErrorT};
+use crate::entry::{device_ordinal, non_null, write_out};
 use crate::nv;
 use crate::stream::StreamT;
 
@@ -68,298 +68,257 @@ fn location_device(loc: &MemLocation) -> HipResult<usize> {
 ///
 /// # Safety
 /// `ptr` must be NULL or writable.
-pub unsafe fn malloc_async(ptr: *mut *mut c_void, size: usize, stream: StreamT) -> HipErrorT {
-    api(|| {
-        non_null(ptr)?;
-        if nv::active() {
-            // SAFETY: HIP's contract: a live stream handle.
-            let p = unsafe { nv::malloc_async(size, nv::live_stream(stream)?)? };
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(ptr, p) };
-        }
-        let s = resolve(stream as u64)?;
-        let p = mempool::malloc_async(size, &s)?;
+pub unsafe fn malloc_async(ptr: *mut *mut c_void, size: usize, stream: StreamT) -> HipResult<()> {
+    non_null(ptr)?;
+    if nv::active() {
+        // SAFETY: HIP's contract: a live stream handle.
+        let p = unsafe { nv::malloc_async(size, nv::live_stream(stream)?)? };
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(ptr, p.cast()) }
-    })
+        return unsafe { write_out(ptr, p) };
+    }
+    let s = resolve(stream as u64)?;
+    let p = mempool::malloc_async(size, &s)?;
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(ptr, p.cast()) }
 }
 
 /// `hipFreeAsync`: see `hip::mempool::free_async`.
-pub fn free_async(ptr: *mut c_void, stream: StreamT) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            // SAFETY: HIP's contract: a live stream; no later work uses the memory.
-            return unsafe { nv::free_async(ptr, nv::live_stream(stream)?) };
-        }
-        let s = resolve(stream as u64)?;
-        mempool::free_async(ptr as usize, &s)
-    })
+pub fn free_async(ptr: *mut c_void, stream: StreamT) -> HipResult<()> {
+    if nv::active() {
+        // SAFETY: HIP's contract: a live stream; no later work uses the memory.
+        return unsafe { nv::free_async(ptr, nv::live_stream(stream)?) };
+    }
+    let s = resolve(stream as u64)?;
+    mempool::free_async(ptr as usize, &s)
 }
 
 /// # Safety
 /// `ptr` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipMallocFromPoolAsync(
+pub unsafe fn hipMallocFromPoolAsync(
     ptr: *mut *mut c_void,
     size: usize,
     pool_handle: MemPoolT,
     stream: StreamT,
-) -> HipErrorT {
-    api(|| {
-        non_null(ptr)?;
-        if nv::active() {
-            // SAFETY: HIP's contract: live pool and stream handles.
-            let p =
-                unsafe { nv::malloc_from_pool_async(size, pool_handle, nv::live_stream(stream)?)? };
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(ptr, p) };
-        }
-        let p = pool(pool_handle)?;
-        let s = resolve(stream as u64)?;
-        let out = p.allocate(size, &s)?;
+) -> HipResult<()> {
+    non_null(ptr)?;
+    if nv::active() {
+        // SAFETY: HIP's contract: live pool and stream handles.
+        let p = unsafe { nv::malloc_from_pool_async(size, pool_handle, nv::live_stream(stream)?)? };
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(ptr, out.cast()) }
-    })
+        return unsafe { write_out(ptr, p) };
+    }
+    let p = pool(pool_handle)?;
+    let s = resolve(stream as u64)?;
+    let out = p.allocate(size, &s)?;
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(ptr, out.cast()) }
 }
 
 /// # Safety
 /// `pool_out` must be NULL or writable; `props` NULL or readable.
-#[no_mangle]
-pub unsafe extern "C" fn hipMemPoolCreate(
+pub unsafe fn hipMemPoolCreate(
     pool_out: *mut MemPoolT,
     props: *const MemPoolProps,
-) -> HipErrorT {
-    api(|| {
-        non_null(pool_out)?;
-        non_null(props)?;
-        // SAFETY: checked non-null; readable per the caller.
-        let props = unsafe { props.read_unaligned() };
-        if props.alloc_type != ALLOCATION_PINNED || props.handle_types & !HANDLE_TYPES != 0 {
+) -> HipResult<()> {
+    non_null(pool_out)?;
+    non_null(props)?;
+    // SAFETY: checked non-null; readable per the caller.
+    let props = unsafe { props.read_unaligned() };
+    if props.alloc_type != ALLOCATION_PINNED || props.handle_types & !HANDLE_TYPES != 0 {
+        return Err(HipError::InvalidValue);
+    }
+    if nv::active() {
+        if props.location.type_ != LOCATION_DEVICE {
             return Err(HipError::InvalidValue);
         }
-        if nv::active() {
-            if props.location.type_ != LOCATION_DEVICE {
-                return Err(HipError::InvalidValue);
-            }
-            let dev = nv::ordinal(props.location.id).map_err(|_| HipError::InvalidValue)?;
-            let p = nv::mem_pool_create(dev, props.handle_types as u32, props.max_size)?;
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(pool_out, p) };
-        }
-        let device = location_device(&props.location)?;
-        if props.handle_types != 0 {
-            // Shareable handles (IPC) are not implemented.
-            return Err(HipError::NotSupported);
-        }
-        let p = MemPool::create(PoolProps {
-            device,
-            max_size: props.max_size,
-        })?;
+        let dev = nv::ordinal(props.location.id).map_err(|_| HipError::InvalidValue)?;
+        let p = nv::mem_pool_create(dev, props.handle_types as u32, props.max_size)?;
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(pool_out, p.handle as MemPoolT) }
-    })
+        return unsafe { write_out(pool_out, p) };
+    }
+    let device = location_device(&props.location)?;
+    if props.handle_types != 0 {
+        // Shareable handles (IPC) are not implemented.
+        return Err(HipError::NotSupported);
+    }
+    let p = MemPool::create(PoolProps {
+        device,
+        max_size: props.max_size,
+    })?;
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(pool_out, p.handle as MemPoolT) }
 }
 
-#[no_mangle]
-pub extern "C" fn hipMemPoolDestroy(pool_handle: MemPoolT) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            // SAFETY: HIP's contract: a pool the program created.
-            return unsafe { nv::mem_pool_destroy(pool_handle) };
-        }
-        MemPool::destroy(pool_handle as u64)
-    })
+pub fn hipMemPoolDestroy(pool_handle: MemPoolT) -> HipResult<()> {
+    if nv::active() {
+        // SAFETY: HIP's contract: a pool the program created.
+        return unsafe { nv::mem_pool_destroy(pool_handle) };
+    }
+    MemPool::destroy(pool_handle as u64)
 }
 
 /// # Safety
 /// `pool_out` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipDeviceGetDefaultMemPool(
-    pool_out: *mut MemPoolT,
-    device: c_int,
-) -> HipErrorT {
-    api(|| {
-        non_null(pool_out)?;
-        if nv::active() {
-            let p = nv::device_mem_pool(nv::ordinal(device)?, true)?;
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(pool_out, p) };
-        }
-        let p = mempool::default_pool(device_ordinal(device)?)?;
+pub unsafe fn hipDeviceGetDefaultMemPool(pool_out: *mut MemPoolT, device: c_int) -> HipResult<()> {
+    non_null(pool_out)?;
+    if nv::active() {
+        let p = nv::device_mem_pool(nv::ordinal(device)?, true)?;
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(pool_out, p.handle as MemPoolT) }
-    })
+        return unsafe { write_out(pool_out, p) };
+    }
+    let p = mempool::default_pool(device_ordinal(device)?)?;
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(pool_out, p.handle as MemPoolT) }
 }
 
 /// # Safety
 /// `pool_out` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipDeviceGetMemPool(pool_out: *mut MemPoolT, device: c_int) -> HipErrorT {
-    api(|| {
-        non_null(pool_out)?;
-        if nv::active() {
-            let p = nv::device_mem_pool(nv::ordinal(device)?, false)?;
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(pool_out, p) };
-        }
-        let p = mempool::current_pool(device_ordinal(device)?)?;
+pub unsafe fn hipDeviceGetMemPool(pool_out: *mut MemPoolT, device: c_int) -> HipResult<()> {
+    non_null(pool_out)?;
+    if nv::active() {
+        let p = nv::device_mem_pool(nv::ordinal(device)?, false)?;
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(pool_out, p.handle as MemPoolT) }
-    })
+        return unsafe { write_out(pool_out, p) };
+    }
+    let p = mempool::current_pool(device_ordinal(device)?)?;
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(pool_out, p.handle as MemPoolT) }
 }
 
-#[no_mangle]
-pub extern "C" fn hipDeviceSetMemPool(device: c_int, pool_handle: MemPoolT) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            // SAFETY: HIP's contract: a live pool handle.
-            return unsafe { nv::device_set_mem_pool(nv::ordinal(device)?, pool_handle) };
-        }
-        let device = device_ordinal(device)?;
-        non_null(pool_handle)?;
-        mempool::set_current_pool(device, &pool(pool_handle)?)
-    })
+pub fn hipDeviceSetMemPool(device: c_int, pool_handle: MemPoolT) -> HipResult<()> {
+    if nv::active() {
+        // SAFETY: HIP's contract: a live pool handle.
+        return unsafe { nv::device_set_mem_pool(nv::ordinal(device)?, pool_handle) };
+    }
+    let device = device_ordinal(device)?;
+    non_null(pool_handle)?;
+    mempool::set_current_pool(device, &pool(pool_handle)?)
 }
 
-#[no_mangle]
-pub extern "C" fn hipMemPoolTrimTo(pool_handle: MemPoolT, min_bytes_to_hold: usize) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            // SAFETY: HIP's contract: a live pool handle.
-            return unsafe { nv::mem_pool_trim_to(pool_handle, min_bytes_to_hold) };
-        }
-        pool(pool_handle)?.trim_to(min_bytes_to_hold as u64);
-        Ok(())
-    })
+pub fn hipMemPoolTrimTo(pool_handle: MemPoolT, min_bytes_to_hold: usize) -> HipResult<()> {
+    if nv::active() {
+        // SAFETY: HIP's contract: a live pool handle.
+        return unsafe { nv::mem_pool_trim_to(pool_handle, min_bytes_to_hold) };
+    }
+    pool(pool_handle)?.trim_to(min_bytes_to_hold as u64);
+    Ok(())
 }
 
 /// # Safety
 /// `value` must be NULL or point to an `int` (reuse flags) or a `uint64_t` (the others).
-#[no_mangle]
-pub unsafe extern "C" fn hipMemPoolSetAttribute(
+pub unsafe fn hipMemPoolSetAttribute(
     pool_handle: MemPoolT,
     attr: c_int,
     value: *mut c_void,
-) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            // SAFETY: HIP's contract: a live pool; `value` of the attribute's type.
-            return unsafe { nv::mem_pool_attribute(pool_handle, attr, value, true) };
-        }
-        let p = pool(pool_handle)?;
-        let attr = PoolAttr::from_raw(attr as u32)?;
-        non_null(value)?;
-        let v = if attr.is_int() {
-            // SAFETY: checked non-null; the caller passes an int for this attribute.
-            u64::from(unsafe { value.cast::<c_int>().read_unaligned() } != 0)
+) -> HipResult<()> {
+    if nv::active() {
+        // SAFETY: HIP's contract: a live pool; `value` of the attribute's type.
+        return unsafe { nv::mem_pool_attribute(pool_handle, attr, value, true) };
+    }
+    let p = pool(pool_handle)?;
+    let attr = PoolAttr::from_raw(attr as u32)?;
+    non_null(value)?;
+    let v = if attr.is_int() {
+        // SAFETY: checked non-null; the caller passes an int for this attribute.
+        u64::from(unsafe { value.cast::<c_int>().read_unaligned() } != 0)
+    } else {
+        // SAFETY: checked non-null; the caller passes a uint64_t for this attribute.
+        unsafe { value.cast::<u64>().read_unaligned() }
+    };
+    p.set_attribute(attr, v)
+}
+
+/// # Safety
+/// `value` must be NULL or point to an `int` (reuse flags) or a `uint64_t` (the others).
+pub unsafe fn hipMemPoolGetAttribute(
+    pool_handle: MemPoolT,
+    attr: c_int,
+    value: *mut c_void,
+) -> HipResult<()> {
+    if nv::active() {
+        // SAFETY: HIP's contract: a live pool; `value` of the attribute's type.
+        return unsafe { nv::mem_pool_attribute(pool_handle, attr, value, false) };
+    }
+    let p = pool(pool_handle)?;
+    let attr = PoolAttr::from_raw(attr as u32)?;
+    non_null(value)?;
+    let v = p.attribute(attr);
+    // SAFETY: checked non-null; the caller passes storage of the attribute's type.
+    unsafe {
+        if attr.is_int() {
+            value.cast::<c_int>().write_unaligned(v as c_int);
         } else {
-            // SAFETY: checked non-null; the caller passes a uint64_t for this attribute.
-            unsafe { value.cast::<u64>().read_unaligned() }
-        };
-        p.set_attribute(attr, v)
-    })
-}
-
-/// # Safety
-/// `value` must be NULL or point to an `int` (reuse flags) or a `uint64_t` (the others).
-#[no_mangle]
-pub unsafe extern "C" fn hipMemPoolGetAttribute(
-    pool_handle: MemPoolT,
-    attr: c_int,
-    value: *mut c_void,
-) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            // SAFETY: HIP's contract: a live pool; `value` of the attribute's type.
-            return unsafe { nv::mem_pool_attribute(pool_handle, attr, value, false) };
+            value.cast::<u64>().write_unaligned(v);
         }
-        let p = pool(pool_handle)?;
-        let attr = PoolAttr::from_raw(attr as u32)?;
-        non_null(value)?;
-        let v = p.attribute(attr);
-        // SAFETY: checked non-null; the caller passes storage of the attribute's type.
-        unsafe {
-            if attr.is_int() {
-                value.cast::<c_int>().write_unaligned(v as c_int);
-            } else {
-                value.cast::<u64>().write_unaligned(v);
-            }
-        }
-        Ok(())
-    })
+    }
+    Ok(())
 }
 
 /// # Safety
 /// `desc` must be NULL or hold `count` entries.
-#[no_mangle]
-pub unsafe extern "C" fn hipMemPoolSetAccess(
+pub unsafe fn hipMemPoolSetAccess(
     pool_handle: MemPoolT,
     desc: *const MemAccessDesc,
     count: usize,
-) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            let list = if count == 0 {
-                &[][..]
-            } else {
-                non_null(desc)?;
-                // SAFETY: checked non-null; `count` entries per the caller.
-                unsafe { std::slice::from_raw_parts(desc, count) }
-            };
-            let triples: Vec<_> = list
-                .iter()
-                .map(|d| (d.location.type_, d.location.id, d.flags))
-                .collect();
-            // SAFETY: HIP's contract: a live pool handle.
-            return unsafe { nv::mem_pool_set_access(pool_handle, &triples) };
-        }
-        let p = pool(pool_handle)?;
-        if count == 0 {
-            return Ok(());
-        }
-        non_null(desc)?;
-        // SAFETY: checked non-null; `count` entries per the caller.
-        let list = unsafe { std::slice::from_raw_parts(desc, count) };
-        // Validate every entry before applying any.
-        let mut parsed = Vec::with_capacity(count);
-        for d in list {
-            let device = location_device(&d.location)?;
-            let flags = u32::try_from(d.flags).map_err(|_| HipError::InvalidValue)?;
-            parsed.push((device, flags));
-        }
-        for (device, flags) in parsed {
-            p.set_access(device, flags)?;
-        }
-        Ok(())
-    })
+) -> HipResult<()> {
+    if nv::active() {
+        let list = if count == 0 {
+            &[][..]
+        } else {
+            non_null(desc)?;
+            // SAFETY: checked non-null; `count` entries per the caller.
+            unsafe { std::slice::from_raw_parts(desc, count) }
+        };
+        let triples: Vec<_> = list
+            .iter()
+            .map(|d| (d.location.type_, d.location.id, d.flags))
+            .collect();
+        // SAFETY: HIP's contract: a live pool handle.
+        return unsafe { nv::mem_pool_set_access(pool_handle, &triples) };
+    }
+    let p = pool(pool_handle)?;
+    if count == 0 {
+        return Ok(());
+    }
+    non_null(desc)?;
+    // SAFETY: checked non-null; `count` entries per the caller.
+    let list = unsafe { std::slice::from_raw_parts(desc, count) };
+    // Validate every entry before applying any.
+    let mut parsed = Vec::with_capacity(count);
+    for d in list {
+        let device = location_device(&d.location)?;
+        let flags = u32::try_from(d.flags).map_err(|_| HipError::InvalidValue)?;
+        parsed.push((device, flags));
+    }
+    for (device, flags) in parsed {
+        p.set_access(device, flags)?;
+    }
+    Ok(())
 }
 
 /// # Safety
 /// `flags` must be NULL or writable; `location` NULL or readable.
-#[no_mangle]
-pub unsafe extern "C" fn hipMemPoolGetAccess(
+pub unsafe fn hipMemPoolGetAccess(
     flags: *mut c_int,
     pool_handle: MemPoolT,
     location: *mut MemLocation,
-) -> HipErrorT {
-    api(|| {
-        non_null(flags)?;
-        non_null(location)?;
-        if nv::active() {
-            // SAFETY: checked non-null; readable per the caller.
-            let loc = unsafe { location.read_unaligned() };
-            // SAFETY: HIP's contract: a live pool handle.
-            let f = unsafe { nv::mem_pool_get_access(pool_handle, loc.type_, loc.id)? };
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(flags, f) };
-        }
-        let p = pool(pool_handle)?;
+) -> HipResult<()> {
+    non_null(flags)?;
+    non_null(location)?;
+    if nv::active() {
         // SAFETY: checked non-null; readable per the caller.
         let loc = unsafe { location.read_unaligned() };
-        let f = p.access(location_device(&loc)?)?;
+        // SAFETY: HIP's contract: a live pool handle.
+        let f = unsafe { nv::mem_pool_get_access(pool_handle, loc.type_, loc.id)? };
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(flags, f as c_int) }
-    })
+        return unsafe { write_out(flags, f) };
+    }
+    let p = pool(pool_handle)?;
+    // SAFETY: checked non-null; readable per the caller.
+    let loc = unsafe { location.read_unaligned() };
+    let f = p.access(location_device(&loc)?)?;
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(flags, f as c_int) }
 }
 
 #[cfg(test)]

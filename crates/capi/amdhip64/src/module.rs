@@ -7,7 +7,7 @@ use hip::platform::nvidia::{launch as nvlaunch, module as nvmodule};
 use hip::stream::resolve;
 use hip::{HipError, HipResult};
 
-use crate::entry::{api, non_null, write_out, HipErrorT};
+use crate::entry::{non_null, write_out};
 use crate::launch::clamp_int;
 use crate::nv;
 use crate::stream::StreamT;
@@ -27,24 +27,21 @@ unsafe fn c_str<'a>(s: *const c_char) -> HipResult<&'a str> {
 
 /// # Safety
 /// `module` must be NULL or writable; `path` NULL or NUL-terminated.
-#[no_mangle]
-pub unsafe extern "C" fn hipModuleLoad(module: *mut ModuleT, path: *const c_char) -> HipErrorT {
-    api(|| {
-        non_null(module)?;
-        if nv::active() {
-            non_null(path)?;
-            // SAFETY: forwarded from the caller (NUL-terminated).
-            let path = unsafe { CStr::from_ptr(path) };
-            let m = nvmodule::load(nv::device()?, path)?;
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(module, m.cast()) };
-        }
+pub unsafe fn hipModuleLoad(module: *mut ModuleT, path: *const c_char) -> HipResult<()> {
+    non_null(module)?;
+    if nv::active() {
+        non_null(path)?;
+        // SAFETY: forwarded from the caller (NUL-terminated).
+        let path = unsafe { CStr::from_ptr(path) };
+        let m = nvmodule::load(nv::device()?, path)?;
         // SAFETY: forwarded from the caller.
-        let path = unsafe { c_str(path)? };
-        let m = Module::load(std::path::Path::new(path))?;
-        // SAFETY: forwarded from the caller.
-        unsafe { write_out(module, m.handle as ModuleT) }
-    })
+        return unsafe { write_out(module, m.cast()) };
+    }
+    // SAFETY: forwarded from the caller.
+    let path = unsafe { c_str(path)? };
+    let m = Module::load(std::path::Path::new(path))?;
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(module, m.handle as ModuleT) }
 }
 
 /// Size of the code object at `image`, read from its ELF header (section header table end).
@@ -70,144 +67,126 @@ unsafe fn elf_image_len(image: *const u8) -> HipResult<usize> {
 
 /// # Safety
 /// `module` must be NULL or writable; `image` NULL or a complete code object image.
-#[no_mangle]
-pub unsafe extern "C" fn hipModuleLoadData(
-    module: *mut ModuleT,
-    image: *const c_void,
-) -> HipErrorT {
-    api(|| {
-        non_null(module)?;
-        non_null(image)?;
-        if nv::active() {
-            // SAFETY: forwarded from the caller (a complete image).
-            let m = unsafe { nvmodule::load_data(nv::device()?, image)? };
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(module, m.cast()) };
-        }
-        // HIP passes no size: the ELF header says how long the image is.
+pub unsafe fn hipModuleLoadData(module: *mut ModuleT, image: *const c_void) -> HipResult<()> {
+    non_null(module)?;
+    non_null(image)?;
+    if nv::active() {
+        // SAFETY: forwarded from the caller (a complete image).
+        let m = unsafe { nvmodule::load_data(nv::device()?, image)? };
         // SAFETY: forwarded from the caller.
-        let len = unsafe { elf_image_len(image.cast())? };
-        // SAFETY: the image is `len` bytes long per its own header.
-        let bytes = unsafe { std::slice::from_raw_parts(image.cast::<u8>(), len) };
-        let m = Module::load_data(bytes)?;
-        // SAFETY: forwarded from the caller.
-        unsafe { write_out(module, m.handle as ModuleT) }
-    })
+        return unsafe { write_out(module, m.cast()) };
+    }
+    // HIP passes no size: the ELF header says how long the image is.
+    // SAFETY: forwarded from the caller.
+    let len = unsafe { elf_image_len(image.cast())? };
+    // SAFETY: the image is `len` bytes long per its own header.
+    let bytes = unsafe { std::slice::from_raw_parts(image.cast::<u8>(), len) };
+    let m = Module::load_data(bytes)?;
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(module, m.handle as ModuleT) }
 }
 
 /// # Safety
 /// As for [`hipModuleLoadData`]; `options` and `values` NULL or `num_options` entries each.
 /// The JIT options are not used on the CPU; on NVIDIA they go to the driver.
-#[no_mangle]
-pub unsafe extern "C" fn hipModuleLoadDataEx(
+pub unsafe fn hipModuleLoadDataEx(
     module: *mut ModuleT,
     image: *const c_void,
     num_options: c_uint,
     options: *mut c_int,
     values: *mut *mut c_void,
-) -> HipErrorT {
+) -> HipResult<()> {
     if nv::active() {
-        return api(|| {
-            non_null(module)?;
-            let n = num_options as usize;
-            let (opts, vals): (Vec<u32>, &[*mut c_void]) = if n == 0 {
-                (Vec::new(), &[])
-            } else {
-                non_null(options)?;
-                non_null(values)?;
-                // SAFETY: `n` entries each, per the caller.
-                unsafe {
-                    (
-                        std::slice::from_raw_parts(options, n)
-                            .iter()
-                            .map(|&o| o as u32)
-                            .collect(),
-                        std::slice::from_raw_parts(values, n),
-                    )
-                }
-            };
-            // SAFETY: forwarded from the caller.
-            let m = unsafe { nvmodule::load_data_ex(nv::device()?, image, &opts, vals)? };
-            // SAFETY: forwarded from the caller.
-            unsafe { write_out(module, m.cast()) }
-        });
+        non_null(module)?;
+        let n = num_options as usize;
+        let (opts, vals): (Vec<u32>, &[*mut c_void]) = if n == 0 {
+            (Vec::new(), &[])
+        } else {
+            non_null(options)?;
+            non_null(values)?;
+            // SAFETY: `n` entries each, per the caller.
+            unsafe {
+                (
+                    std::slice::from_raw_parts(options, n)
+                        .iter()
+                        .map(|&o| o as u32)
+                        .collect(),
+                    std::slice::from_raw_parts(values, n),
+                )
+            }
+        };
+        // SAFETY: forwarded from the caller.
+        let m = unsafe { nvmodule::load_data_ex(nv::device()?, image, &opts, vals)? };
+        // SAFETY: forwarded from the caller.
+        return unsafe { write_out(module, m.cast()) };
     }
     // SAFETY: forwarded from the caller.
     unsafe { hipModuleLoadData(module, image) }
 }
 
-#[no_mangle]
-pub extern "C" fn hipModuleUnload(module: ModuleT) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            // SAFETY: HIP's contract: a module the program loaded, no pending work using it.
-            return unsafe { nvmodule::unload(nv::device()?, nv::module(module)) };
-        }
-        Module::unload(module as u64)
-    })
+pub fn hipModuleUnload(module: ModuleT) -> HipResult<()> {
+    if nv::active() {
+        // SAFETY: HIP's contract: a module the program loaded, no pending work using it.
+        return unsafe { nvmodule::unload(nv::device()?, nv::module(module)) };
+    }
+    Module::unload(module as u64)
 }
 
 /// # Safety
 /// `function` must be NULL or writable; `name` NULL or NUL-terminated.
-#[no_mangle]
-pub unsafe extern "C" fn hipModuleGetFunction(
+pub unsafe fn hipModuleGetFunction(
     function: *mut FunctionT,
     module: ModuleT,
     name: *const c_char,
-) -> HipErrorT {
-    api(|| {
-        non_null(function)?;
-        if nv::active() {
-            non_null(name)?;
-            // SAFETY: forwarded from the caller (NUL-terminated).
-            let name = unsafe { CStr::from_ptr(name) };
-            // SAFETY: HIP's contract: a module handle the program loaded.
-            let f = unsafe { nvmodule::get_function(nv::device()?, nv::module(module), name)? };
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(function, f.cast()) };
-        }
+) -> HipResult<()> {
+    non_null(function)?;
+    if nv::active() {
+        non_null(name)?;
+        // SAFETY: forwarded from the caller (NUL-terminated).
+        let name = unsafe { CStr::from_ptr(name) };
+        // SAFETY: HIP's contract: a module handle the program loaded.
+        let f = unsafe { nvmodule::get_function(nv::device()?, nv::module(module), name)? };
         // SAFETY: forwarded from the caller.
-        let name = unsafe { c_str(name)? };
-        let m = Module::lookup(module as u64)?;
-        let f = m.function(name)?;
-        // SAFETY: forwarded from the caller.
-        unsafe { write_out(function, f.handle as FunctionT) }
-    })
+        return unsafe { write_out(function, f.cast()) };
+    }
+    // SAFETY: forwarded from the caller.
+    let name = unsafe { c_str(name)? };
+    let m = Module::lookup(module as u64)?;
+    let f = m.function(name)?;
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(function, f.handle as FunctionT) }
 }
 
 /// # Safety
 /// `ptr`/`size` must be NULL or writable (either may be NULL); `name` NUL-terminated.
-#[no_mangle]
-pub unsafe extern "C" fn hipModuleGetGlobal(
+pub unsafe fn hipModuleGetGlobal(
     ptr: *mut *mut c_void,
     size: *mut usize,
     module: ModuleT,
     name: *const c_char,
-) -> HipErrorT {
-    api(|| {
-        let (address, bytes) = if nv::active() {
-            non_null(name)?;
-            // SAFETY: forwarded from the caller (NUL-terminated).
-            let name = unsafe { CStr::from_ptr(name) };
-            // SAFETY: HIP's contract: a module handle the program loaded.
-            let (p, n) = unsafe { nvmodule::get_global(nv::device()?, nv::module(module), name)? };
-            (p as usize, n)
-        } else {
-            // SAFETY: forwarded from the caller.
-            let name = unsafe { c_str(name)? };
-            let m = Module::lookup(module as u64)?;
-            m.global(name)?
-        };
-        if !ptr.is_null() {
-            // SAFETY: non-null, writable per the caller.
-            unsafe { ptr.write_unaligned(address as *mut c_void) };
-        }
-        if !size.is_null() {
-            // SAFETY: as above.
-            unsafe { size.write_unaligned(bytes) };
-        }
-        Ok(())
-    })
+) -> HipResult<()> {
+    let (address, bytes) = if nv::active() {
+        non_null(name)?;
+        // SAFETY: forwarded from the caller (NUL-terminated).
+        let name = unsafe { CStr::from_ptr(name) };
+        // SAFETY: HIP's contract: a module handle the program loaded.
+        let (p, n) = unsafe { nvmodule::get_global(nv::device()?, nv::module(module), name)? };
+        (p as usize, n)
+    } else {
+        // SAFETY: forwarded from the caller.
+        let name = unsafe { c_str(name)? };
+        let m = Module::lookup(module as u64)?;
+        m.global(name)?
+    };
+    if !ptr.is_null() {
+        // SAFETY: non-null, writable per the caller.
+        unsafe { ptr.write_unaligned(address as *mut c_void) };
+    }
+    if !size.is_null() {
+        // SAFETY: as above.
+        unsafe { size.write_unaligned(bytes) };
+    }
+    Ok(())
 }
 
 /// `HIP_LAUNCH_PARAM_*` markers of the `extra` array.
@@ -261,8 +240,8 @@ pub(crate) unsafe fn pack_extra(
 
 /// # Safety
 /// `kernel_params` must hold one pointer per parameter, or `extra` be a valid array.
-#[no_mangle]
-pub unsafe extern "C" fn hipModuleLaunchKernel(
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn hipModuleLaunchKernel(
     function: FunctionT,
     grid_x: c_uint,
     grid_y: c_uint,
@@ -274,88 +253,83 @@ pub unsafe extern "C" fn hipModuleLaunchKernel(
     stream: StreamT,
     kernel_params: *mut *mut c_void,
     extra: *mut *mut c_void,
-) -> HipErrorT {
-    api(|| {
-        if nv::active() {
-            let (dev, f, s) = (
-                nv::device()?,
-                nv::function(function),
-                nv::live_stream(stream)?,
-            );
-            // SAFETY: forwarded from the caller.
-            return unsafe {
-                nvlaunch::launch_kernel(
-                    dev,
-                    f,
-                    [grid_x, grid_y, grid_z],
-                    [block_x, block_y, block_z],
-                    shared_mem,
-                    s,
-                    kernel_params,
-                    extra,
-                )
-            };
-        }
-        let f = Function::lookup(function as u64)?;
-        let k = &f.kernel;
-        let args = match (kernel_params.is_null(), extra.is_null()) {
-            (false, false) => return Err(HipError::InvalidValue),
-            // SAFETY: forwarded from the caller.
-            (true, false) => unsafe { pack_extra(k, extra)? },
-            // SAFETY: forwarded from the caller.
-            (false, true) => unsafe { k.pack_params(kernel_params as *const *const u8)? },
-            (true, true) => {
-                if k.explicit_size > 0 {
-                    return Err(HipError::InvalidValue);
-                }
-                vec![0u8; k.kernarg_size as usize]
-            }
+) -> HipResult<()> {
+    if nv::active() {
+        let (dev, f, s) = (
+            nv::device()?,
+            nv::function(function),
+            nv::live_stream(stream)?,
+        );
+        // SAFETY: forwarded from the caller.
+        return unsafe {
+            nvlaunch::launch_kernel(
+                dev,
+                f,
+                [grid_x, grid_y, grid_z],
+                [block_x, block_y, block_z],
+                shared_mem,
+                s,
+                kernel_params,
+                extra,
+            )
         };
-        let s = resolve(stream as u64)?;
-        k.launch(
-            [grid_x, grid_y, grid_z],
-            [block_x, block_y, block_z],
-            shared_mem as usize,
-            &s,
-            &args,
-        )
-    })
+    }
+    let f = Function::lookup(function as u64)?;
+    let k = &f.kernel;
+    let args = match (kernel_params.is_null(), extra.is_null()) {
+        (false, false) => return Err(HipError::InvalidValue),
+        // SAFETY: forwarded from the caller.
+        (true, false) => unsafe { pack_extra(k, extra)? },
+        // SAFETY: forwarded from the caller.
+        (false, true) => unsafe { k.pack_params(kernel_params as *const *const u8)? },
+        (true, true) => {
+            if k.explicit_size > 0 {
+                return Err(HipError::InvalidValue);
+            }
+            vec![0u8; k.kernarg_size as usize]
+        }
+    };
+    let s = resolve(stream as u64)?;
+    k.launch(
+        [grid_x, grid_y, grid_z],
+        [block_x, block_y, block_z],
+        shared_mem as usize,
+        &s,
+        &args,
+    )
 }
 
 /// # Safety
 /// `value` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipFuncGetAttribute(
+pub unsafe fn hipFuncGetAttribute(
     value: *mut c_int,
     attribute: c_uint,
     function: FunctionT,
-) -> HipErrorT {
-    api(|| {
-        non_null(value)?;
-        if nv::active() {
-            let (dev, f) = (nv::device()?, nv::function(function));
-            // SAFETY: HIP's contract: a function of a module the program loaded.
-            let v = unsafe { nvmodule::func_get_attribute(dev, f, attribute)? };
-            // SAFETY: forwarded from the caller.
-            return unsafe { write_out(value, v) };
-        }
-        let f = Function::lookup(function as u64)?;
-        let k = &f.kernel;
-        let rt = hip::Runtime::get()?;
-        let p = rt.device(rt.current_device()?)?.properties();
-        let v = match attribute {
-            0 => k.max_threads_per_block(p.max_threads_per_block as u32) as c_int, // MAX_THREADS_PER_BLOCK
-            1 => clamp_int(k.static_shared_size()), // SHARED_SIZE_BYTES
-            2 => 0,                                 // CONST_SIZE_BYTES
-            3 => k.private_segment_size as c_int,   // LOCAL_SIZE_BYTES
-            4 => 0,                                 // NUM_REGS
-            5 | 6 => 0,                             // PTX/BINARY_VERSION
-            7 => 0,                                 // CACHE_MODE_CA
-            8 => clamp_int(k.max_dynamic_shared(p.shared_mem_per_block)), // MAX_DYNAMIC_SHARED
-            9 => k.shared_carveout(),               // PREFERRED_SHARED_MEMORY_CARVEOUT
-            _ => return Err(HipError::InvalidValue),
-        };
+) -> HipResult<()> {
+    non_null(value)?;
+    if nv::active() {
+        let (dev, f) = (nv::device()?, nv::function(function));
+        // SAFETY: HIP's contract: a function of a module the program loaded.
+        let v = unsafe { nvmodule::func_get_attribute(dev, f, attribute)? };
         // SAFETY: forwarded from the caller.
-        unsafe { write_out(value, v) }
-    })
+        return unsafe { write_out(value, v) };
+    }
+    let f = Function::lookup(function as u64)?;
+    let k = &f.kernel;
+    let rt = hip::Runtime::get()?;
+    let p = rt.device(rt.current_device()?)?.properties();
+    let v = match attribute {
+        0 => k.max_threads_per_block(p.max_threads_per_block as u32) as c_int, // MAX_THREADS_PER_BLOCK
+        1 => clamp_int(k.static_shared_size()),                                // SHARED_SIZE_BYTES
+        2 => 0,                                                                // CONST_SIZE_BYTES
+        3 => k.private_segment_size as c_int,                                  // LOCAL_SIZE_BYTES
+        4 => 0,                                                                // NUM_REGS
+        5 | 6 => 0,                                                            // PTX/BINARY_VERSION
+        7 => 0,                                                                // CACHE_MODE_CA
+        8 => clamp_int(k.max_dynamic_shared(p.shared_mem_per_block)),          // MAX_DYNAMIC_SHARED
+        9 => k.shared_carveout(), // PREFERRED_SHARED_MEMORY_CARVEOUT
+        _ => return Err(HipError::InvalidValue),
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(value, v) }
 }

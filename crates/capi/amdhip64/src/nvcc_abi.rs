@@ -20,11 +20,11 @@ use hip::platform::nvidia::{self as nv, launch, registry};
 use hip::platform::{self, Platform};
 use hip::{HipError, HipResult};
 
-use crate::entry::{api, Dim3, HipErrorT};
+use crate::entry::{api, Dim3};
 
 /// The handle nvcc keeps per fat binary (`void**`): a leaked cell holding the registry's
 /// handle (0: registration failed), so that the pointer is always dereferenceable.
-type FatbinHandle = *mut *mut c_void;
+pub type FatbinHandle = *mut *mut c_void;
 
 /// One `<<<grid, block, shared, stream>>>` configuration.
 #[derive(Clone, Copy)]
@@ -68,8 +68,7 @@ unsafe fn c_str<'a>(s: *const c_char) -> HipResult<&'a CStr> {
 
 /// `void** __cudaRegisterFatBinary(void* fatCubin)`: records nvcc's fat-binary wrapper
 /// and selects the NVIDIA platform.
-#[no_mangle]
-pub unsafe extern "C" fn __cudaRegisterFatBinary(fat_cubin: *mut c_void) -> FatbinHandle {
+pub unsafe fn __cudaRegisterFatBinary(fat_cubin: *mut c_void) -> FatbinHandle {
     platform::select(Platform::Nvidia);
     let mut handle = 0usize;
     api(|| {
@@ -81,13 +80,11 @@ pub unsafe extern "C" fn __cudaRegisterFatBinary(fat_cubin: *mut c_void) -> Fatb
 
 /// `void __cudaRegisterFatBinaryEnd(void** fatCubinHandle)`: nothing to do (modules are
 /// loaded lazily).
-#[no_mangle]
-pub unsafe extern "C" fn __cudaRegisterFatBinaryEnd(_fat_cubin_handle: FatbinHandle) {}
+pub unsafe fn __cudaRegisterFatBinaryEnd(_fat_cubin_handle: FatbinHandle) {}
 
 /// `void __cudaUnregisterFatBinary(void** fatCubinHandle)` (at exit): forgets the fat
 /// binary and unloads its modules.
-#[no_mangle]
-pub unsafe extern "C" fn __cudaUnregisterFatBinary(fat_cubin_handle: FatbinHandle) {
+pub unsafe fn __cudaUnregisterFatBinary(fat_cubin_handle: FatbinHandle) {
     // SAFETY: nvcc passes the handle `__cudaRegisterFatBinary` returned.
     let h = unsafe { registry_handle(fat_cubin_handle) };
     api(|| {
@@ -99,9 +96,8 @@ pub unsafe extern "C" fn __cudaUnregisterFatBinary(fat_cubin_handle: FatbinHandl
 /// `void __cudaRegisterFunction(void** h, const char* hostFun, char* deviceFun, const
 /// char* deviceName, int thread_limit, uint3* tid, uint3* bid, dim3* bDim, dim3* gDim,
 /// int* wSize)`: kernel `deviceName` is launched through host stub `hostFun`.
-#[no_mangle]
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn __cudaRegisterFunction(
+pub unsafe fn __cudaRegisterFunction(
     fat_cubin_handle: FatbinHandle,
     host_fun: *const c_char,
     device_fun: *mut c_char,
@@ -130,9 +126,8 @@ pub unsafe extern "C" fn __cudaRegisterFunction(
 
 /// `void __cudaRegisterVar(void** h, char* hostVar, char* deviceAddress, const char*
 /// deviceName, int ext, size_t size, int constant, int global)`.
-#[no_mangle]
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn __cudaRegisterVar(
+pub unsafe fn __cudaRegisterVar(
     fat_cubin_handle: FatbinHandle,
     host_var: *mut c_char,
     device_address: *mut c_char,
@@ -190,9 +185,8 @@ unsafe fn register_variable(
 /// const char* deviceName, int ext, size_t size, int constant, int global)`: the host
 /// accesses the variable through the pointer at `hostVarPtrAddress`, which receives the
 /// managed address when the module is loaded (`__cudaInitModule` or first use).
-#[no_mangle]
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn __cudaRegisterManagedVar(
+pub unsafe fn __cudaRegisterManagedVar(
     fat_cubin_handle: FatbinHandle,
     host_var_ptr_address: *mut *mut c_void,
     device_address: *mut c_char,
@@ -219,8 +213,7 @@ pub unsafe extern "C" fn __cudaRegisterManagedVar(
 /// `char __cudaInitModule(void** h)`: called before the first host access to a managed
 /// variable; loads the module on the current device (filling the managed variables' host
 /// pointers). Non-zero on success (nvcc calls it again while it returns 0).
-#[no_mangle]
-pub unsafe extern "C" fn __cudaInitModule(fat_cubin_handle: FatbinHandle) -> c_char {
+pub unsafe fn __cudaInitModule(fat_cubin_handle: FatbinHandle) -> c_char {
     // SAFETY: nvcc passes the handle `__cudaRegisterFatBinary` returned.
     let h = unsafe { registry_handle(fat_cubin_handle) };
     let r = api(|| registry::init_module(h, nv::current_device()?));
@@ -229,8 +222,7 @@ pub unsafe extern "C" fn __cudaInitModule(fat_cubin_handle: FatbinHandle) -> c_c
 
 /// `unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem,
 /// cudaStream_t stream)`: at a `<<<>>>` site; 0 lets the stub run.
-#[no_mangle]
-pub unsafe extern "C" fn __cudaPushCallConfiguration(
+pub unsafe fn __cudaPushCallConfiguration(
     grid_dim: Dim3,
     block_dim: Dim3,
     shared_mem: usize,
@@ -253,8 +245,7 @@ pub unsafe extern "C" fn __cudaPushCallConfiguration(
 /// `cudaError_t __cudaPopCallConfiguration(dim3* gridDim, dim3* blockDim, size_t*
 /// sharedMem, cudaStream_t* stream)`: in the device stub, before the launch. Non-zero (no
 /// configuration pushed) makes the stub return without launching.
-#[no_mangle]
-pub unsafe extern "C" fn __cudaPopCallConfiguration(
+pub unsafe fn __cudaPopCallConfiguration(
     grid_dim: *mut Dim3,
     block_dim: *mut Dim3,
     shared_mem: *mut usize,
@@ -289,11 +280,7 @@ pub unsafe extern "C" fn __cudaPopCallConfiguration(
 /// `cudaError_t __cudaGetKernel(cudaKernel_t* kernel, const void* hostFun)`: runs once per
 /// kernel in a static initializer, so it must not need a device: the handle is the host
 /// stub's address, resolved at launch.
-#[no_mangle]
-pub unsafe extern "C" fn __cudaGetKernel(
-    kernel: *mut *mut c_void,
-    host_fun: *const c_void,
-) -> c_int {
+pub unsafe fn __cudaGetKernel(kernel: *mut *mut c_void, host_fun: *const c_void) -> c_int {
     let code = api(|| {
         // SAFETY: nvcc passes the address of its `static cudaKernel_t __handle`.
         unsafe { crate::entry::write_out(kernel, host_fun.cast_mut()) }
@@ -346,17 +333,16 @@ pub unsafe fn launch_registered(
 
 /// `cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim,
 /// void** args, size_t sharedMem, cudaStream_t stream)` (CUDA 13 device stubs).
-#[no_mangle]
-pub unsafe extern "C" fn __cudaLaunchKernel(
+pub unsafe fn __cudaLaunchKernel(
     kernel: *mut c_void,
     grid_dim: Dim3,
     block_dim: Dim3,
     args: *mut *mut c_void,
     shared_mem: usize,
     stream: *mut c_void,
-) -> HipErrorT {
+) -> HipResult<()> {
     // SAFETY: nvcc's stub passes its argument array and the popped stream.
-    api(|| unsafe {
+    unsafe {
         launch_registered(
             kernel as usize,
             grid_dim,
@@ -366,21 +352,20 @@ pub unsafe extern "C" fn __cudaLaunchKernel(
             stream,
             false,
         )
-    })
+    }
 }
 
 /// `__cudaLaunchKernel` under `--default-stream per-thread`.
-#[no_mangle]
-pub unsafe extern "C" fn __cudaLaunchKernel_ptsz(
+pub unsafe fn __cudaLaunchKernel_ptsz(
     kernel: *mut c_void,
     grid_dim: Dim3,
     block_dim: Dim3,
     args: *mut *mut c_void,
     shared_mem: usize,
     stream: *mut c_void,
-) -> HipErrorT {
+) -> HipResult<()> {
     // SAFETY: as in `__cudaLaunchKernel`.
-    api(|| unsafe {
+    unsafe {
         launch_registered(
             kernel as usize,
             grid_dim,
@@ -390,22 +375,21 @@ pub unsafe extern "C" fn __cudaLaunchKernel_ptsz(
             stream,
             true,
         )
-    })
+    }
 }
 
 /// `cudaError_t cudaLaunchKernel(const void* func, dim3 gridDim, dim3 blockDim, void**
 /// args, size_t sharedMem, cudaStream_t stream)`: what device stubs of CUDA 9.2-12.x call.
-#[no_mangle]
-pub unsafe extern "C" fn cudaLaunchKernel(
+pub unsafe fn cudaLaunchKernel(
     func: *const c_void,
     grid_dim: Dim3,
     block_dim: Dim3,
     args: *mut *mut c_void,
     shared_mem: usize,
     stream: *mut c_void,
-) -> HipErrorT {
+) -> HipResult<()> {
     // SAFETY: as in `__cudaLaunchKernel`.
-    api(|| unsafe {
+    unsafe {
         launch_registered(
             func as usize,
             grid_dim,
@@ -415,21 +399,20 @@ pub unsafe extern "C" fn cudaLaunchKernel(
             stream,
             false,
         )
-    })
+    }
 }
 
 /// `cudaLaunchKernel_ptsz`: `cudaLaunchKernel` under `--default-stream per-thread`.
-#[no_mangle]
-pub unsafe extern "C" fn cudaLaunchKernel_ptsz(
+pub unsafe fn cudaLaunchKernel_ptsz(
     func: *const c_void,
     grid_dim: Dim3,
     block_dim: Dim3,
     args: *mut *mut c_void,
     shared_mem: usize,
     stream: *mut c_void,
-) -> HipErrorT {
+) -> HipResult<()> {
     // SAFETY: as in `__cudaLaunchKernel`.
-    api(|| unsafe {
+    unsafe {
         launch_registered(
             func as usize,
             grid_dim,
@@ -439,12 +422,11 @@ pub unsafe extern "C" fn cudaLaunchKernel_ptsz(
             stream,
             true,
         )
-    })
+    }
 }
 
 /// `__cudaRegisterTexture` (texture references, nvcc <= 11): accepted and ignored.
-#[no_mangle]
-pub unsafe extern "C" fn __cudaRegisterTexture(
+pub unsafe fn __cudaRegisterTexture(
     _h: FatbinHandle,
     _host_var: *const c_void,
     _device_address: *const *const c_void,
@@ -456,8 +438,7 @@ pub unsafe extern "C" fn __cudaRegisterTexture(
 }
 
 /// `__cudaRegisterSurface` (surface references, nvcc <= 11): accepted and ignored.
-#[no_mangle]
-pub unsafe extern "C" fn __cudaRegisterSurface(
+pub unsafe fn __cudaRegisterSurface(
     _h: FatbinHandle,
     _host_var: *const c_void,
     _device_address: *const *const c_void,

@@ -17,11 +17,10 @@ use std::process::Command;
 use std::ptr::{null, null_mut};
 use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 
-use amdhip64::device::*;
-use amdhip64::graph::*;
-use amdhip64::memory::*;
+use amdhip64::exports::*;
+use amdhip64::graph::{ExecT, GraphT, HostNodeParams, KernelNodeParams, MemsetParams, NodeT};
 use amdhip64::memory3d::{HipExtent, HipMemcpy3DParms, HipPitchedPtr, HipPos};
-use amdhip64::stream::*;
+use amdhip64::stream::StreamT;
 use hip::HipError as E;
 
 /// `hipGraphNodeType` (the values used here).

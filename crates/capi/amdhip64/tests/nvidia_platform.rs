@@ -7,10 +7,9 @@ use std::ffi::{c_int, c_void};
 use std::process::Command;
 use std::ptr::null_mut;
 
-use amdhip64::device::*;
-use amdhip64::graph::*;
-use amdhip64::memory::*;
-use amdhip64::stream::*;
+use amdhip64::exports::*;
+use amdhip64::graph::{ExecT, GraphT, NodeT};
+use amdhip64::stream::{EventT, StreamT};
 
 const SUCCESS: u32 = 0;
 const INVALID_VALUE: u32 = 1;
@@ -103,13 +102,10 @@ fn without_gpu() {
         let (mut free, mut total) = (0usize, 0usize);
         assert_eq!(hipMemGetInfo(&mut free, &mut total), NO_DEVICE);
         let mut m: *mut c_void = null_mut();
-        assert_eq!(
-            amdhip64::module::hipModuleLoad(&mut m, c"/nonexistent".as_ptr()),
-            NO_DEVICE
-        );
+        assert_eq!(hipModuleLoad(&mut m, c"/nonexistent".as_ptr()), NO_DEVICE);
         let dummy = 0u8;
         assert_eq!(
-            amdhip64::launch::hipLaunchKernel(
+            hipLaunchKernel(
                 (&dummy as *const u8).cast(),
                 amdhip64::entry::Dim3 { x: 1, y: 1, z: 1 },
                 amdhip64::entry::Dim3 { x: 1, y: 1, z: 1 },
