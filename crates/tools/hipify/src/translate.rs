@@ -417,7 +417,9 @@ impl Translator<'_> {
         // `x.name` or `x->name`: a member of some struct, never an API name.
         let member = i > 0 && (c.is(i - 1, ".") || (i > 1 && c.is(i - 1, ">") && c.is(i - 2, "-")));
         let Some(m) = self.tables.identifier(name) else {
-            if !member && looks_like_cuda_runtime(name) {
+            // Only calls and `_t` types: a user's variable named `cudaThing` is not reported.
+            let api_like = c.is(i + 1, "(") || name.ends_with("_t");
+            if !member && api_like && looks_like_cuda_runtime(name) {
                 self.warn(
                     pos,
                     WarningKind::Unknown,
@@ -599,7 +601,13 @@ impl Translator<'_> {
             3 => ", 0".to_string(),
             _ => String::new(),
         };
-        let sep = if l.rparen > l.lparen + 1 { ", " } else { "" };
+        // `, ` before the kernel's arguments; just `,` when they start on the next line.
+        let after_paren = self.src[end(l.lparen)..].chars().next();
+        let sep = match (l.rparen > l.lparen + 1, after_paren) {
+            (false, _) => "",
+            (true, Some(ch)) if ch.is_whitespace() => ",",
+            (true, _) => ", ",
+        };
         let last = l.config[l.config.len() - 1].last;
         // `>>>(` and the blanks around it.
         self.edit(end(last), end(l.lparen), format!("{defaults}{sep}"));
