@@ -23,7 +23,12 @@ hipChannelFormatDesc hipCreateChannelDesc(int x, int y, int z, int w, hipChannel
 #ifdef __cplusplus
 } /* extern "C" */
 
+/* The vector types: ours on the CPU platform, CUDA's under nvcc (a host compiler on the NVIDIA
+ * platform may have no CUDA headers: only the scalar descriptors are defined there). */
+#if defined(__HIP_PLATFORM_CPU__) || defined(__CUDACC__)
 #include "hip_vector_types.h"
+#define __HIP_CHANNEL_DESC_VECTOR_TYPES 1
+#endif
 
 namespace hip_impl {
 inline hipChannelFormatDesc channel_desc(int x, int y, int z, int w, hipChannelFormatKind f) {
@@ -65,12 +70,16 @@ template <typename T> static inline hipChannelFormatDesc hipCreateChannelDesc() 
   template <> inline hipChannelFormatDesc hipCreateChannelDesc<T>() {                                         \
     return ::hip_impl::channels(N, (int)sizeof(SCALAR) * 8, KIND);                                            \
   }
+#if defined(__HIP_CHANNEL_DESC_VECTOR_TYPES)
 #define __HIP_CHANNEL_DESC_VECTORS(SCALAR, NAME, KIND)                                                        \
   __HIP_CHANNEL_DESC(SCALAR, SCALAR, 1, KIND)                                                                  \
   __HIP_CHANNEL_DESC(NAME##1, SCALAR, 1, KIND)                                                                 \
   __HIP_CHANNEL_DESC(NAME##2, SCALAR, 2, KIND)                                                                 \
   __HIP_CHANNEL_DESC(NAME##3, SCALAR, 3, KIND)                                                                 \
   __HIP_CHANNEL_DESC(NAME##4, SCALAR, 4, KIND)
+#else
+#define __HIP_CHANNEL_DESC_VECTORS(SCALAR, NAME, KIND) __HIP_CHANNEL_DESC(SCALAR, SCALAR, 1, KIND)
+#endif
 
 #if defined(__CHAR_UNSIGNED__) || defined(_CHAR_UNSIGNED)
 __HIP_CHANNEL_DESC(char, char, 1, hipChannelFormatKindUnsigned)

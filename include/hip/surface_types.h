@@ -15,9 +15,9 @@
 struct __hip_surface;
 typedef struct __hip_surface *hipSurfaceObject_t;
 
-/* CUDA 12 removed surface references; older toolkits define surfaceReference themselves
- * (pre-included by nvcc): ours is renamed there. */
-#if defined(__HIP_NVIDIA_CUDA_TYPES__) && defined(CUDART_VERSION) && CUDART_VERSION < 12000
+/* Under nvcc, CUDA toolkits before 12 declare a surfaceReference of their own (pre-included):
+ * ours is spelled __hip_surfaceReference there. */
+#if defined(__HIP_NVIDIA_CUDA_TYPES__)
 #define surfaceReference __hip_surfaceReference
 #endif
 

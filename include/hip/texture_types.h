@@ -76,11 +76,14 @@ typedef struct hipTextureDesc {
 
 /* ---------------------------------------------------------------- texture references (deprecated) */
 
-/* CUDA 12 removed texture references; older CUDA toolkits define a textureReference of their
- * own, pre-included by nvcc: ours is renamed there so that both can coexist. */
-#if defined(__HIP_NVIDIA_CUDA_TYPES__) && defined(CUDART_VERSION) && CUDART_VERSION < 12000
+/* Under nvcc, CUDA's texture_types.h (pre-included) declares a textureReference of its own
+ * (and, before CUDA 12, a texture<> template): ours is spelled __hip_textureReference there,
+ * and `textureReference` in code that follows this header names ours. */
+#if defined(__HIP_NVIDIA_CUDA_TYPES__)
 #define textureReference __hip_textureReference
+#if !defined(CUDART_VERSION) || CUDART_VERSION < 12000
 #define __HIP_NO_TEXTURE_TEMPLATE 1
+#endif
 #endif
 
 /* A module-scope texture (hipModuleGetTexRef, hipTexRef* functions). */

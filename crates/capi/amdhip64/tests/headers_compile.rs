@@ -473,3 +473,73 @@ fn deprecations_and_nodiscard_are_diagnosed() {
         ]);
     }
 }
+
+/// Under nvcc (which pre-includes cuda_runtime.h) the host API must not redefine what CUDA's
+/// headers define: dim3, textureReference (and surfaceReference / texture<> before CUDA 12).
+/// Without a CUDA toolkit, a stand-in pre-include declares those names the way CUDA does and
+/// the headers are compiled as nvcc's host pass would see them (__CUDACC__, NVIDIA platform),
+/// for CUDA 13 and CUDA 11. Only the GPU machine's nvcc can confirm it with CUDA's own headers.
+#[test]
+fn host_api_coexists_with_cuda_names_under_nvcc() {
+    if !have_cxx() {
+        return;
+    }
+    let s = Scratch::new("cuda_names");
+    std::fs::write(
+        s.path("vector_types.h"),
+        "#define V(T, N) struct N##1 { T x; }; struct N##2 { T x, y; }; \
+         struct N##3 { T x, y, z; }; struct N##4 { T x, y, z, w; };\n\
+         V(signed char, char) V(unsigned char, uchar) V(short, short) \
+         V(unsigned short, ushort) V(int, int) V(unsigned, uint) V(float, float)\n#undef V\n",
+    )
+    .expect("write stand-in");
+    std::fs::write(s.path("vector_functions.h"), "\n").expect("write stand-in");
+    let program = s.path("uses.cpp");
+    std::fs::write(
+        &program,
+        "#include <hip/hip_runtime_api.h>\n#include <hip/hip_texture_types.h>\n\
+         #include <hip/surface_types.h>\n\
+         #if CUDART_VERSION >= 12000\ntexture<float4, hipTextureType2D> tex;\n\
+         textureReference *ref = &tex;\n#endif\n\
+         static_assert(sizeof(textureReference) == 88, \"HIP's textureReference\");\n\
+         static_assert(sizeof(surfaceReference) == 8, \"HIP's surfaceReference\");\n\
+         hipChannelFormatDesc desc = hipCreateChannelDesc<float4>();\n\
+         dim3 grid;\nhipStream_t stream = hipStreamPerThread;\n",
+    )
+    .expect("write test source");
+    for (version, cuda) in [
+        ("13000", "struct textureReference { int cuda; };"),
+        (
+            "11080",
+            "struct textureReference { int cuda; }; struct surfaceReference { int cuda; };\n\
+             template <class T, int dim, int mode> struct texture : textureReference {};",
+        ),
+    ] {
+        let pre = s.path(&format!("cuda_runtime_{version}.h"));
+        std::fs::write(
+            &pre,
+            format!(
+                "#define CUDART_VERSION {version}\nstruct dim3 {{ unsigned x, y, z; }};\n\
+                 typedef struct dim3 dim3;\nstruct CUstream_st;\n{cuda}\n"
+            ),
+        )
+        .expect("write stand-in");
+        for std in ["-std=c++11", "-std=c++17"] {
+            cxx(&[
+                std,
+                "-Wall",
+                "-Wextra",
+                "-Werror",
+                "-fsyntax-only",
+                "-D__HIP_PLATFORM_NVIDIA__",
+                "-D__CUDACC__",
+                "-D__NVCC__",
+                "-I",
+                p(&s.0),
+                "-include",
+                p(&pre),
+                p(&program),
+            ]);
+        }
+    }
+}
