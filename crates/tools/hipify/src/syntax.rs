@@ -168,6 +168,10 @@ impl<'a> Code<'a> {
                 }
             }
         }
+        // `obj.k<<<` / `obj->k<<<`: not a kernel name hipify can move into a macro call.
+        if first > 0 && (self.is(first - 1, ".") || self.is(first - 1, ">")) {
+            return None;
+        }
         // The configuration, up to `>>>` at depth 0.
         let mut config = Vec::new();
         let mut depth = 0usize;

@@ -563,6 +563,28 @@ impl Translator<'_> {
     fn rewrite_launch(&mut self, c: &Code, l: &Launch, base: usize) {
         let at = |i: usize| base + c.toks[i].start;
         let end = |i: usize| base + c.toks[i].end;
+        // The gaps between the pieces hold `<<<`, commas, `>>>(` and blanks, which the
+        // separators replace, and perhaps comments, which stay.
+        let src = self.src;
+        let gap = |a: usize, b: usize, sep: String| -> String {
+            let text = &src[a..b];
+            let comments: Vec<&str> = tokenize_with(
+                text,
+                LexOptions {
+                    comments: true,
+                    directives: false,
+                },
+            )
+            .into_iter()
+            .filter(|t| t.kind == TokenKind::Comment)
+            .map(|t| t.text(text))
+            .collect();
+            if comments.is_empty() {
+                sep
+            } else {
+                format!("{} {sep}", comments.join(" "))
+            }
+        };
         let wrap: Vec<bool> = l
             .config
             .iter()
@@ -581,20 +603,30 @@ impl Translator<'_> {
         } else {
             "hipLaunchKernelGGL("
         };
+        // A blank keeps the macro's name from gluing to what precedes it (`'c'::k<<<`).
+        let glued = src[..at(l.callee_first)]
+            .chars()
+            .next_back()
+            .is_some_and(|ch| ch.is_alphanumeric() || matches!(ch, '_' | '$' | '\'' | '"'));
+        let name = if glued {
+            format!(" {name}")
+        } else {
+            name.to_string()
+        };
         self.edit(at(l.callee_first), at(l.callee_first), name);
         let close_name = if l.templated { ")" } else { "" };
-        self.edit(
-            end(l.callee_last),
-            at(l.config[0].first),
-            format!("{close_name}, {}", open(0)),
-        );
+        let (a, b) = (end(l.callee_last), at(l.config[0].first));
+        let text = gap(a, b, format!("{close_name}, {}", open(0)));
+        self.edit(a, b, text);
         for k in 1..l.config.len() {
             let sep = match k {
                 1 => format!("{}, {}", close(0), open(1)),
                 2 => format!("{}, ", close(1)),
                 _ => ", ".to_string(),
             };
-            self.edit(end(l.config[k - 1].last), at(l.config[k].first), sep);
+            let (a, b) = (end(l.config[k - 1].last), at(l.config[k].first));
+            let text = gap(a, b, sep);
+            self.edit(a, b, text);
         }
         let defaults = match l.config.len() {
             2 => format!("{}, 0, 0", close(1)),
@@ -610,7 +642,9 @@ impl Translator<'_> {
         };
         let last = l.config[l.config.len() - 1].last;
         // `>>>(` and the blanks around it.
-        self.edit(end(last), end(l.lparen), format!("{defaults}{sep}"));
+        let (a, b) = (end(last), end(l.lparen));
+        let text = gap(a, b, format!("{defaults}{sep}"));
+        self.edit(a, b, text);
     }
 
     fn finish(mut self) -> Translation {
