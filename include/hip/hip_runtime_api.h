@@ -1867,6 +1867,10 @@ void __hipGetPCH(const char **pch, unsigned int *size);
 } /* extern "C" */
 #endif
 
+/* Per-thread default-stream variants (X_spt) and, with HIP_API_PER_THREAD_DEFAULT_STREAM, the
+ * X -> X_spt renaming: before the C++ templates, which the renaming then covers. */
+#include "hip_runtime_pt_api.h"
+
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif

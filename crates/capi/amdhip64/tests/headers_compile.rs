@@ -366,6 +366,7 @@ fn each_header_compiles_alone_in_c_and_cxx() {
     let s = Scratch::new("alone");
     let c_headers = [
         "hip_runtime_api.h",
+        "hip_runtime_pt_api.h",
         "hip_runtime.h",
         "hip_ext.h",
         "driver_types.h",
@@ -540,6 +541,60 @@ fn host_api_coexists_with_cuda_names_under_nvcc() {
                 p(&pre),
                 p(&program),
             ]);
+        }
+    }
+}
+
+/// tests/headers/per_thread_api.c: every X_spt of hip_runtime_pt_api.h has X's type, and with
+/// HIP_API_PER_THREAD_DEFAULT_STREAM the program's calls to X reference X_spt (read with `nm`
+/// when it is installed).
+#[test]
+fn per_thread_variants_have_their_base_types_and_take_over_the_names() {
+    if !have_cxx() {
+        return;
+    }
+    let s = Scratch::new("per_thread");
+    let file = src("per_thread_api.c");
+    for (define, object) in [
+        ("-UHIP_API_PER_THREAD_DEFAULT_STREAM", "legacy.o"),
+        ("-DHIP_API_PER_THREAD_DEFAULT_STREAM", "per_thread.o"),
+    ] {
+        let out = s.path(object);
+        cxx(&[
+            "-x",
+            "c",
+            "-std=c11",
+            define,
+            "-Wall",
+            "-Wextra",
+            "-pedantic",
+            "-Werror",
+            "-c",
+            p(&file),
+            "-o",
+            p(&out),
+        ]);
+        let Ok(o) = Command::new("nm").arg("-u").arg(&out).output() else {
+            eprintln!("per_thread_variants: no `nm`; symbol check skipped");
+            continue;
+        };
+        let symbols = String::from_utf8_lossy(&o.stdout);
+        let per_thread = object == "per_thread.o";
+        for base in [
+            "hipMemcpy",
+            "hipMemsetAsync",
+            "hipStreamSynchronize",
+            "hipEventRecord",
+            "hipStreamWaitEvent",
+        ] {
+            let spt = format!("{base}_spt");
+            let has = |name: &str| {
+                symbols
+                    .lines()
+                    .any(|l| l.trim_end().ends_with(&format!(" {name}")))
+            };
+            assert_eq!(has(&spt), per_thread, "{spt} in {object}:\n{symbols}");
+            assert_eq!(has(base), !per_thread, "{base} in {object}:\n{symbols}");
         }
     }
 }
