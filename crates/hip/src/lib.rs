@@ -9,7 +9,9 @@
 //! on that signal, copies, fills and host callbacks agent-dispatch packets.
 //! `docs/HIP_CPU.md` describes how kernels compiled by `hipcc` reach the runtime.
 
+pub mod backend;
 pub mod device;
+pub mod device_prop;
 pub mod error;
 pub mod event;
 pub mod graph;
@@ -22,6 +24,7 @@ pub mod runtime;
 pub mod safe;
 pub mod stream;
 
+pub use backend::{backend, Backend};
 pub use device::{Device, DeviceProperties, Limit, Platform};
 pub use error::{HipError, HipResult};
 pub use event::EventCore;
@@ -29,6 +32,9 @@ pub use kernel::{Kernel, Variable};
 pub use memory::{Allocation, CopyKind, MemoryKind};
 pub use runtime::Runtime;
 pub use stream::{StreamCore, StreamKind};
+
+/// The HIP version this runtime implements, as `HIP_VERSION` encodes it (7.1.0).
+pub const HIP_VERSION: i32 = 7 * 10_000_000 + 100_000;
 
 /// `hipStreamNonBlocking`
 pub const STREAM_NON_BLOCKING: u32 = 0x1;

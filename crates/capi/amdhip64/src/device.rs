@@ -1,52 +1,37 @@
-//! Initialisation, versions, devices and errors.
+//! Initialisation, versions, devices and errors: C marshalling over the backend's
+//! [`DeviceBackend`](hip::backend::DeviceBackend).
 
 use std::ffi::{c_char, c_int, c_uint};
 
-use hip::platform::nvidia;
-use hip::{HipError, HipResult, Limit, Runtime};
+use hip::device_prop::DeviceProp;
+use hip::{backend, HipError, HipResult, Limit};
 
-use crate::entry::{device_ordinal, last_error, non_null, write_c_string, write_out, HipErrorT};
-use crate::nv;
-use crate::props::{self, DeviceProp};
+use crate::entry::{
+    current_device, device_ordinal, last_error, non_null, write_c_string, write_out, HipErrorT,
+};
 
 /// HIP version this runtime implements: 7.1.0 as `HIP_VERSION` encodes it.
-pub const HIP_VERSION: c_int = 7 * 10_000_000 + 100_000;
+pub const HIP_VERSION: c_int = hip::HIP_VERSION;
 
 pub fn hipInit(flags: c_uint) -> HipResult<()> {
     if flags != 0 {
         return Err(HipError::InvalidValue);
     }
-    if nv::active() {
-        return nvidia::Driver::require().map(|_| ());
-    }
-    Runtime::get().map(|_| ())
+    backend().init()
 }
 
 /// # Safety
 /// `version` must be NULL or writable.
 pub unsafe fn hipDriverGetVersion(version: *mut c_int) -> HipResult<()> {
-    let v = if nv::active() {
-        // cuDriverGetVersion; 0 without a driver (as CUDA reports it).
-        nvidia::Driver::get().map_or(0, nvidia::Driver::version)
-    } else {
-        HIP_VERSION
-    };
     // SAFETY: forwarded from the caller.
-    unsafe { write_out(version, v) }
+    unsafe { write_out(version, backend().driver_version()) }
 }
 
 /// # Safety
 /// `version` must be NULL or writable.
 pub unsafe fn hipRuntimeGetVersion(version: *mut c_int) -> HipResult<()> {
-    let v = if nv::active() {
-        // HIP on NVIDIA reports the CUDA version the runtime runs on: the driver's
-        // (there is no cudart), else this runtime's HIP version.
-        nvidia::Driver::get().map_or(HIP_VERSION, nvidia::Driver::version)
-    } else {
-        HIP_VERSION
-    };
     // SAFETY: forwarded from the caller.
-    unsafe { write_out(version, v) }
+    unsafe { write_out(version, backend().runtime_version()) }
 }
 
 /// ferrocm extension: the platform this process runs on (chosen now if it was not yet):
@@ -60,11 +45,7 @@ pub fn ferrocm_current_platform() -> c_int {
 /// `count` must be NULL or writable.
 pub unsafe fn hipGetDeviceCount(count: *mut c_int) -> HipResult<()> {
     non_null(count)?;
-    let n = if nv::active() {
-        nvidia::device_count() as c_int
-    } else {
-        Runtime::get()?.device_count() as c_int
-    };
+    let n = backend().device_count()? as c_int;
     // SAFETY: checked non-null; the caller guarantees it is writable.
     unsafe { write_out(count, n)? };
     if n == 0 {
@@ -74,22 +55,15 @@ pub unsafe fn hipGetDeviceCount(count: *mut c_int) -> HipResult<()> {
 }
 
 pub fn hipSetDevice(device: c_int) -> HipResult<()> {
-    if nv::active() {
-        return nvidia::set_current_device(nv::ordinal(device)?);
-    }
-    let ordinal = device_ordinal(device)?;
-    Runtime::get()?.set_current_device(ordinal)
+    let b = backend();
+    b.set_current_device(b.ordinal(device)?)
 }
 
 /// # Safety
 /// `device` must be NULL or writable.
 pub unsafe fn hipGetDevice(device: *mut c_int) -> HipResult<()> {
     non_null(device)?;
-    let d = if nv::active() {
-        nv::device()? as c_int
-    } else {
-        Runtime::get()?.current_device()? as c_int
-    };
+    let d = current_device()? as c_int;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(device, d) }
 }
@@ -98,15 +72,9 @@ pub unsafe fn hipGetDevice(device: *mut c_int) -> HipResult<()> {
 /// `prop` must be NULL or point to a writable `hipDeviceProp_t` (R0600 layout).
 pub unsafe fn hipGetDevicePropertiesR0600(prop: *mut DeviceProp, device: c_int) -> HipResult<()> {
     non_null(prop)?;
-    if nv::active() {
-        let p = props::fill_nvidia(nv::ordinal(device)?)?;
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(prop, p) };
-    }
-    let rt = Runtime::get()?;
-    let d = rt.device(device_ordinal(device)?)?;
+    let p = backend().device_prop(device_ordinal(device)?)?;
     // SAFETY: forwarded from the caller.
-    unsafe { write_out(prop, props::fill(d.properties())) }
+    unsafe { write_out(prop, p) }
 }
 
 /// # Safety
@@ -124,13 +92,7 @@ pub unsafe fn hipDeviceGetAttribute(
     device: c_int,
 ) -> HipResult<()> {
     non_null(value)?;
-    let v = if nv::active() {
-        nvidia::device::attribute(nv::ordinal(device)?, attr)?
-    } else {
-        let rt = Runtime::get()?;
-        let d = rt.device(device_ordinal(device)?)?;
-        props::attribute(d.properties(), attr)?
-    };
+    let v = backend().attribute(device_ordinal(device)?, attr)?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(value, v) }
 }
@@ -142,16 +104,9 @@ pub unsafe fn hipDeviceGetName(name: *mut c_char, len: c_int, device: c_int) -> 
     if len <= 0 {
         return Err(HipError::InvalidValue);
     }
-    if nv::active() {
-        let n = nvidia::device::name(nv::ordinal(device)?)?;
-        // SAFETY: the caller guarantees `len` bytes.
-        unsafe { write_c_string(name.cast(), len as usize, &n) };
-        return Ok(());
-    }
-    let rt = Runtime::get()?;
-    let d = rt.device(device_ordinal(device)?)?;
+    let n = backend().name(device_ordinal(device)?)?;
     // SAFETY: the caller guarantees `len` bytes.
-    unsafe { write_c_string(name.cast(), len as usize, &d.properties().name) };
+    unsafe { write_c_string(name.cast(), len as usize, &n) };
     Ok(())
 }
 
@@ -166,18 +121,7 @@ pub unsafe fn hipDeviceGetPCIBusId(
     if len <= 0 {
         return Err(HipError::InvalidValue);
     }
-    if nv::active() {
-        let id = nvidia::device::pci_bus_id(nv::ordinal(device)?)?;
-        // SAFETY: the caller guarantees `len` bytes.
-        unsafe { write_c_string(bus_id.cast(), len as usize, &id) };
-        return Ok(());
-    }
-    let rt = Runtime::get()?;
-    let p = rt.device(device_ordinal(device)?)?.properties();
-    let id = format!(
-        "{:04x}:{:02x}:{:02x}.0",
-        p.pci_domain_id, p.pci_bus_id, p.pci_device_id
-    );
+    let id = backend().pci_bus_id(device_ordinal(device)?)?;
     // SAFETY: the caller guarantees `len` bytes.
     unsafe { write_c_string(bus_id.cast(), len as usize, &id) };
     Ok(())
@@ -187,18 +131,9 @@ pub unsafe fn hipDeviceGetPCIBusId(
 /// `bytes` must be NULL or writable.
 pub unsafe fn hipDeviceTotalMem(bytes: *mut usize, device: c_int) -> HipResult<()> {
     non_null(bytes)?;
-    if nv::active() {
-        let total = nvidia::device::total_mem(nv::ordinal(device)?)?;
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(bytes, total) };
-    }
-    let rt = Runtime::get()?;
-    let total = rt
-        .device(device_ordinal(device)?)?
-        .properties()
-        .total_global_mem;
+    let total = backend().total_mem(device_ordinal(device)?)?;
     // SAFETY: forwarded from the caller.
-    unsafe { write_out(bytes, total as usize) }
+    unsafe { write_out(bytes, total) }
 }
 
 /// # Safety
@@ -206,20 +141,11 @@ pub unsafe fn hipDeviceTotalMem(bytes: *mut usize, device: c_int) -> HipResult<(
 pub unsafe fn hipChooseDeviceR0600(device: *mut c_int, prop: *const DeviceProp) -> HipResult<()> {
     non_null(device)?;
     non_null(prop)?;
-    if nv::active() {
-        // SAFETY: checked non-null; readable per the caller.
-        let want = unsafe { prop.read_unaligned() };
-        let best = choose_nvidia(&want)?;
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(device, best as c_int) };
-    }
-    let rt = Runtime::get()?;
-    if rt.device_count() == 0 {
-        return Err(HipError::NoDevice);
-    }
-    // Every visible device is the same kind here: the first one matches best.
+    // SAFETY: checked non-null; readable per the caller.
+    let want = unsafe { prop.read_unaligned() };
+    let best = backend().choose_device(&want)?;
     // SAFETY: forwarded from the caller.
-    unsafe { write_out(device, 0) }
+    unsafe { write_out(device, best as c_int) }
 }
 
 /// # Safety
@@ -229,37 +155,11 @@ pub unsafe fn hipChooseDevice(device: *mut c_int, prop: *const DeviceProp) -> Hi
     unsafe { hipChooseDeviceR0600(device, prop) }
 }
 
-/// `hipChooseDevice` on NVIDIA: the device whose compute capability is closest to the
-/// requested one (an empty request, major 0, matches the first device).
-fn choose_nvidia(want: &DeviceProp) -> hip::HipResult<usize> {
-    let n = nvidia::device_count();
-    if n == 0 {
-        return Err(HipError::NoDevice);
-    }
-    if want.major <= 0 {
-        return Ok(0);
-    }
-    let target = want.major * 10 + want.minor.max(0);
-    let mut best = (i32::MAX, 0);
-    for d in 0..n {
-        let (major, minor) = nvidia::device::compute_capability(d)?;
-        let dist = (major * 10 + minor - target).abs();
-        if dist < best.0 {
-            best = (dist, d);
-        }
-    }
-    Ok(best.1)
-}
-
 /// # Safety
 /// `device` must be NULL or writable.
 pub unsafe fn hipDeviceGet(device: *mut c_int, ordinal: c_int) -> HipResult<()> {
     non_null(device)?;
-    let d = if nv::active() {
-        nv::ordinal(ordinal)?
-    } else {
-        device_ordinal(ordinal)?
-    };
+    let d = device_ordinal(ordinal)?;
     // `hipDevice_t` is the ordinal.
     // SAFETY: forwarded from the caller.
     unsafe { write_out(device, d as c_int) }
@@ -274,13 +174,7 @@ pub unsafe fn hipDeviceComputeCapability(
 ) -> HipResult<()> {
     non_null(major)?;
     non_null(minor)?;
-    let (ma, mi) = if nv::active() {
-        nvidia::device::compute_capability(nv::ordinal(device)?)?
-    } else {
-        let rt = Runtime::get()?;
-        let p = rt.device(device_ordinal(device)?)?.properties();
-        (p.major, p.minor)
-    };
+    let (ma, mi) = backend().compute_capability(device_ordinal(device)?)?;
     // SAFETY: forwarded from the caller.
     unsafe {
         write_out(major, ma)?;
@@ -289,26 +183,18 @@ pub unsafe fn hipDeviceComputeCapability(
 }
 
 pub fn hipDeviceSynchronize() -> HipResult<()> {
-    if nv::active() {
-        return nvidia::device::synchronize(nv::device()?);
-    }
-    let rt = Runtime::get()?;
-    rt.synchronize_device(rt.current_device()?)
+    backend().synchronize(current_device()?)
 }
 
 /// `hipDeviceReset`: destroys every allocation and resource of the calling thread's
 /// current device in this process, after waiting for its outstanding work; later API use
 /// works again (from a clean state). The last error is cleared.
 pub fn hipDeviceReset() -> HipResult<()> {
-    if nv::active() {
-        let dev = nv::device()?;
-        nvidia::device::reset(dev)?;
-        // The reset destroyed the device's graphs' executable instances.
-        crate::nv_graph::forget_device(dev);
-    } else {
-        let rt = Runtime::get()?;
-        rt.reset_device(rt.current_device()?)?;
-    }
+    let dev = current_device()?;
+    backend().reset(dev)?;
+    // The reset destroyed the device's executable graphs (a no-op on the CPU, which keeps
+    // none in this table).
+    crate::nv_graph::forget_device(dev);
     crate::entry::set_last_error(crate::entry::HIP_SUCCESS);
     Ok(())
 }
@@ -318,45 +204,25 @@ pub fn hipDeviceReset() -> HipResult<()> {
 pub unsafe fn hipDeviceGetLimit(value: *mut usize, limit: c_uint) -> HipResult<()> {
     non_null(value)?;
     let limit = Limit::from_raw(limit).map_err(|_| HipError::InvalidValue)?;
-    if nv::active() {
-        let v = nvidia::device::get_limit(nv::device()?, limit)?;
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(value, v) };
-    }
-    let rt = Runtime::get()?;
-    let v = rt.device(rt.current_device()?)?.limit(limit);
+    let v = backend().limit(current_device()?, limit)?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(value, v) }
 }
 
 pub fn hipDeviceSetLimit(limit: c_uint, value: usize) -> HipResult<()> {
     let limit = Limit::from_raw(limit).map_err(|_| HipError::InvalidValue)?;
-    if nv::active() {
-        return nvidia::device::set_limit(nv::device()?, limit, value);
-    }
-    let rt = Runtime::get()?;
-    rt.device(rt.current_device()?)?.set_limit(limit, value)
+    backend().set_limit(current_device()?, limit, value)
 }
 
 pub fn hipSetDeviceFlags(flags: c_uint) -> HipResult<()> {
-    if nv::active() {
-        return nvidia::device::set_device_flags(nv::device()?, flags);
-    }
-    let rt = Runtime::get()?;
-    rt.device(rt.current_device()?)?.set_flags(flags)
+    backend().set_flags(current_device()?, flags)
 }
 
 /// # Safety
 /// `flags` must be NULL or writable.
 pub unsafe fn hipGetDeviceFlags(flags: *mut c_uint) -> HipResult<()> {
     non_null(flags)?;
-    if nv::active() {
-        let f = nvidia::device::device_flags(nv::device()?)?;
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(flags, f) };
-    }
-    let rt = Runtime::get()?;
-    let f = rt.device(rt.current_device()?)?.flags();
+    let f = backend().flags(current_device()?)?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(flags, f) }
 }
@@ -367,12 +233,7 @@ pub unsafe fn hipDeviceGetStreamPriorityRange(
     least: *mut c_int,
     greatest: *mut c_int,
 ) -> HipResult<()> {
-    let (l, g) = if nv::active() {
-        nvidia::device::stream_priority_range(nv::device()?)?
-    } else {
-        hip::Runtime::get()?.current_device()?;
-        (hip::STREAM_PRIORITY_LEAST, hip::STREAM_PRIORITY_GREATEST)
-    };
+    let (l, g) = backend().stream_priority_range(current_device()?)?;
     // NULL outputs are allowed (the caller may ask for only one bound).
     if !least.is_null() {
         // SAFETY: non-null, the caller guarantees writability.
@@ -388,46 +249,28 @@ pub unsafe fn hipDeviceGetStreamPriorityRange(
 /// # Safety
 /// `config` must be NULL or writable.
 pub unsafe fn hipDeviceGetCacheConfig(config: *mut c_uint) -> HipResult<()> {
-    // hipFuncCachePreferNone on the CPU.
-    let c = if nv::active() {
-        non_null(config)?;
-        nvidia::device::cache_config(nv::device()?)?
-    } else {
-        0
-    };
+    non_null(config)?;
+    let c = backend().cache_config(current_device()?)?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(config, c) }
 }
 
 pub fn hipDeviceSetCacheConfig(config: c_uint) -> HipResult<()> {
-    // The CPU's caches are not configurable; every documented preference is accepted.
-    {
-        if nv::active() {
-            return nvidia::device::set_cache_config(nv::device()?, config);
-        }
-        if config <= 3 {
-            Ok(())
-        } else {
-            Err(HipError::InvalidValue)
-        }
-    }
+    backend().set_cache_config(current_device()?, config)
 }
 
 /// # Safety
 /// `config` must be NULL or writable.
 pub unsafe fn hipDeviceGetSharedMemConfig(config: *mut c_uint) -> HipResult<()> {
-    if nv::active() {
-        nv::device()?;
-    }
-    // hipSharedMemBankSizeFourByte (the only bank size since Volta on NVIDIA).
+    current_device()?;
+    // hipSharedMemBankSizeFourByte on every platform (the only bank size since Volta on
+    // NVIDIA; no banks on the CPU).
     // SAFETY: forwarded from the caller.
     unsafe { write_out(config, 1) }
 }
 
 pub fn hipDeviceSetSharedMemConfig(config: c_uint) -> HipResult<()> {
-    if nv::active() {
-        nv::device()?;
-    }
+    current_device()?;
     if config <= 2 {
         Ok(())
     } else {
@@ -439,45 +282,19 @@ pub fn hipDeviceSetSharedMemConfig(config: c_uint) -> HipResult<()> {
 /// `can` must be NULL or writable.
 pub unsafe fn hipDeviceCanAccessPeer(can: *mut c_int, device: c_int, peer: c_int) -> HipResult<()> {
     non_null(can)?;
-    if nv::active() {
-        let c = nvidia::device::can_access_peer(nv::ordinal(device)?, nv::ordinal(peer)?)?;
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(can, c_int::from(c)) };
-    }
-    device_ordinal(device)?;
-    device_ordinal(peer)?;
+    let c = backend().can_access_peer(device_ordinal(device)?, device_ordinal(peer)?)?;
     // SAFETY: forwarded from the caller.
-    unsafe { write_out(can, 0) }
+    unsafe { write_out(can, c_int::from(c)) }
 }
 
 pub fn hipDeviceEnablePeerAccess(peer: c_int, flags: c_uint) -> HipResult<()> {
-    if nv::active() {
-        let dev = nv::device()?;
-        let peer = nv::ordinal(peer)?;
-        if peer == dev {
-            return Err(HipError::InvalidDevice);
-        }
-        return nvidia::device::enable_peer_access(dev, peer, flags);
-    }
-    device_ordinal(peer)?;
-    if flags != 0 {
-        return Err(HipError::InvalidValue);
-    }
-    // A single CPU device has no peers.
-    Err(HipError::InvalidDevice)
+    let dev = current_device()?;
+    backend().enable_peer_access(dev, device_ordinal(peer)?, flags)
 }
 
 pub fn hipDeviceDisablePeerAccess(peer: c_int) -> HipResult<()> {
-    if nv::active() {
-        let dev = nv::device()?;
-        let peer = nv::ordinal(peer)?;
-        if peer == dev {
-            return Err(HipError::InvalidDevice);
-        }
-        return nvidia::device::disable_peer_access(dev, peer);
-    }
-    device_ordinal(peer)?;
-    Err(HipError::InvalidDevice)
+    let dev = current_device()?;
+    backend().disable_peer_access(dev, device_ordinal(peer)?)
 }
 
 pub fn hipGetLastError() -> HipErrorT {

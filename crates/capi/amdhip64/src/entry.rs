@@ -142,18 +142,13 @@ pub unsafe fn write_out<T>(out: *mut T, value: T) -> HipResult<()> {
 
 /// The current device of the calling thread (starting the runtime if needed).
 pub fn current_device() -> HipResult<usize> {
-    hip::Runtime::get()?.current_device()
+    hip::backend().current_device()
 }
 
-/// A device ordinal from C (`hipErrorInvalidDevice` when out of range).
+/// A device ordinal from C (`hipErrorNoDevice` without devices, `hipErrorInvalidDevice`
+/// out of range).
 pub fn device_ordinal(device: i32) -> HipResult<usize> {
-    let rt = hip::Runtime::get()?;
-    if rt.device_count() == 0 {
-        return Err(HipError::NoDevice);
-    }
-    let ordinal = usize::try_from(device).map_err(|_| HipError::InvalidDevice)?;
-    rt.device(ordinal)?;
-    Ok(ordinal)
+    hip::backend().ordinal(device)
 }
 
 /// `dim3`

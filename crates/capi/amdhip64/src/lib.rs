@@ -29,7 +29,6 @@ pub mod nv;
 pub mod nv_graph;
 pub mod nvcc_abi;
 pub mod occupancy;
-pub mod props;
 pub mod stream;
 pub mod trace;
 pub mod types;

@@ -275,17 +275,11 @@ pub unsafe fn hipMemAllocPitch(
 pub unsafe fn hipMemGetInfo(free: *mut usize, total: *mut usize) -> HipResult<()> {
     non_null(free)?;
     non_null(total)?;
-    let (f, t) = if nv::active() {
-        let (f, t) = nvidia::device::mem_info(nv::device()?)?;
-        (f as u64, t as u64)
-    } else {
-        current_device()?;
-        memory::mem_info()
-    };
+    let (f, t) = hip::backend().mem_info(current_device()?)?;
     // SAFETY: forwarded from the caller.
     unsafe {
-        write_out(free, f as usize)?;
-        write_out(total, t as usize)
+        write_out(free, f)?;
+        write_out(total, t)
     }
 }
 

@@ -8,7 +8,7 @@ use std::ffi::{c_int, c_void};
 
 pub use crate::entry::{Dim3, HipErrorT as hipError_t};
 pub use crate::memory3d::{HipExtent, HipPitchedPtr};
-pub use crate::props::DeviceProp;
+pub use hip::device_prop::DeviceProp;
 
 pub type hipStream_t = *mut c_void;
 pub type hipEvent_t = *mut c_void;

@@ -81,7 +81,7 @@ fn without_gpu() {
         );
         let mut v: c_int = 0;
         assert_eq!(hipDeviceGetAttribute(&mut v, 87, 0), NO_DEVICE);
-        let mut prop: amdhip64::props::DeviceProp = std::mem::zeroed();
+        let mut prop: hip::device_prop::DeviceProp = std::mem::zeroed();
         assert_eq!(hipGetDeviceProperties(&mut prop, 0), NO_DEVICE);
         let mut p: *mut c_void = null_mut();
         assert_eq!(hipMalloc(&mut p, 64), NO_DEVICE);
@@ -148,7 +148,7 @@ fn with_gpu(gpus: usize) {
         let mut d: c_int = -1;
         assert_eq!(hipGetDevice(&mut d), SUCCESS);
         assert_eq!(d, 0);
-        let mut prop: amdhip64::props::DeviceProp = std::mem::zeroed();
+        let mut prop: hip::device_prop::DeviceProp = std::mem::zeroed();
         assert_eq!(hipGetDeviceProperties(&mut prop, 0), SUCCESS);
         assert_eq!(prop.warp_size, 32);
         assert!(prop.gcn_arch_name.starts_with(b"sm_"));

@@ -11,6 +11,7 @@ use super::context::{cu_device, make_current, primary_context};
 use super::cu;
 use super::driver::{check, Driver};
 use crate::device::{DeviceProperties, Limit};
+use crate::device_prop::{self, DeviceProp};
 use crate::error::{HipError, HipResult};
 
 use cu::CUdevice_attribute as A;
@@ -443,4 +444,119 @@ pub fn reset(dev: usize) -> HipResult<()> {
     super::stream::forget_device(dev);
     super::event::forget_device(dev);
     Ok(())
+}
+
+/// Fills a `hipDeviceProp_t` for NVIDIA device `dev`: the cached
+/// [`properties`], plus the driver attributes those lack.
+pub fn device_prop(dev: usize) -> HipResult<DeviceProp> {
+    let p = properties(dev)?;
+    let mut d = device_prop::fill(p);
+    // Attributes an older driver may not know read as 0 rather than failing the call.
+    let h = |a: u32| attribute(dev, a).unwrap_or(0);
+    let r = |a: A| raw_attribute(dev, a).unwrap_or(0);
+    let z = |v: i32| v.max(0) as usize;
+    d.texture_pitch_alignment = z(h(82));
+    d.device_overlap = h(12);
+    d.kernel_exec_timeout_enabled = h(18);
+    d.compute_mode = h(6);
+    d.max_texture_1d = h(39);
+    d.max_texture_1d_mipmap = h(42);
+    d.max_texture_1d_linear = h(41);
+    d.max_texture_2d = [h(43), h(44)];
+    d.max_texture_2d_mipmap = [
+        h(48),
+        r(A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_MIPMAPPED_HEIGHT),
+    ];
+    d.max_texture_2d_linear = [
+        h(47),
+        r(A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_HEIGHT),
+        r(A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_PITCH),
+    ];
+    d.max_texture_2d_gather = [
+        h(45),
+        r(A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_GATHER_HEIGHT),
+    ];
+    d.max_texture_3d = [h(49), h(50), h(51)];
+    d.max_texture_3d_alt = [
+        h(52),
+        r(A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_HEIGHT_ALTERNATE),
+        r(A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH_ALTERNATE),
+    ];
+    d.max_texture_cubemap = h(53);
+    d.max_texture_1d_layered = [
+        h(40),
+        r(A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_LAYERS),
+    ];
+    d.max_texture_2d_layered = [
+        h(46),
+        r(A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_HEIGHT),
+        r(A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_LAYERS),
+    ];
+    d.max_texture_cubemap_layered = [
+        h(54),
+        r(A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_LAYERED_LAYERS),
+    ];
+    d.max_surface_1d = h(32);
+    d.max_surface_2d = [h(34), r(A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_HEIGHT)];
+    d.max_surface_3d = [
+        h(36),
+        r(A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_HEIGHT),
+        r(A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_DEPTH),
+    ];
+    d.max_surface_1d_layered = [
+        h(33),
+        r(A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_LAYERED_LAYERS),
+    ];
+    d.max_surface_2d_layered = [
+        h(35),
+        r(A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_HEIGHT),
+        r(A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_LAYERS),
+    ];
+    d.max_surface_cubemap = h(37);
+    d.max_surface_cubemap_layered = [
+        h(38),
+        r(A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_LAYERED_LAYERS),
+    ];
+    d.surface_alignment = z(h(79));
+    d.ecc_enabled = h(0);
+    d.tcc_driver = h(80);
+    d.persisting_l2_cache_max_size = h(70);
+    d.stream_priorities_supported = h(78);
+    d.global_l1_cache_supported = h(14);
+    d.local_l1_cache_supported = h(20);
+    d.regs_per_multiprocessor = h(72);
+    d.is_multi_gpu_board = h(17);
+    d.multi_gpu_board_group_id = h(62);
+    d.single_to_double_precision_perf_ratio = h(77);
+    d.compute_preemption_supported = h(7);
+    d.can_use_host_pointer_for_registered_mem = h(4);
+    d.cooperative_multi_device_launch = h(11);
+    d.shared_mem_per_block_optin = z(h(75));
+    d.pageable_memory_access_uses_host_page_tables = h(66);
+    d.direct_managed_mem_access_from_host = h(13);
+    d.max_blocks_per_multi_processor = h(25);
+    d.access_policy_max_window_size = h(1);
+    d.reserved_shared_mem_per_block = z(h(73));
+    d.host_register_supported = h(90);
+    d.sparse_hip_array_supported = r(A::CU_DEVICE_ATTRIBUTE_SPARSE_CUDA_ARRAY_SUPPORTED);
+    d.host_register_read_only_supported =
+        r(A::CU_DEVICE_ATTRIBUTE_READ_ONLY_HOST_REGISTER_SUPPORTED);
+    d.timeline_semaphore_interop_supported =
+        r(A::CU_DEVICE_ATTRIBUTE_TIMELINE_SEMAPHORE_INTEROP_SUPPORTED);
+    d.memory_pools_supported = h(88);
+    d.gpu_direct_rdma_supported = r(A::CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_SUPPORTED);
+    d.gpu_direct_rdma_flush_writes_options =
+        r(A::CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_FLUSH_WRITES_OPTIONS) as u32;
+    d.gpu_direct_rdma_writes_ordering = r(A::CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WRITES_ORDERING);
+    d.memory_pool_supported_handle_types = h(91) as u32;
+    d.deferred_mapping_hip_array_supported =
+        r(A::CU_DEVICE_ATTRIBUTE_DEFERRED_MAPPING_CUDA_ARRAY_SUPPORTED);
+    d.ipc_event_supported = r(A::CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED);
+    d.cluster_launch = r(A::CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH);
+    d.unified_function_pointers = r(A::CU_DEVICE_ATTRIBUTE_UNIFIED_FUNCTION_POINTERS);
+    // clock64() reads the SM clock on NVIDIA.
+    d.clock_instruction_rate = p.clock_rate_khz;
+    // Every capability flag but dynamic parallelism (which needs cudart's device runtime).
+    d.arch = device_prop::ARCH_ALL & !device_prop::ARCH_DYNAMIC_PARALLELISM;
+    Ok(d)
 }

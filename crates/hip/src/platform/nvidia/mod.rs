@@ -16,6 +16,7 @@
 //!   (`Result<T, HipError>`, HIP's codes from [`map_error`]), so that a C entry point is one
 //!   call. `dev` arguments are ordinals among the driver's devices (0..[`device_count`]).
 
+mod backend;
 pub mod context;
 pub mod device;
 pub mod driver;
@@ -31,6 +32,7 @@ pub mod stream;
 /// The CUDA driver API bindings (cudarc's `sys` level) the handles and enums come from.
 pub use cudarc::driver::sys as cu;
 
+pub use backend::{live_event, live_stream, ordinal, Nvidia};
 pub use context::{current_device, forget_current, make_current, set_current_device};
 pub use driver::{check, map_error, Driver};
 pub use stream::{LEGACY_STREAM, NULL_STREAM, PER_THREAD_STREAM};

@@ -1,6 +1,14 @@
-//! The CPU platform: the HSA CPU agent described as a HIP device.
+//! The CPU platform: the HSA CPU agent as a HIP device. [`Cpu`] implements the backend
+//! traits over the runtime core's CPU objects (`Runtime`, `StreamCore`, `EventCore`, ...).
 
 use crate::device::DeviceProperties;
+
+mod device;
+mod stream;
+
+/// The CPU platform's backend.
+#[derive(Debug, Clone, Copy)]
+pub struct Cpu;
 
 /// Per-work-item stack bytes of the CPU kernel engine (fibers and worker threads).
 pub fn stack_size() -> usize {

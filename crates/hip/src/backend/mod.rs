@@ -1,0 +1,41 @@
+//! The backend traits: what a platform provides to the HIP runtime core, one trait per area
+//! of the API (CubeCL's `Runtime`/`ComputeServer` split). A process runs on one platform,
+//! chosen once ([`crate::platform::current`]); [`backend`] hands out its implementation:
+//!
+//! * `platform::cpu::Cpu`: the HSA CPU agent (streams are AQL queues, kernels run on the
+//!   CPU engine);
+//! * `platform::nvidia::Nvidia`: NVIDIA GPUs through the CUDA driver.
+//!
+//! The C ABI (`libamdhip64.so`) and the safe Rust API call the backend and nothing
+//! platform-specific: no `if platform` branch above this line. Methods take HIP's values
+//! (device ordinals, the C handles as opaque pointers) and return HIP's errors; each
+//! backend checks the handles it is given (a destroyed or bogus handle is an error, never a
+//! crash).
+
+use crate::platform::{self, Platform};
+
+pub mod device;
+pub mod stream;
+
+pub use device::DeviceBackend;
+pub use stream::{EventBackend, StreamBackend};
+
+/// Everything a platform provides.
+pub trait Backend: DeviceBackend + StreamBackend + EventBackend + Sync {}
+
+impl<T: DeviceBackend + StreamBackend + EventBackend + Sync> Backend for T {}
+
+/// The backend of the platform this process runs on (chosen on first use: see
+/// [`crate::platform::current`]). One atomic load once chosen.
+#[inline]
+pub fn backend() -> &'static dyn Backend {
+    match platform::current() {
+        Platform::Cpu => &platform::cpu::Cpu,
+        Platform::Nvidia => &platform::nvidia::Nvidia,
+    }
+}
+
+/// An opaque C handle (`hipStream_t`, `hipEvent_t`, ...) as the program holds it: the
+/// backend that made it knows what it is (a registry number on the CPU, the driver's own
+/// handle on NVIDIA).
+pub type Handle = *mut std::ffi::c_void;
