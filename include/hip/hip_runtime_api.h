@@ -1,20 +1,23 @@
 /*
- * HIP runtime API: the complete host API of ROCm 6.3's hip_runtime_api.h (426 functions,
- * every type, enumerator and macro), declared with HIP's names, values, signatures,
- * default arguments and structure layouts, so that HIP programs and bindings build and
- * link unchanged against libamdhip64.so. Organised by area; each area starts with its types
- * and flags, then its functions. What ferrocm implements is listed in docs/HIP_API_COVERAGE.md;
- * the rest is declared and exported, and returns hipErrorNotSupported.
+ * HIP runtime API: the complete host API of ROCm 6.3's hip_runtime_api.h (its 425 functions,
+ * every type, enumerator and macro), declared with HIP's names, values, signatures, default
+ * arguments and structure layouts, so that HIP programs and bindings build and link
+ * unchanged against libamdhip64.so. Organised by area; each area starts with its types and
+ * flags, then its functions. Functions ferrocm does not implement return hipErrorNotSupported
+ * (docs/HIP_API_COVERAGE.md lists them with the reason).
  *
  * Compiles as C11 and as C++11 or later (C++ adds default arguments and the templates at
  * the end). The driver, texture and surface types are in driver_types.h, texture_types.h
- * and surface_types.h (included here).
+ * and surface_types.h, the per-thread default-stream variants (X_spt) in
+ * hip_runtime_pt_api.h, all included here; hip_ext.h adds AMD's launch extensions.
  *
  * Declaration convention (read by the export-table tooling): every function is declared on
  * ONE line, `<return type> <name>(<parameters>);`, optionally preceded on the same line by
  * HIP_DEPRECATED("...") or HIP_DEPRECATED(HIP_DEPRECATED_MSG). Default arguments are
  * written `__dparm(value)` (C++ only). hipGetDeviceProperties and hipChooseDevice are
  * macros for the exported hipGetDevicePropertiesR0600 and hipChooseDeviceR0600, as in HIP.
+ * No other line of this file has that form (bodies are indented), so the regular expression
+ * ^(HIP_DEPRECATED\(...\) )?<type> <name>\(.*\);$ finds exactly the declarations.
  */
 #ifndef HIP_RUNTIME_API_H
 #define HIP_RUNTIME_API_H

@@ -598,3 +598,68 @@ fn per_thread_variants_have_their_base_types_and_take_over_the_names() {
         }
     }
 }
+
+/// The names declared on one line `[HIP_DEPRECATED(...) ]<type> <name>(<params>);` at the start
+/// of a line (the convention the export table's tooling reads).
+fn one_line_declarations(header: &str) -> std::collections::BTreeSet<String> {
+    let path = include_dir().join("hip").join(header);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut names = std::collections::BTreeSet::new();
+    for line in text.lines() {
+        if !line.starts_with(is_ident) || !line.ends_with(");") || line.starts_with("typedef") {
+            continue;
+        }
+        let mut rest = line;
+        if let Some(after) = rest.strip_prefix("HIP_DEPRECATED(") {
+            let close = after.find(") ").expect("HIP_DEPRECATED(...) closes");
+            rest = &after[close + 2..];
+        }
+        let open = rest.find('(').expect("a parameter list");
+        let head = rest[..open].trim_end();
+        let name = &head[head.rfind(|c: char| !is_ident(c)).map_or(0, |i| i + 1)..];
+        assert!(
+            name.len() < head.len(),
+            "{header}: no return type before {name}: {line}"
+        );
+        assert!(
+            names.insert(name.to_string()),
+            "{header}: {name} declared twice"
+        );
+    }
+    names
+}
+
+/// Every function is declared on one line (the export table's convention), and those lines
+/// are exactly the functions abi_rocm63.cpp checks against the ROCm 6.3 digest (425 in
+/// hip_runtime_api.h, 2 in hip_ext.h), plus the 37 per-thread variants and
+/// hipCreateChannelDesc.
+#[test]
+fn declarations_are_one_line_each_and_match_the_digest() {
+    let abi = std::fs::read_to_string(src("abi_rocm63.cpp")).expect("read abi_rocm63.cpp");
+    let digest: std::collections::BTreeSet<String> = abi
+        .lines()
+        .filter_map(|l| l.strip_prefix("ABI_FUNCTION("))
+        .filter_map(|l| l.split(',').next())
+        .map(str::to_string)
+        .collect();
+    let api = one_line_declarations("hip_runtime_api.h");
+    let ext = one_line_declarations("hip_ext.h");
+    assert_eq!((api.len(), ext.len()), (425, 2));
+    let declared: std::collections::BTreeSet<String> = api.union(&ext).cloned().collect();
+    assert_eq!(
+        declared, digest,
+        "one-line declarations vs the digest's functions"
+    );
+    let per_thread = one_line_declarations("hip_runtime_pt_api.h");
+    assert_eq!(per_thread.len(), 37);
+    for name in &per_thread {
+        let base = name.strip_suffix("_spt").expect("an _spt name");
+        assert!(api.contains(base), "{name} without {base}");
+    }
+    let channel = one_line_declarations("channel_descriptor.h");
+    assert_eq!(
+        channel.into_iter().collect::<Vec<_>>(),
+        ["hipCreateChannelDesc"]
+    );
+}
