@@ -67,6 +67,17 @@ void __ferrocmRegisterFunction(const void *host_function, const ferrocm_kernel_d
 void __ferrocmRegisterVar(const void *address, size_t size, const char *name);
 }
 
+/* The stream a chevron or hipLaunchKernelGGL launch goes to: under the per-thread default
+ * stream (HIP_API_PER_THREAD_DEFAULT_STREAM, -fgpu-default-stream=per-thread) the null stream
+ * is the calling thread's, as it is for the X_spt API. */
+static inline hipStream_t __ferrocm_launch_stream(hipStream_t stream) {
+#if defined(HIP_API_PER_THREAD_DEFAULT_STREAM)
+  return stream ? stream : hipStreamPerThread;
+#else
+  return stream;
+#endif
+}
+
 /* ------------------------------------------------------------------ the current work-item */
 
 namespace hip_impl {

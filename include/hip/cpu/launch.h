@@ -460,7 +460,7 @@ inline hipError_t launch_typed(type_list<Ps...>, const L &l, dim3 grid, dim3 blo
   std::memset(buf, 0, sizeof buf);
   store_args<Ps...>(buf, std::index_sequence_for<Ps...>{}, static_cast<As &&>(as)...);
   std::memcpy(buf + K::hidden_offset, static_cast<const void *>(&l), sizeof(L));
-  return __ferrocmLaunchKernel(&K::desc, nullptr, grid, block, shm, stream, buf);
+  return __ferrocmLaunchKernel(&K::desc, nullptr, grid, block, shm, __ferrocm_launch_stream(stream), buf);
 }
 
 /* A launch of the registered kernel `kd` with parameters Ps: the explicit arguments only. */
@@ -474,7 +474,7 @@ inline hipError_t launch_registered(const ferrocm_kernel_descriptor_t *kd, dim3 
                                                                                                    : 1u];
   std::memset(buf, 0, sizeof buf);
   store_args<Ps...>(buf, std::index_sequence_for<Ps...>{}, static_cast<As &&>(as)...);
-  return __ferrocmLaunchKernel(kd, nullptr, grid, block, shm, stream, buf);
+  return __ferrocmLaunchKernel(kd, nullptr, grid, block, shm, __ferrocm_launch_stream(stream), buf);
 }
 
 /* Deduces a kernel's parameter types from its address. */

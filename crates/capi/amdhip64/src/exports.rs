@@ -24,7 +24,7 @@ use crate::nvcc_abi::FatbinHandle;
 use crate::stream::{EventT, HostFn, StreamCallback, StreamT};
 use crate::types::*;
 #[rustfmt::skip]
-use crate::{api_query, device, graph, launch, memory, memory3d, mempool, module, nvcc_abi, occupancy, stream};
+use crate::{api_query, device, graph, launch, memory, memory3d, mempool, module, nvcc_abi, occupancy, per_thread, stream};
 
 #[rustfmt::skip]
 hip_exports! {
@@ -124,7 +124,7 @@ hip_exports! {
     fn hipMallocHost(ptr: *mut *mut c_void, size: usize) { memory::hipMallocHost }
     fn hipMemAllocHost(ptr: *mut *mut c_void, size: usize) { memory::hipMemAllocHost }
     fn hipHostMalloc(ptr: *mut *mut c_void, size: usize, flags: c_uint) { memory::hipHostMalloc }
-    fn hipExtHostAlloc(ptr: *mut *mut c_void, size: usize, flags: c_uint) { unsupported "AMD extensions" }
+    fn hipExtHostAlloc(ptr: *mut *mut c_void, size: usize, flags: c_uint) { memory::hipExtHostAlloc }
     fn hipMallocManaged(ptr: *mut *mut c_void, size: usize, flags: c_uint) { memory::hipMallocManaged }
     fn hipMemPrefetchAsync(ptr: *const c_void, count: usize, device: c_int, stream: *mut c_void) { memory::hipMemPrefetchAsync }
     fn hipMemAdvise(ptr: *const c_void, count: usize, advice: c_int, device: c_int) { memory::hipMemAdvise }
@@ -456,6 +456,46 @@ hip_exports! {
     fn hipDestroySurfaceObject(surface_object: hipSurfaceObject_t) { unsupported "textures and surfaces" }
     fn hipExtModuleLaunchKernel(f: hipFunction_t, global_work_size_x: u32, global_work_size_y: u32, global_work_size_z: u32, local_work_size_x: u32, local_work_size_y: u32, local_work_size_z: u32, shared_mem_bytes: usize, h_stream: hipStream_t, kernel_params: *mut *mut c_void, extra: *mut *mut c_void, start_event: hipEvent_t, stop_event: hipEvent_t, flags: u32) { unsupported "AMD extensions" }
     fn hipHccModuleLaunchKernel(f: hipFunction_t, global_work_size_x: u32, global_work_size_y: u32, global_work_size_z: u32, local_work_size_x: u32, local_work_size_y: u32, local_work_size_z: u32, shared_mem_bytes: usize, h_stream: hipStream_t, kernel_params: *mut *mut c_void, extra: *mut *mut c_void, start_event: hipEvent_t, stop_event: hipEvent_t) { unsupported "runtime" }
+
+    // ---------------------------------------------------------------- per-thread default stream
+    // hip_runtime_pt_api.h: X_spt is X with NULL meaning hipStreamPerThread.
+    fn hipMemcpy_spt(dst: *mut c_void, src: *const c_void, size: usize, kind: c_uint) { per_thread::hipMemcpy_spt }
+    fn hipMemcpyAsync_spt(dst: *mut c_void, src: *const c_void, size: usize, kind: c_uint, stream: StreamT) { per_thread::hipMemcpyAsync_spt }
+    fn hipMemcpyToSymbol_spt(symbol: *const c_void, src: *const c_void, count: usize, offset: usize, kind: c_uint) { per_thread::hipMemcpyToSymbol_spt }
+    fn hipMemcpyToSymbolAsync_spt(symbol: *const c_void, src: *const c_void, count: usize, offset: usize, kind: c_uint, stream: StreamT) { per_thread::hipMemcpyToSymbolAsync_spt }
+    fn hipMemcpyFromSymbol_spt(dst: *mut c_void, symbol: *const c_void, count: usize, offset: usize, kind: c_uint) { per_thread::hipMemcpyFromSymbol_spt }
+    fn hipMemcpyFromSymbolAsync_spt(dst: *mut c_void, symbol: *const c_void, count: usize, offset: usize, kind: c_uint, stream: StreamT) { per_thread::hipMemcpyFromSymbolAsync_spt }
+    fn hipMemcpy2D_spt(dst: *mut c_void, dpitch: usize, src: *const c_void, spitch: usize, width: usize, height: usize, kind: c_uint) { per_thread::hipMemcpy2D_spt }
+    fn hipMemcpy2DAsync_spt(dst: *mut c_void, dpitch: usize, src: *const c_void, spitch: usize, width: usize, height: usize, kind: c_uint, stream: StreamT) { per_thread::hipMemcpy2DAsync_spt }
+    fn hipMemcpy3D_spt(p: *const HipMemcpy3DParms) { per_thread::hipMemcpy3D_spt }
+    fn hipMemcpy3DAsync_spt(p: *const HipMemcpy3DParms, stream: StreamT) { per_thread::hipMemcpy3DAsync_spt }
+    fn hipMemset_spt(dst: *mut c_void, value: c_int, count: usize) { per_thread::hipMemset_spt }
+    fn hipMemsetAsync_spt(dst: *mut c_void, value: c_int, count: usize, stream: StreamT) { per_thread::hipMemsetAsync_spt }
+    fn hipMemset2D_spt(dst: *mut c_void, pitch: usize, value: c_int, width: usize, height: usize) { per_thread::hipMemset2D_spt }
+    fn hipMemset2DAsync_spt(dst: *mut c_void, pitch: usize, value: c_int, width: usize, height: usize, stream: StreamT) { per_thread::hipMemset2DAsync_spt }
+    fn hipMemset3D_spt(pitched: HipPitchedPtr, value: c_int, extent: HipExtent) { per_thread::hipMemset3D_spt }
+    fn hipMemset3DAsync_spt(pitched: HipPitchedPtr, value: c_int, extent: HipExtent, stream: StreamT) { per_thread::hipMemset3DAsync_spt }
+    fn hipStreamQuery_spt(stream: StreamT) { per_thread::hipStreamQuery_spt }
+    fn hipStreamSynchronize_spt(stream: StreamT) { per_thread::hipStreamSynchronize_spt }
+    fn hipStreamGetPriority_spt(stream: StreamT, priority: *mut c_int) { per_thread::hipStreamGetPriority_spt }
+    fn hipStreamGetFlags_spt(stream: StreamT, flags: *mut c_uint) { per_thread::hipStreamGetFlags_spt }
+    fn hipStreamWaitEvent_spt(stream: StreamT, event: EventT, flags: c_uint) { per_thread::hipStreamWaitEvent_spt }
+    fn hipStreamAddCallback_spt(stream: StreamT, callback: StreamCallback, user_data: *mut c_void, flags: c_uint) { per_thread::hipStreamAddCallback_spt }
+    fn hipEventRecord_spt(event: EventT, stream: StreamT) { per_thread::hipEventRecord_spt }
+    fn hipLaunchHostFunc_spt(stream: StreamT, f: HostFn, user_data: *mut c_void) { per_thread::hipLaunchHostFunc_spt }
+    fn hipLaunchKernel_spt(function: *const c_void, grid: Dim3, block: Dim3, args: *mut *mut c_void, dynamic_shared: usize, stream: StreamT) { per_thread::hipLaunchKernel_spt }
+    fn hipLaunchCooperativeKernel_spt(function: *const c_void, grid: Dim3, block: Dim3, args: *mut *mut c_void, shared_mem: c_uint, stream: StreamT) { per_thread::hipLaunchCooperativeKernel_spt }
+    fn hipGraphLaunch_spt(exec: ExecT, stream: StreamT) { per_thread::hipGraphLaunch_spt }
+    fn hipStreamBeginCapture_spt(stream: StreamT, mode: c_int) { per_thread::hipStreamBeginCapture_spt }
+    fn hipStreamEndCapture_spt(stream: StreamT, graph_out: *mut GraphT) { per_thread::hipStreamEndCapture_spt }
+    fn hipStreamIsCapturing_spt(stream: StreamT, status: *mut c_int) { per_thread::hipStreamIsCapturing_spt }
+    fn hipStreamGetCaptureInfo_spt(stream: StreamT, status: *mut c_int, id: *mut c_ulonglong) { per_thread::hipStreamGetCaptureInfo_spt }
+    fn hipStreamGetCaptureInfo_v2_spt(stream: StreamT, status: *mut c_int, id: *mut c_ulonglong, graph_out: *mut GraphT, deps: *mut *const NodeT, count: *mut usize) { per_thread::hipStreamGetCaptureInfo_v2_spt }
+    fn hipMemcpy2DFromArray_spt(dst: *mut c_void, dpitch: usize, src: hipArray_const_t, w_offset: usize, h_offset: usize, width: usize, height: usize, kind: c_int) { unsupported "arrays" }
+    fn hipMemcpyFromArray_spt(dst: *mut c_void, src_array: hipArray_const_t, w_offset: usize, h_offset: usize, count: usize, kind: c_int) { unsupported "arrays" }
+    fn hipMemcpy2DToArray_spt(dst: hipArray_t, w_offset: usize, h_offset: usize, src: *const c_void, spitch: usize, width: usize, height: usize, kind: c_int) { unsupported "arrays" }
+    fn hipMemcpy2DFromArrayAsync_spt(dst: *mut c_void, dpitch: usize, src: hipArray_const_t, w_offset: usize, h_offset: usize, width: usize, height: usize, kind: c_int, stream: hipStream_t) { unsupported "arrays" }
+    fn hipMemcpy2DToArrayAsync_spt(dst: hipArray_t, w_offset: usize, h_offset: usize, src: *const c_void, spitch: usize, width: usize, height: usize, kind: c_int, stream: hipStream_t) { unsupported "arrays" }
 
     // ---------------------------------------------------------------- compiler and loader ABI
     // hipcc's CPU registration and launch (`__ferrocm*`), nvcc's host-side ABI (`__cuda*`,

@@ -802,6 +802,15 @@ pub unsafe fn hipExtMallocWithFlags(
     unsafe { hipMalloc(ptr, size) }
 }
 
+/// `hipExtHostAlloc`: ROCm 6's name for `hipHostMalloc` (same flags, same memory).
+///
+/// # Safety
+/// `ptr` must be NULL or writable.
+pub unsafe fn hipExtHostAlloc(ptr: *mut *mut c_void, size: usize, flags: c_uint) -> HipResult<()> {
+    // SAFETY: forwarded from the caller.
+    unsafe { hipHostMalloc(ptr, size, flags) }
+}
+
 /// `hipMemAllocHost` (deprecated): `hipHostMalloc` with default flags.
 ///
 /// # Safety

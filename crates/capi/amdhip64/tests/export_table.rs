@@ -1,5 +1,6 @@
 //! The export table against the headers and the built library:
-//! * every function `include/hip/hip_runtime_api.h` and `hip_ext.h` declare is in the table
+//! * every function `include/hip/hip_runtime_api.h`, `hip_ext.h` and `hip_runtime_pt_api.h`
+//!   declare is in the table
 //!   (so none is missing at link time), and every HIP API function of the table is declared;
 //! * `libamdhip64.so` exports exactly the table's symbols, and `hipGetProcAddress` hands out
 //!   the same addresses as the dynamic linker;
@@ -188,9 +189,8 @@ fn function_name(s: &str) -> Option<(usize, &str)> {
 fn header_functions() -> BTreeSet<String> {
     let hip = repo_root().join("include/hip");
     let mut names = declared_functions(&hip.join("hip_runtime_api.h"));
-    let ext = hip.join("hip_ext.h");
-    if ext.exists() {
-        names.extend(declared_functions(&ext));
+    for extra in ["hip_ext.h", "hip_runtime_pt_api.h"] {
+        names.extend(declared_functions(&hip.join(extra)));
     }
     names
 }
@@ -253,7 +253,31 @@ fn library_exports_the_table() {
         .and_then(Path::parent)
         .expect("target directory")
         .join("libamdhip64.so");
-    assert!(lib.exists(), "{} not built", lib.display());
+    assert!(
+        lib.exists(),
+        "{} not built: run `cargo test --workspace` (or `cargo build -p ferrocm-hip-capi` first)",
+        lib.display()
+    );
+    // `cargo test -p ferrocm-hip-capi` builds the rlib only: refuse a library older than it.
+    let newest_rlib = std::fs::read_dir(exe.parent().expect("deps directory"))
+        .expect("read deps")
+        .flatten()
+        .filter(|e| {
+            let n = e.file_name().to_string_lossy().into_owned();
+            n.starts_with("libamdhip64-") && n.ends_with(".rlib")
+        })
+        .filter_map(|e| e.metadata().and_then(|m| m.modified()).ok())
+        .max();
+    let lib_time = std::fs::metadata(&lib)
+        .and_then(|m| m.modified())
+        .expect("library time");
+    if let Some(rlib_time) = newest_rlib {
+        assert!(
+            lib_time + std::time::Duration::from_secs(2) >= rlib_time,
+            "{} is older than the crate: run `cargo build -p ferrocm-hip-capi` first",
+            lib.display()
+        );
+    }
     let path = CString::new(lib.to_string_lossy().as_bytes()).expect("path");
     // SAFETY: dlopen of our own library; its constructors only register nothing here.
     let handle = unsafe { libc::dlopen(path.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
@@ -351,7 +375,7 @@ fn coverage_markdown() -> String {
     );
     md.push_str("`FERROCM_UPDATE_DOCS=1 cargo test -p ferrocm-hip-capi --test export_table`.\n\n");
     md.push_str(&format!(
-        "Every one of the {api_total} functions of ROCm 6.3's `hip_runtime_api.h` and `hip_ext.h` is declared by\n\
+        "Every one of the {api_total} functions of ROCm 6.3's `hip_runtime_api.h`, `hip_ext.h` and `hip_runtime_pt_api.h` is declared by\n\
          `include/hip` and exported by `libamdhip64.so` (the same test checks both, and that `hipGetProcAddress`\n\
          finds each), so no HIP program fails to link. **{} are implemented**; the other {} return\n\
          `hipErrorNotSupported` (and set it as the last error) until their area is built.\n\n",

@@ -480,6 +480,14 @@ impl Options {
                     o.compile.push(raw.clone());
                     o.compile.push(v);
                 }
+                // The null stream means the calling thread's default stream: HIP's headers
+                // select the X_spt API with this macro, as clang defines it for the option.
+                // The option also stays with the GPU options (nvcc --default-stream per-thread).
+                "-fgpu-default-stream=per-thread" => {
+                    o.compile
+                        .push("-DHIP_API_PER_THREAD_DEFAULT_STREAM=1".into());
+                    o.ignored.push(a);
+                }
                 _ if IGNORED_EXACT.contains(&a.as_str())
                     || IGNORED_PREFIXES.iter().any(|p| a.starts_with(p)) =>
                 {
