@@ -2,7 +2,7 @@
 # Builds gpu-bundle/: everything scripts/gpu-check.sh needs on the lent GPU machine, which has
 # CUDA (nvcc, libcuda) but no Rust. Output (ignored by git, well under the device tool's 64 MiB
 # carry limit thanks to stripping):
-#   gpu-bundle/bin/{hipcc,hipconfig}
+#   gpu-bundle/bin/{hipcc,hipconfig,rocminfo,hip-conformance}
 #   gpu-bundle/lib/{libamdhip64.so{,.7},libhiprtc.so{,.7},libhsa-runtime64.so{,.1}}
 #   gpu-bundle/include/{hip,hsa,ferrocm}/...
 #   gpu-bundle/rust-tests/<name>   prebuilt Rust test binaries (see RUST_TESTS below)
@@ -23,6 +23,8 @@ if [ "${1:-}" = "--release" ]; then flag=; profile=release; cargo_flag=--release
 target=${CARGO_TARGET_DIR:-target}
 
 scripts/dist.sh $flag
+# The conformance runner (crates/tools/conformance), which gpu-check.sh runs for the HIP programs.
+cargo build $cargo_flag -p ferrocm-conformance --bin hip-conformance
 
 # The Rust tests that exercise a GPU (each skips visibly without one).
 DEFAULT_RUST_TESTS="ferrocm-hip:nvidia ferrocm-hip:safe_nvidia ferrocm-hip-capi:nvidia_platform
@@ -32,7 +34,7 @@ DEFAULT_RUST_TESTS="ferrocm-hip:nvidia ferrocm-hip:safe_nvidia ferrocm-hip-capi:
 out=gpu-bundle
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/lib" "$out/rust-tests"
-cp dist/bin/hipcc dist/bin/hipconfig dist/bin/rocminfo "$out/bin/"
+cp dist/bin/hipcc dist/bin/hipconfig dist/bin/rocminfo "$target/$profile/hip-conformance" "$out/bin/"
 cp -L dist/lib/libamdhip64.so dist/lib/libhiprtc.so dist/lib/libhsa-runtime64.so.1 "$out/lib/"
 ln -sf libamdhip64.so "$out/lib/libamdhip64.so.7"
 ln -sf libhiprtc.so "$out/lib/libhiprtc.so.7"
