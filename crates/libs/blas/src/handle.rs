@@ -92,6 +92,22 @@ impl Handle {
         hip_bridge::enqueue(self.stream(), Arc::new(work))
     }
 
+    /// Runs a validated call on the handle's backend: on the CPU, `cpu(&call)` enqueued on
+    /// the handle's stream; on NVIDIA, `nvidia(backend, &call)` (which enqueues cuBLAS work).
+    pub(crate) fn dispatch<C: Send + Sync + 'static>(
+        &self,
+        call: C,
+        cpu: unsafe fn(&C),
+        nvidia: impl FnOnce(&NvidiaBlas, &C) -> BlasResult<()>,
+    ) -> BlasResult<()> {
+        match &self.backend {
+            // SAFETY: the call was validated; its operands stay valid until the work ran
+            // (the BLAS contract the C caller accepted).
+            Backend::Cpu => self.submit(move || unsafe { cpu(&call) }),
+            Backend::Nvidia(nv) => nvidia(nv, &call),
+        }
+    }
+
     /// Waits for the handle's stream (a result returned in host pointer mode).
     pub(crate) fn wait(&self) -> BlasResult<()> {
         hip_bridge::synchronize(self.stream())

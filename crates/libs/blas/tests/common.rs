@@ -129,3 +129,74 @@ pub const OPS: [Operation; 3] = [
     Operation::Transpose,
     Operation::ConjTranspose,
 ];
+
+/// The triangular matrix `A` (stored in `uplo` of an `n x n` block) as a dense matrix
+/// (leading dimension `n`), with ones on the diagonal for `unit`.
+pub fn tri_dense<T: Scalar>(a: &[T], lda: usize, n: usize, lower: bool, unit: bool) -> Vec<T> {
+    let mut d = vec![T::zero(); n * n];
+    for j in 0..n {
+        for i in 0..n {
+            if (lower && i >= j) || (!lower && i <= j) {
+                d[i + j * n] = if i == j && unit {
+                    T::one()
+                } else {
+                    a[i + j * lda]
+                };
+            }
+        }
+    }
+    d
+}
+
+/// The symmetric (or Hermitian) matrix stored in one triangle, dense (leading dimension `n`).
+pub fn sym_dense<T: Scalar>(a: &[T], lda: usize, n: usize, lower: bool, hermitian: bool) -> Vec<T> {
+    let mut d = vec![T::zero(); n * n];
+    for j in 0..n {
+        for i in 0..n {
+            let stored = if lower { i >= j } else { i <= j };
+            let v = if stored {
+                a[i + j * lda]
+            } else {
+                a[j + i * lda]
+            };
+            d[i + j * n] = match (hermitian, i == j, stored) {
+                (false, _, _) => v,
+                (true, true, _) => T::from_real(v.re()),
+                (true, false, true) => v,
+                (true, false, false) => v.conj(),
+            };
+        }
+    }
+    d
+}
+
+/// `op(A) * B` for dense column-major operands (`op(A)` is `m x k`).
+#[allow(clippy::too_many_arguments)]
+pub fn ref_mul<T: Scalar>(
+    op: Operation,
+    a: &[T],
+    lda: usize,
+    m: usize,
+    k: usize,
+    b: &[T],
+    ldb: usize,
+    n: usize,
+) -> Vec<T> {
+    let mut c = vec![T::zero(); m * n];
+    ref_gemm(
+        op,
+        Operation::None,
+        m,
+        n,
+        k,
+        T::one(),
+        a,
+        lda,
+        b,
+        ldb,
+        T::zero(),
+        &mut c,
+        m,
+    );
+    c
+}

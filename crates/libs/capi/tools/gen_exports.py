@@ -162,6 +162,24 @@ def implementation(core, form, int_t):
     if m:
         p = m.group(1)[0]
         return f"capi::level1::rot{form}::<{TYPES[p]}, {REAL_OF[p]}, {int_t}>"
+    m = re.fullmatch(r"([sdcz])(gemv|symv|trmv|trsv)", core)
+    if m:
+        return f"capi::level2::{m.group(2)}{form}::<{TYPES[m.group(1)]}, {int_t}>"
+    m = re.fullmatch(r"([sd])ger|([cz])ger([uc])", core)
+    if m:
+        if m.group(1):
+            return f"capi::level2::ger{form}::<{TYPES[m.group(1)]}, {int_t}>"
+        kind = "ger" if m.group(3) == "u" else "gerc"
+        return f"capi::level2::{kind}{form}::<{TYPES[m.group(2)]}, {int_t}>"
+    m = re.fullmatch(r"([cz])hemv", core)
+    if m:
+        return f"capi::level2::hemv{form}::<{TYPES[m.group(1)]}, {int_t}>"
+    m = re.fullmatch(r"([sdcz])(trsm|trmm|syrk|symm|geam|dgmm)", core)
+    if m:
+        return f"capi::level3::{m.group(2)}{form}::<{TYPES[m.group(1)]}, {int_t}>"
+    m = re.fullmatch(r"([cz])(herk|hemm)", core)
+    if m:
+        return f"capi::level3::{m.group(2)}{form}::<{TYPES[m.group(1)]}, {int_t}>"
     return None
 
 

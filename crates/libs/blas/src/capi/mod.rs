@@ -6,6 +6,7 @@
 
 pub mod aux;
 pub mod level1;
+pub mod level2;
 pub mod level3;
 
 use std::ffi::c_void;

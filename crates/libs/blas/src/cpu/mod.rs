@@ -3,6 +3,7 @@
 //! memory is host memory on the CPU platform).
 
 pub mod level1;
+pub mod level2;
 pub mod level3;
 
 use faer::Par;

@@ -73,6 +73,12 @@ impl NvidiaBlas {
         })
     }
 
+    /// An operation this backend does not map to cuBLAS yet (`NotImplemented`, named in
+    /// the status's message).
+    pub fn not_mapped(&self, operation: &'static str) -> BlasResult<()> {
+        Err(BlasError::NotImplemented(operation))
+    }
+
     /// Runs `f` with the cuBLAS handle configured for `h`'s stream and pointer mode.
     fn with<R>(
         &self,

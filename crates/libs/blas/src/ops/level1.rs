@@ -65,6 +65,8 @@ pub trait ScalesBy<T: Scalar>: Copy + Send + Sync + PartialEq + std::fmt::Debug 
     fn conj_times(self, v: T) -> T;
     fn is_zero(self) -> bool;
     fn is_one(self) -> bool;
+    /// The scalar as a `T`.
+    fn to_scalar(self) -> T;
 }
 
 impl<T: Scalar> ScalesBy<T> for T {
@@ -79,6 +81,9 @@ impl<T: Scalar> ScalesBy<T> for T {
     }
     fn is_one(self) -> bool {
         Scalar::is_one(self)
+    }
+    fn to_scalar(self) -> T {
+        self
     }
 }
 
@@ -96,6 +101,9 @@ macro_rules! real_scales_complex {
             }
             fn is_one(self) -> bool {
                 self == 1.0
+            }
+            fn to_scalar(self) -> $c {
+                <$c>::new(self, 0.0)
             }
         }
     };

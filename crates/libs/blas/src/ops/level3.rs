@@ -4,8 +4,9 @@ use super::{require, size};
 use crate::args::{Batch, ScalarArg};
 use crate::error::{BlasError, BlasResult};
 use crate::handle::{Backend, Handle};
+use crate::ops::level1::ScalesBy;
 use crate::scalar::Scalar;
-use crate::types::Operation;
+use crate::types::{Diag, Fill, Operation, Side};
 
 /// A (batched) GEMM: `C_b = alpha * op(A_b) * op(B_b) + beta * C_b` for every `b`.
 #[derive(Debug)]
@@ -113,4 +114,445 @@ pub unsafe fn gemm<T: Scalar>(h: &Handle, g: &Gemm<T>) -> BlasResult<()> {
         // SAFETY: as above.
         Backend::Nvidia(nv) => unsafe { nv.gemm(h, &call) },
     }
+}
+
+macro_rules! copy_call {
+    ($($t:ident),*) => {$(
+        impl<T: Scalar> Clone for $t<T> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<T: Scalar> Copy for $t<T> {}
+    )*};
+}
+
+fn check_ld(ld: i64, rows: usize) -> BlasResult<()> {
+    if ld < rows.max(1) as i64 {
+        return Err(BlasError::InvalidSize);
+    }
+    Ok(())
+}
+
+/// `trsm`: `B = alpha * op(A)^-1 * B` (left) or `alpha * B * op(A)^-1` (right);
+/// `trmm`: `C = alpha * op(A) * B` (left) or `alpha * B * op(A)` (right), `C` may be `B`.
+#[derive(Debug)]
+pub struct TriangularCall<T: Scalar> {
+    pub side: Side,
+    pub uplo: Fill,
+    pub trans: Operation,
+    pub diag: Diag,
+    pub m: i64,
+    pub n: i64,
+    pub alpha: ScalarArg<T>,
+    pub a: Batch<T>,
+    pub lda: i64,
+    pub b: Batch<T>,
+    pub ldb: i64,
+    /// `None` for `trsm` (in place in `B`).
+    pub c: Option<(Batch<T>, i64)>,
+    pub batch_count: i64,
+}
+
+/// `syrk`/`herk`: `C = alpha * op(A) * op(A)^T + beta * C` (`^H` for `herk`), one triangle.
+/// `S` is the scalars' type: `T`, or real for `herk`.
+#[derive(Debug)]
+pub struct RankKCall<T: Scalar, S> {
+    pub uplo: Fill,
+    pub trans: Operation,
+    pub n: i64,
+    pub k: i64,
+    pub alpha: ScalarArg<S>,
+    pub a: Batch<T>,
+    pub lda: i64,
+    pub beta: ScalarArg<S>,
+    pub c: Batch<T>,
+    pub ldc: i64,
+    pub hermitian: bool,
+    pub batch_count: i64,
+}
+
+/// `symm`/`hemm`: `C = alpha * A * B + beta * C` (left) or `alpha * B * A + beta * C`.
+#[derive(Debug)]
+pub struct SymmCall<T: Scalar> {
+    pub side: Side,
+    pub uplo: Fill,
+    pub m: i64,
+    pub n: i64,
+    pub alpha: ScalarArg<T>,
+    pub a: Batch<T>,
+    pub lda: i64,
+    pub b: Batch<T>,
+    pub ldb: i64,
+    pub beta: ScalarArg<T>,
+    pub c: Batch<T>,
+    pub ldc: i64,
+    pub hermitian: bool,
+    pub batch_count: i64,
+}
+
+/// `geam`: `C = alpha * op(A) + beta * op(B)`.
+#[derive(Debug)]
+pub struct GeamCall<T: Scalar> {
+    pub trans_a: Operation,
+    pub trans_b: Operation,
+    pub m: i64,
+    pub n: i64,
+    pub alpha: ScalarArg<T>,
+    pub a: Batch<T>,
+    pub lda: i64,
+    pub beta: ScalarArg<T>,
+    pub b: Batch<T>,
+    pub ldb: i64,
+    pub c: Batch<T>,
+    pub ldc: i64,
+    pub batch_count: i64,
+}
+
+/// `dgmm`: `C = A * diag(x)` (right) or `diag(x) * A` (left).
+#[derive(Debug)]
+pub struct DgmmCall<T: Scalar> {
+    pub side: Side,
+    pub m: i64,
+    pub n: i64,
+    pub a: Batch<T>,
+    pub lda: i64,
+    pub x: Batch<T>,
+    pub incx: i64,
+    pub c: Batch<T>,
+    pub ldc: i64,
+    pub batch_count: i64,
+}
+
+copy_call!(TriangularCall, SymmCall, GeamCall, DgmmCall);
+
+impl<T: Scalar, S: Copy> Clone for RankKCall<T, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: Scalar, S: Copy> Copy for RankKCall<T, S> {}
+
+/// `?trsm` (`c == None`) and `?trmm` in their forms. A host-mode `alpha` of 0 sets the
+/// result to 0 without reading `A` (which may then be NULL).
+///
+/// # Safety
+/// Operands valid as BLAS requires; host-mode scalars readable now.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn triangular<T: Scalar>(
+    h: &Handle,
+    side: i32,
+    uplo: i32,
+    trans: i32,
+    diag: i32,
+    m: i64,
+    n: i64,
+    alpha: *const T,
+    a: Batch<T>,
+    lda: i64,
+    b: Batch<T>,
+    ldb: i64,
+    c: Option<(Batch<T>, i64)>,
+    batch_count: i64,
+) -> BlasResult<()> {
+    let side = Side::from_c(side)?;
+    let uplo = Fill::triangle(uplo)?;
+    let trans = Operation::from_c(trans)?;
+    let diag = Diag::from_c(diag)?;
+    let (mu, nu) = (size(m)?, size(n)?);
+    size(batch_count)?;
+    check_ld(lda, if side == Side::Left { mu } else { nu })?;
+    check_ld(ldb, mu)?;
+    if let Some((_, ldc)) = c {
+        check_ld(ldc, mu)?;
+    }
+    if mu == 0 || nu == 0 || batch_count == 0 {
+        return Ok(());
+    }
+    // SAFETY: the caller's contract.
+    let alpha = unsafe { ScalarArg::from_c(alpha, h.pointer_mode())? };
+    let out_null = c.map_or(b.is_null(), |(c, _)| c.is_null());
+    require(!out_null)?;
+    if !alpha.known().is_some_and(Scalar::is_zero) {
+        require(!a.is_null() && !b.is_null())?;
+    }
+    let call = TriangularCall {
+        side,
+        uplo,
+        trans,
+        diag,
+        m,
+        n,
+        alpha,
+        a,
+        lda,
+        b,
+        ldb,
+        c,
+        batch_count,
+    };
+    let name = if c.is_some() { "trmm" } else { "trsm" };
+    h.dispatch(call, crate::cpu::level3::triangular::<T>, |nv, _| {
+        nv.not_mapped(name)
+    })
+}
+
+/// `?syrk`, `?herk` in their forms (`trans`: `N`/`T` for `syrk` (`C` too for real types),
+/// `N`/`C` for `herk`; anything else is `InvalidValue`).
+///
+/// # Safety
+/// As for [`triangular`].
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn rank_k<T: Scalar, S: ScalesBy<T>>(
+    h: &Handle,
+    uplo: i32,
+    trans: i32,
+    n: i64,
+    k: i64,
+    alpha: *const S,
+    a: Batch<T>,
+    lda: i64,
+    beta: *const S,
+    c: Batch<T>,
+    ldc: i64,
+    hermitian: bool,
+    batch_count: i64,
+) -> BlasResult<()> {
+    let uplo = Fill::triangle(uplo)?;
+    let mut trans = Operation::from_c(trans)?;
+    match (hermitian, trans) {
+        (true, Operation::Transpose) => return Err(BlasError::InvalidValue),
+        (false, Operation::ConjTranspose) if T::IS_COMPLEX => return Err(BlasError::InvalidValue),
+        (false, Operation::ConjTranspose) => trans = Operation::Transpose,
+        _ => {}
+    }
+    let (nu, ku) = (size(n)?, size(k)?);
+    size(batch_count)?;
+    check_ld(lda, if trans == Operation::None { nu } else { ku })?;
+    check_ld(ldc, nu)?;
+    if nu == 0 || batch_count == 0 {
+        return Ok(());
+    }
+    let mode = h.pointer_mode();
+    // SAFETY: the caller's contract.
+    let (alpha, beta) = unsafe {
+        (
+            ScalarArg::from_c(alpha, mode)?,
+            ScalarArg::from_c(beta, mode)?,
+        )
+    };
+    let alpha_zero = alpha.known().is_some_and(ScalesBy::is_zero);
+    if beta.known().is_some_and(ScalesBy::is_one) && (ku == 0 || alpha_zero) && !hermitian {
+        return Ok(());
+    }
+    require(!c.is_null())?;
+    if ku > 0 && !alpha_zero {
+        require(!a.is_null())?;
+    }
+    let call = RankKCall {
+        uplo,
+        trans,
+        n,
+        k,
+        alpha,
+        a,
+        lda,
+        beta,
+        c,
+        ldc,
+        hermitian,
+        batch_count,
+    };
+    h.dispatch(call, crate::cpu::level3::rank_k::<T, S>, |nv, _| {
+        nv.not_mapped("syrk/herk")
+    })
+}
+
+/// `?symm`, `?hemm` in their forms.
+///
+/// # Safety
+/// As for [`triangular`].
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn symm<T: Scalar>(
+    h: &Handle,
+    side: i32,
+    uplo: i32,
+    m: i64,
+    n: i64,
+    alpha: *const T,
+    a: Batch<T>,
+    lda: i64,
+    b: Batch<T>,
+    ldb: i64,
+    beta: *const T,
+    c: Batch<T>,
+    ldc: i64,
+    hermitian: bool,
+    batch_count: i64,
+) -> BlasResult<()> {
+    let side = Side::from_c(side)?;
+    let uplo = Fill::triangle(uplo)?;
+    let (mu, nu) = (size(m)?, size(n)?);
+    size(batch_count)?;
+    check_ld(lda, if side == Side::Left { mu } else { nu })?;
+    check_ld(ldb, mu)?;
+    check_ld(ldc, mu)?;
+    if mu == 0 || nu == 0 || batch_count == 0 {
+        return Ok(());
+    }
+    let mode = h.pointer_mode();
+    // SAFETY: the caller's contract.
+    let (alpha, beta) = unsafe {
+        (
+            ScalarArg::from_c(alpha, mode)?,
+            ScalarArg::from_c(beta, mode)?,
+        )
+    };
+    let alpha_zero = alpha.known().is_some_and(Scalar::is_zero);
+    if alpha_zero && beta.known().is_some_and(Scalar::is_one) {
+        return Ok(());
+    }
+    require(!c.is_null())?;
+    if !alpha_zero {
+        require(!a.is_null() && !b.is_null())?;
+    }
+    let call = SymmCall {
+        side,
+        uplo,
+        m,
+        n,
+        alpha,
+        a,
+        lda,
+        b,
+        ldb,
+        beta,
+        c,
+        ldc,
+        hermitian,
+        batch_count,
+    };
+    h.dispatch(call, crate::cpu::level3::symm::<T>, |nv, _| {
+        nv.not_mapped("symm/hemm")
+    })
+}
+
+/// `?geam` in its forms. `C` may be `A` (or `B`) when that operand is not transposed and
+/// has `C`'s leading dimension; other overlaps are `InvalidSize`, as in rocBLAS.
+///
+/// # Safety
+/// As for [`triangular`].
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn geam<T: Scalar>(
+    h: &Handle,
+    trans_a: i32,
+    trans_b: i32,
+    m: i64,
+    n: i64,
+    alpha: *const T,
+    a: Batch<T>,
+    lda: i64,
+    beta: *const T,
+    b: Batch<T>,
+    ldb: i64,
+    c: Batch<T>,
+    ldc: i64,
+    batch_count: i64,
+) -> BlasResult<()> {
+    let trans_a = Operation::from_c(trans_a)?;
+    let trans_b = Operation::from_c(trans_b)?;
+    let (mu, nu) = (size(m)?, size(n)?);
+    size(batch_count)?;
+    check_ld(lda, if trans_a == Operation::None { mu } else { nu })?;
+    check_ld(ldb, if trans_b == Operation::None { mu } else { nu })?;
+    check_ld(ldc, mu)?;
+    if mu == 0 || nu == 0 || batch_count == 0 {
+        return Ok(());
+    }
+    let same = |x: &Batch<T>| match (x, &c) {
+        (Batch::Strided { base: p, .. }, Batch::Strided { base: q, .. }) => p.addr() == q.addr(),
+        _ => false,
+    };
+    if (same(&a) && (trans_a != Operation::None || lda != ldc))
+        || (same(&b) && (trans_b != Operation::None || ldb != ldc))
+    {
+        return Err(BlasError::InvalidSize);
+    }
+    let mode = h.pointer_mode();
+    // SAFETY: the caller's contract.
+    let (alpha, beta) = unsafe {
+        (
+            ScalarArg::from_c(alpha, mode)?,
+            ScalarArg::from_c(beta, mode)?,
+        )
+    };
+    require(!c.is_null())?;
+    if !alpha.known().is_some_and(Scalar::is_zero) {
+        require(!a.is_null())?;
+    }
+    if !beta.known().is_some_and(Scalar::is_zero) {
+        require(!b.is_null())?;
+    }
+    let call = GeamCall {
+        trans_a,
+        trans_b,
+        m,
+        n,
+        alpha,
+        a,
+        lda,
+        beta,
+        b,
+        ldb,
+        c,
+        ldc,
+        batch_count,
+    };
+    h.dispatch(call, crate::cpu::level3::geam::<T>, |nv, _| {
+        nv.not_mapped("geam")
+    })
+}
+
+/// `?dgmm` in its forms.
+///
+/// # Safety
+/// As for [`triangular`].
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn dgmm<T: Scalar>(
+    h: &Handle,
+    side: i32,
+    m: i64,
+    n: i64,
+    a: Batch<T>,
+    lda: i64,
+    x: Batch<T>,
+    incx: i64,
+    c: Batch<T>,
+    ldc: i64,
+    batch_count: i64,
+) -> BlasResult<()> {
+    let side = Side::from_c(side)?;
+    let (mu, nu) = (size(m)?, size(n)?);
+    size(batch_count)?;
+    check_ld(lda, mu)?;
+    check_ld(ldc, mu)?;
+    if mu == 0 || nu == 0 || batch_count == 0 {
+        return Ok(());
+    }
+    require(!a.is_null() && !x.is_null() && !c.is_null())?;
+    let call = DgmmCall {
+        side,
+        m,
+        n,
+        a,
+        lda,
+        x,
+        incx,
+        c,
+        ldc,
+        batch_count,
+    };
+    h.dispatch(call, crate::cpu::level3::dgmm::<T>, |nv, _| {
+        nv.not_mapped("dgmm")
+    })
 }

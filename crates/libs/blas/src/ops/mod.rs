@@ -4,6 +4,7 @@
 
 pub mod aux;
 pub mod level1;
+pub mod level2;
 pub mod level3;
 
 use crate::error::{BlasError, BlasResult};

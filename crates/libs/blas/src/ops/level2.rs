@@ -1,0 +1,328 @@
+//! Level 2 operations (matrix-vector), plain and batched. Validation follows rocBLAS:
+//! enumerators (`InvalidEnum`/`InvalidValue`), then sizes, leading dimensions and
+//! increments (`InvalidSize`: negative sizes, `lda < max(1, rows)`, zero increments),
+//! then the quick return for empty problems, then pointers (`InvalidPointer`).
+
+use super::{require, size};
+use crate::args::{Batch, ScalarArg};
+use crate::error::{BlasError, BlasResult};
+use crate::handle::Handle;
+use crate::scalar::Scalar;
+use crate::types::{Diag, Fill, Operation};
+
+fn check_ld(ld: i64, rows: usize) -> BlasResult<()> {
+    if ld < rows.max(1) as i64 {
+        return Err(BlasError::InvalidSize);
+    }
+    Ok(())
+}
+
+fn check_inc(inc: i64) -> BlasResult<()> {
+    if inc == 0 {
+        return Err(BlasError::InvalidSize);
+    }
+    Ok(())
+}
+
+macro_rules! copy_call {
+    ($($t:ident),*) => {$(
+        impl<T: Scalar> Clone for $t<T> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<T: Scalar> Copy for $t<T> {}
+    )*};
+}
+
+/// `y = alpha * op(A) * x + beta * y` (`A` is `m x n`).
+#[derive(Debug)]
+pub struct GemvCall<T: Scalar> {
+    pub trans: Operation,
+    pub m: i64,
+    pub n: i64,
+    pub alpha: ScalarArg<T>,
+    pub a: Batch<T>,
+    pub lda: i64,
+    pub x: Batch<T>,
+    pub incx: i64,
+    pub beta: ScalarArg<T>,
+    pub y: Batch<T>,
+    pub incy: i64,
+    pub batch_count: i64,
+}
+
+/// `A = alpha * x * y^T + A` (`y^H` when `conjugate`).
+#[derive(Debug)]
+pub struct GerCall<T: Scalar> {
+    pub m: i64,
+    pub n: i64,
+    pub alpha: ScalarArg<T>,
+    pub x: Batch<T>,
+    pub incx: i64,
+    pub y: Batch<T>,
+    pub incy: i64,
+    pub a: Batch<T>,
+    pub lda: i64,
+    pub conjugate: bool,
+    pub batch_count: i64,
+}
+
+/// `y = alpha * A * x + beta * y`, `A` symmetric (or Hermitian) stored in one triangle.
+#[derive(Debug)]
+pub struct SymvCall<T: Scalar> {
+    pub uplo: Fill,
+    pub n: i64,
+    pub alpha: ScalarArg<T>,
+    pub a: Batch<T>,
+    pub lda: i64,
+    pub x: Batch<T>,
+    pub incx: i64,
+    pub beta: ScalarArg<T>,
+    pub y: Batch<T>,
+    pub incy: i64,
+    pub hermitian: bool,
+    pub batch_count: i64,
+}
+
+/// `x = op(A) * x` (`trmv`) or `x = op(A)^-1 * x` (`trsv`), `A` triangular.
+#[derive(Debug)]
+pub struct TriangularVecCall<T: Scalar> {
+    pub uplo: Fill,
+    pub trans: Operation,
+    pub diag: Diag,
+    pub n: i64,
+    pub a: Batch<T>,
+    pub lda: i64,
+    pub x: Batch<T>,
+    pub incx: i64,
+    pub solve: bool,
+    pub batch_count: i64,
+}
+
+copy_call!(GemvCall, GerCall, SymvCall, TriangularVecCall);
+
+/// `?gemv` in its forms.
+///
+/// # Safety
+/// Operands valid as BLAS requires; host-mode scalars readable now.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn gemv<T: Scalar>(
+    h: &Handle,
+    trans: i32,
+    m: i64,
+    n: i64,
+    alpha: *const T,
+    a: Batch<T>,
+    lda: i64,
+    x: Batch<T>,
+    incx: i64,
+    beta: *const T,
+    y: Batch<T>,
+    incy: i64,
+    batch_count: i64,
+) -> BlasResult<()> {
+    let trans = Operation::from_c(trans)?;
+    let (mu, nu) = (size(m)?, size(n)?);
+    size(batch_count)?;
+    check_ld(lda, mu)?;
+    check_inc(incx)?;
+    check_inc(incy)?;
+    if mu == 0 || nu == 0 || batch_count == 0 {
+        return Ok(());
+    }
+    let mode = h.pointer_mode();
+    // SAFETY: the caller's contract.
+    let (alpha, beta) = unsafe {
+        (
+            ScalarArg::from_c(alpha, mode)?,
+            ScalarArg::from_c(beta, mode)?,
+        )
+    };
+    let alpha_zero = alpha.known().is_some_and(Scalar::is_zero);
+    if alpha_zero && beta.known().is_some_and(Scalar::is_one) {
+        return Ok(());
+    }
+    require(!y.is_null())?;
+    if !alpha_zero {
+        require(!a.is_null() && !x.is_null())?;
+    }
+    let call = GemvCall {
+        trans,
+        m,
+        n,
+        alpha,
+        a,
+        lda,
+        x,
+        incx,
+        beta,
+        y,
+        incy,
+        batch_count,
+    };
+    h.dispatch(call, crate::cpu::level2::gemv::<T>, |nv, _| {
+        nv.not_mapped("gemv")
+    })
+}
+
+/// `?ger`, `?geru`, `?gerc` in their forms.
+///
+/// # Safety
+/// As for [`gemv`].
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn ger<T: Scalar>(
+    h: &Handle,
+    m: i64,
+    n: i64,
+    alpha: *const T,
+    x: Batch<T>,
+    incx: i64,
+    y: Batch<T>,
+    incy: i64,
+    a: Batch<T>,
+    lda: i64,
+    conjugate: bool,
+    batch_count: i64,
+) -> BlasResult<()> {
+    let (mu, nu) = (size(m)?, size(n)?);
+    size(batch_count)?;
+    check_inc(incx)?;
+    check_inc(incy)?;
+    check_ld(lda, mu)?;
+    if mu == 0 || nu == 0 || batch_count == 0 {
+        return Ok(());
+    }
+    // SAFETY: the caller's contract.
+    let alpha = unsafe { ScalarArg::from_c(alpha, h.pointer_mode())? };
+    if alpha.known().is_some_and(Scalar::is_zero) {
+        return Ok(());
+    }
+    require(!x.is_null() && !y.is_null() && !a.is_null())?;
+    let call = GerCall {
+        m,
+        n,
+        alpha,
+        x,
+        incx,
+        y,
+        incy,
+        a,
+        lda,
+        conjugate,
+        batch_count,
+    };
+    h.dispatch(call, crate::cpu::level2::ger::<T>, |nv, _| {
+        nv.not_mapped("ger")
+    })
+}
+
+/// `?symv`, `?hemv` in their forms.
+///
+/// # Safety
+/// As for [`gemv`].
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn symv<T: Scalar>(
+    h: &Handle,
+    uplo: i32,
+    n: i64,
+    alpha: *const T,
+    a: Batch<T>,
+    lda: i64,
+    x: Batch<T>,
+    incx: i64,
+    beta: *const T,
+    y: Batch<T>,
+    incy: i64,
+    hermitian: bool,
+    batch_count: i64,
+) -> BlasResult<()> {
+    let uplo = Fill::triangle(uplo)?;
+    let nu = size(n)?;
+    size(batch_count)?;
+    check_ld(lda, nu)?;
+    check_inc(incx)?;
+    check_inc(incy)?;
+    if nu == 0 || batch_count == 0 {
+        return Ok(());
+    }
+    let mode = h.pointer_mode();
+    // SAFETY: the caller's contract.
+    let (alpha, beta) = unsafe {
+        (
+            ScalarArg::from_c(alpha, mode)?,
+            ScalarArg::from_c(beta, mode)?,
+        )
+    };
+    let alpha_zero = alpha.known().is_some_and(Scalar::is_zero);
+    if alpha_zero && beta.known().is_some_and(Scalar::is_one) {
+        return Ok(());
+    }
+    require(!y.is_null())?;
+    if !alpha_zero {
+        require(!a.is_null() && !x.is_null())?;
+    }
+    let call = SymvCall {
+        uplo,
+        n,
+        alpha,
+        a,
+        lda,
+        x,
+        incx,
+        beta,
+        y,
+        incy,
+        hermitian,
+        batch_count,
+    };
+    h.dispatch(call, crate::cpu::level2::symv::<T>, |nv, _| {
+        nv.not_mapped("symv/hemv")
+    })
+}
+
+/// `?trmv` (`solve == false`) and `?trsv` (`solve == true`) in their forms.
+///
+/// # Safety
+/// As for [`gemv`].
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn triangular_vec<T: Scalar>(
+    h: &Handle,
+    uplo: i32,
+    trans: i32,
+    diag: i32,
+    n: i64,
+    a: Batch<T>,
+    lda: i64,
+    x: Batch<T>,
+    incx: i64,
+    solve: bool,
+    batch_count: i64,
+) -> BlasResult<()> {
+    let uplo = Fill::triangle(uplo)?;
+    let trans = Operation::from_c(trans)?;
+    let diag = Diag::from_c(diag)?;
+    let nu = size(n)?;
+    size(batch_count)?;
+    check_ld(lda, nu)?;
+    check_inc(incx)?;
+    if nu == 0 || batch_count == 0 {
+        return Ok(());
+    }
+    require(!a.is_null() && !x.is_null())?;
+    let call = TriangularVecCall {
+        uplo,
+        trans,
+        diag,
+        n,
+        a,
+        lda,
+        x,
+        incx,
+        solve,
+        batch_count,
+    };
+    h.dispatch(call, crate::cpu::level2::triangular_vec::<T>, |nv, _| {
+        nv.not_mapped("trmv/trsv")
+    })
+}
