@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the workspace and lays it out like a ROCm install under dist/:
-#   dist/bin/{rocminfo,hipcc,hipconfig}
+#   dist/bin/{rocminfo,hipcc,hipconfig,hipify,hipify-perl,hipify-clang}
 #   dist/lib/{libhsa-runtime64.so{,.1},libamdhip64.so,libhiprtc.so}
 #   dist/include/{hsa,hip,ferrocm}/...
 # Usage: scripts/dist.sh [--debug]
@@ -14,7 +14,7 @@ target=${CARGO_TARGET_DIR:-target}
 out=dist
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/lib" "$out/include"
-for tool in rocminfo hipcc hipconfig; do
+for tool in rocminfo hipcc hipconfig hipify hipify-perl hipify-clang; do
   cp "$target/$profile/$tool" "$out/bin/"
 done
 cp "$target/$profile/libhsa_runtime64.so" "$out/lib/libhsa-runtime64.so.1"
