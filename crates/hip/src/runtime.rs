@@ -33,32 +33,6 @@ thread_local! {
     static CURRENT_DEVICE: Cell<usize> = const { Cell::new(0) };
 }
 
-/// Physical device ordinals selected by `HIP_VISIBLE_DEVICES` (or `CUDA_VISIBLE_DEVICES`,
-/// as HIP honours both). Unset means every device.
-fn visible_devices(physical: usize) -> Vec<usize> {
-    let var = std::env::var("HIP_VISIBLE_DEVICES")
-        .or_else(|_| std::env::var("CUDA_VISIBLE_DEVICES"))
-        .ok();
-    parse_visible_devices(var.as_deref(), physical)
-}
-
-/// The ordinals a `HIP_VISIBLE_DEVICES` value selects out of `physical` devices: a
-/// comma-separated list; parsing stops at the first entry that is not a valid ordinal (so
-/// `-1` selects none), as in HIP. `None` (unset) means every device.
-pub(crate) fn parse_visible_devices(list: Option<&str>, physical: usize) -> Vec<usize> {
-    let Some(list) = list else {
-        return (0..physical).collect();
-    };
-    let mut out = Vec::new();
-    for entry in list.split(',') {
-        match entry.trim().parse::<usize>() {
-            Ok(i) if i < physical && !out.contains(&i) => out.push(i),
-            _ => break,
-        }
-    }
-    out
-}
-
 impl Runtime {
     fn start() -> HipResult<Runtime> {
         // The CPU platform runs on the CPU agent alone: no CUDA driver load for GPU agents.
@@ -66,7 +40,7 @@ impl Runtime {
         let hsa_rt = hsa::Runtime::init().map_err(|_| HipError::NotInitialized)?;
         let agent = hsa_rt.cpu_agent().map_err(|_| HipError::NoDevice)?;
         let physical = [crate::platform::cpu::properties(&agent)];
-        let devices = visible_devices(physical.len())
+        let devices = ::platform::visible_devices(physical.len())
             .into_iter()
             .enumerate()
             .map(|(ordinal, phys)| DeviceState {

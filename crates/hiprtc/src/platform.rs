@@ -13,50 +13,16 @@
 
 use std::ffi::{c_int, c_void, CStr};
 
-/// A platform hiprtc compiles for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Platform {
-    /// ferrocm's CPU platform: `hipcc --genco` makes a CPU code object.
-    Cpu,
-    /// NVIDIA GPUs: NVRTC makes a cubin.
-    Nvidia,
-}
-
-impl Platform {
-    /// A short name (`cpu`, `nvidia`), part of cache keys.
-    pub fn name(self) -> &'static str {
-        match self {
-            Platform::Cpu => "cpu",
-            Platform::Nvidia => "nvidia",
-        }
-    }
-
-    /// The platform `ferrocm_current_platform` reports with `code` (1 = CPU, 2 = NVIDIA).
-    pub fn from_runtime_code(code: c_int) -> Option<Platform> {
-        match code {
-            1 => Some(Platform::Cpu),
-            2 => Some(Platform::Nvidia),
-            _ => None,
-        }
-    }
-
-    /// What a `HIP_PLATFORM` value asks for (`None`: unknown); the spellings of the HIP
-    /// runtime's `platform::from_env`.
-    pub fn from_hip_platform(value: &str) -> Option<Platform> {
-        match value.to_ascii_lowercase().as_str() {
-            "nvidia" | "nvcc" | "cuda" => Some(Platform::Nvidia),
-            "cpu" | "amd" | "hcc" => Some(Platform::Cpu),
-            _ => None,
-        }
-    }
-}
+/// A platform hiprtc compiles for: the CPU (`hipcc --genco` makes a CPU code object) or
+/// NVIDIA (NVRTC makes a cubin). The one definition of `ferrocm-platform`.
+pub use ::platform::Platform;
 
 /// The choice: the runtime's answer (when the runtime is in the process and answers 1 or
 /// 2), else `HIP_PLATFORM`, else the CPU.
 pub fn choose(runtime: Option<c_int>, hip_platform: Option<&str>) -> Platform {
     runtime
-        .and_then(Platform::from_runtime_code)
-        .or_else(|| hip_platform.and_then(Platform::from_hip_platform))
+        .and_then(Platform::from_code)
+        .or_else(|| hip_platform.and_then(|p| p.parse().ok()))
         .unwrap_or(Platform::Cpu)
 }
 

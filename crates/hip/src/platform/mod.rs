@@ -12,25 +12,14 @@ use std::sync::atomic::{AtomicU8, Ordering};
 pub mod cpu;
 pub mod nvidia;
 
-/// The platform a process's HIP runtime drives.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Platform {
-    /// The HSA CPU agent (ferrocm's CPU kernel engine).
-    Cpu = 1,
-    /// NVIDIA GPUs through the CUDA driver.
-    Nvidia = 2,
-}
+/// The platform a process's HIP runtime drives (the one definition of `ferrocm-platform`).
+pub use ::platform::Platform;
 
 /// 0 until chosen, then a `Platform` discriminant.
 static SELECTED: AtomicU8 = AtomicU8::new(0);
 
 fn decode(v: u8) -> Option<Platform> {
-    match v {
-        1 => Some(Platform::Cpu),
-        2 => Some(Platform::Nvidia),
-        _ => None,
-    }
+    Platform::from_code(i32::from(v))
 }
 
 /// Chooses `p` unless a platform was already chosen; returns the platform in effect (the
@@ -47,17 +36,10 @@ pub fn selected() -> Option<Platform> {
     decode(SELECTED.load(Ordering::Acquire))
 }
 
-/// What `HIP_PLATFORM` asks for (`None`: unset or unknown).
+/// What `HIP_PLATFORM` asks for (`None`: unset, empty or unknown: the runtime then runs on
+/// the CPU, as HIP's runtime ignores a platform it does not know).
 pub fn from_env() -> Option<Platform> {
-    match std::env::var("HIP_PLATFORM")
-        .ok()?
-        .to_ascii_lowercase()
-        .as_str()
-    {
-        "nvidia" | "nvcc" | "cuda" => Some(Platform::Nvidia),
-        "cpu" | "amd" | "hcc" => Some(Platform::Cpu),
-        _ => None,
-    }
+    ::platform::from_env().and_then(Result::ok)
 }
 
 /// The platform in effect, choosing it (from `HIP_PLATFORM`, else the CPU) on first use.

@@ -3,80 +3,24 @@
 //! function so that tests can supply their own.
 
 use std::ffi::OsString;
-use std::fmt;
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 
-/// The HIP platform a compilation targets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Platform {
-    /// ferrocm's CPU platform: HIP C++ compiled by the host compiler, kernels run by the CPU
-    /// engine. ROCm's `amd` (and the older `hcc`) name it too: on ferrocm the AMD stack's
-    /// device is the CPU agent.
-    Cpu,
-    /// NVIDIA GPUs: HIP sources compiled by nvcc, run through libamdhip64's CUDA driver
-    /// backend.
-    Nvidia,
-}
+/// The HIP platform a compilation targets (the one definition of `ferrocm-platform`, which
+/// reads `HIP_PLATFORM` as the runtime and hiprtc do).
+pub use ::platform::{Platform, UnknownPlatform as PlatformError};
 
-impl Platform {
-    /// The platform's name as `hipconfig --platform` prints it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Platform::Cpu => "cpu",
-            Platform::Nvidia => "nvidia",
-        }
+/// The platform from `--platform` (`flag`), else `$HIP_PLATFORM`, else the CPU platform.
+pub fn resolve_platform(
+    flag: Option<&str>,
+    env: &dyn Fn(&str) -> Option<OsString>,
+) -> Result<Platform, PlatformError> {
+    if let Some(f) = flag {
+        return f.parse();
     }
-
-    /// The platform from `--platform` (`flag`), else `$HIP_PLATFORM`, else the CPU platform.
-    pub fn resolve(
-        flag: Option<&str>,
-        env: &dyn Fn(&str) -> Option<OsString>,
-    ) -> Result<Platform, PlatformError> {
-        if let Some(f) = flag {
-            return f.parse();
-        }
-        match env("HIP_PLATFORM") {
-            Some(v) if !v.is_empty() => v.to_string_lossy().parse(),
-            _ => Ok(Platform::Cpu),
-        }
+    match env("HIP_PLATFORM") {
+        Some(v) if !v.is_empty() => v.to_string_lossy().parse(),
+        _ => Ok(Platform::Cpu),
     }
-
-    /// Fails unless this platform is built.
-    pub fn ensure_built(self) -> Result<(), PlatformError> {
-        match self {
-            Platform::Cpu => Ok(()),
-            Platform::Nvidia => Ok(()),
-        }
-    }
-}
-
-impl fmt::Display for Platform {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Platform {
-    type Err = PlatformError;
-    fn from_str(s: &str) -> Result<Platform, PlatformError> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "cpu" | "amd" | "hcc" => Ok(Platform::Cpu),
-            "nvidia" | "nvcc" => Ok(Platform::Nvidia),
-            _ => Err(PlatformError::Unknown(s.to_owned())),
-        }
-    }
-}
-
-/// A platform that cannot be used.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PlatformError {
-    /// Not a platform name.
-    #[error("unknown HIP platform `{0}` (expected `cpu` or `nvidia`)")]
-    Unknown(String),
-    /// A platform ferrocm does not build yet.
-    #[error("NVIDIA platform not built yet: ferrocm's hipcc currently supports only the CPU platform (--platform cpu); unset HIP_PLATFORM or set it to `cpu`")]
-    NotBuilt(&'static str),
 }
 
 /// How the ferrocm root was found.
@@ -298,23 +242,23 @@ mod tests {
     #[test]
     fn platform_resolution() {
         let none = env_of(&[]);
-        assert_eq!(Platform::resolve(None, &none), Ok(Platform::Cpu));
+        assert_eq!(resolve_platform(None, &none), Ok(Platform::Cpu));
         assert_eq!(
-            Platform::resolve(Some("nvidia"), &none),
+            resolve_platform(Some("nvidia"), &none),
             Ok(Platform::Nvidia)
         );
         let nv = env_of(&[("HIP_PLATFORM", "nvidia")]);
-        assert_eq!(Platform::resolve(None, &nv), Ok(Platform::Nvidia));
-        assert_eq!(Platform::resolve(Some("cpu"), &nv), Ok(Platform::Cpu));
+        assert_eq!(resolve_platform(None, &nv), Ok(Platform::Nvidia));
+        assert_eq!(resolve_platform(Some("cpu"), &nv), Ok(Platform::Cpu));
         assert_eq!(
-            Platform::resolve(None, &env_of(&[("HIP_PLATFORM", "amd")])),
+            resolve_platform(None, &env_of(&[("HIP_PLATFORM", "amd")])),
             Ok(Platform::Cpu)
         );
-        assert!(matches!(
-            Platform::resolve(Some("tpu"), &none),
-            Err(PlatformError::Unknown(_))
-        ));
-        assert_eq!(Platform::Nvidia.ensure_built(), Ok(()));
+        assert!(resolve_platform(Some("tpu"), &none).is_err());
+        assert_eq!(
+            resolve_platform(None, &env_of(&[("HIP_PLATFORM", "cuda")])),
+            Ok(Platform::Nvidia)
+        );
     }
 
     #[test]

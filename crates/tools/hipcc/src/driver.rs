@@ -9,7 +9,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::config::{hip_cpp_flags, Compiler, Layout, Platform, PlatformError};
+use crate::config::{hip_cpp_flags, resolve_platform, Compiler, Layout, Platform, PlatformError};
 use crate::rewrite::rewrite;
 use crate::HIP_VERSION;
 
@@ -775,8 +775,7 @@ pub fn run(o: &Options, ctx: &Context) -> Result<i32, DriverError> {
             std::env::var_os(k)
         }
     };
-    let platform = Platform::resolve(o.platform.as_deref(), &env)?;
-    platform.ensure_built()?;
+    let platform = resolve_platform(o.platform.as_deref(), &env)?;
     let r = Runner {
         ctx,
         verbose: o.verbose || ctx.verbose_env,

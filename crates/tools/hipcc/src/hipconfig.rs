@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::Command;
 
-use crate::config::{Compiler, Layout, Platform};
+use crate::config::{resolve_platform, Compiler, Layout, Platform};
 use crate::driver::cpp_config;
 use crate::HIP_VERSION;
 
@@ -42,7 +42,7 @@ pub struct Environment<'a> {
 
 /// `--cpp_config` for the platform in effect.
 fn cpp_config_of(e: &Environment<'_>) -> String {
-    match Platform::resolve(None, e.env) {
+    match resolve_platform(None, e.env) {
         Ok(Platform::Nvidia) => crate::nvidia::cpp_flags(&e.layout)
             .iter()
             .map(|f| crate::driver::shell_quote(f))
@@ -82,7 +82,7 @@ pub fn run(args: &[String], e: &Environment<'_>) -> (String, i32) {
     if queries.is_empty() {
         queries.push("--full");
     }
-    let platform = Platform::resolve(None, e.env).and_then(|p| p.ensure_built().map(|()| p));
+    let platform = resolve_platform(None, e.env);
     let single = |out: &mut String, v: &str| {
         out.push_str(v);
         if newline {
@@ -116,7 +116,7 @@ pub fn run(args: &[String], e: &Environment<'_>) -> (String, i32) {
 }
 
 fn full(e: &Environment<'_>, out: &mut String) {
-    let platform = Platform::resolve(None, e.env)
+    let platform = resolve_platform(None, e.env)
         .map(|p| p.name().to_owned())
         .unwrap_or_else(|err| err.to_string());
     let _ = writeln!(out, "HIP version   : {HIP_VERSION}");
@@ -150,7 +150,7 @@ fn check(e: &Environment<'_>, out: &mut String) -> i32 {
             bad = 1;
         }
     };
-    match Platform::resolve(None, e.env).and_then(|p| p.ensure_built().map(|()| p)) {
+    match resolve_platform(None, e.env) {
         Ok(p) => line(true, format!("platform {p}")),
         Err(err) => line(false, err.to_string()),
     }
@@ -158,7 +158,7 @@ fn check(e: &Environment<'_>, out: &mut String) -> i32 {
         e.layout.has_hip_headers(),
         format!("HIP headers in {}", e.layout.include.display()),
     );
-    if matches!(Platform::resolve(None, e.env), Ok(Platform::Nvidia)) {
+    if matches!(resolve_platform(None, e.env), Ok(Platform::Nvidia)) {
         match crate::nvidia::find_nvcc(e.env) {
             Some(p) => line(true, format!("nvcc at {}", p.display())),
             None => line(

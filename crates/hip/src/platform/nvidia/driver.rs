@@ -211,10 +211,7 @@ impl Driver {
             check(cu::cuDeviceGetCount(&mut count)).ok()?;
             // `HIP_VISIBLE_DEVICES` selects among the devices the driver exposes (which
             // already honours `CUDA_VISIBLE_DEVICES`).
-            let visible = crate::runtime::parse_visible_devices(
-                std::env::var("HIP_VISIBLE_DEVICES").ok().as_deref(),
-                usize::try_from(count).unwrap_or(0),
-            );
+            let visible = ::platform::hip_visible_devices(usize::try_from(count).unwrap_or(0));
             let mut devices = Vec::with_capacity(visible.len());
             for ordinal in visible {
                 let mut device = 0;
