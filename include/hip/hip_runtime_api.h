@@ -1999,6 +1999,15 @@ static inline hipError_t hipOccupancyMaxPotentialBlockSize(int *gridSize, int *b
   return hipOccupancyMaxPotentialBlockSize(gridSize, blockSize, reinterpret_cast<const void *>(kernel),
                                            dynSharedMemPerBlk, blockSizeLimit);
 }
+/* HIP's template (there is no such C function): the flags select no different computation. */
+template <class R, class... Ps>
+static inline hipError_t hipOccupancyMaxPotentialBlockSizeWithFlags(int *gridSize, int *blockSize,
+                                                                    R (*kernel)(Ps...), size_t dynSharedMemPerBlk = 0,
+                                                                    int blockSizeLimit = 0, unsigned int flags = 0) {
+  (void)flags;
+  return hipOccupancyMaxPotentialBlockSize(gridSize, blockSize, reinterpret_cast<const void *>(kernel),
+                                           dynSharedMemPerBlk, blockSizeLimit);
+}
 template <class R, class... Ps>
 static inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, R (*kernel)(Ps...),
                                                                       int blockSize,

@@ -38,6 +38,7 @@ static hipError_t use_kernel_templates() {
   int g = 0, b = 0;
   e = hipOccupancyMaxPotentialBlockSize(&g, &b, kernel);
   e = hipOccupancyMaxActiveBlocksPerMultiprocessor(&g, kernel, 256);
+  e = hipOccupancyMaxPotentialBlockSizeWithFlags(&g, &b, kernel, 0, 0, hipOccupancyDefault);
   void *args[] = {nullptr};
   e = hipLaunchKernel(kernel, dim3(1), dim3(1), args);
   e = hipFuncSetAttribute(kernel, hipFuncAttributeMaxDynamicSharedMemorySize, 0);

@@ -663,3 +663,52 @@ fn declarations_are_one_line_each_and_match_the_digest() {
         ["hipCreateChannelDesc"]
     );
 }
+
+/// tests/headers/ext_launch.cpp: hipExtLaunchKernelGGL records its start event, runs the
+/// kernel and records its stop event, in its stream (kernels run by mock_runtime.cpp).
+#[test]
+fn ext_launch_records_events_around_the_kernel() {
+    if !have_cxx() {
+        return;
+    }
+    let s = Scratch::new("ext_launch");
+    let exe = s.path("ext_launch");
+    let (t, m) = (src("ext_launch.cpp"), src("mock_runtime.cpp"));
+    cxx(&[
+        "-std=c++17",
+        "-O2",
+        "-Wall",
+        "-Wextra",
+        "-Werror",
+        p(&t),
+        p(&m),
+        "-pthread",
+        "-o",
+        p(&exe),
+    ]);
+    run(&exe, &[], "ext_launch: OK");
+}
+
+/// tests/headers/channel_desc.cpp: hipCreateChannelDesc<T>() and texture<> in C++11 and C++17.
+#[test]
+fn channel_descriptors_and_texture_references() {
+    if !have_cxx() {
+        return;
+    }
+    let s = Scratch::new("channel_desc");
+    let file = src("channel_desc.cpp");
+    for std in ["-std=c++11", "-std=c++17"] {
+        let exe = s.path(&format!("channel_desc_{}", std.trim_start_matches("-std=")));
+        cxx(&[
+            std,
+            "-Wall",
+            "-Wextra",
+            "-pedantic",
+            "-Werror",
+            p(&file),
+            "-o",
+            p(&exe),
+        ]);
+        run(&exe, &[], "channel_desc: OK");
+    }
+}
