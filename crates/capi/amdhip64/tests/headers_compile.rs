@@ -712,3 +712,60 @@ fn channel_descriptors_and_texture_references() {
         run(&exe, &[], "channel_desc: OK");
     }
 }
+
+/// The same header checks with clang (`clang` / `clang++`), when installed: every public
+/// header alone and abi_rocm63.cpp, C11 and C++11 to C++20, -Wall -Wextra -pedantic -Werror.
+#[test]
+fn headers_compile_with_clang_when_present() {
+    let have_clang = Command::new("clang++")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have_clang {
+        eprintln!("headers_compile: no clang++ on PATH; clang checks skipped");
+        return;
+    }
+    let clang = |args: &[&str]| {
+        let o = Command::new("clang++")
+            .arg("-I")
+            .arg(include_dir())
+            .args(["-Wall", "-Wextra", "-pedantic", "-Werror"])
+            .args(args)
+            .output()
+            .expect("run clang++");
+        assert!(o.status.success(), "clang++ {args:?} failed:\n{}", show(&o));
+    };
+    let s = Scratch::new("clang");
+    for header in [
+        "hip_runtime_api.h",
+        "hip_runtime_pt_api.h",
+        "hip_runtime.h",
+        "hip_ext.h",
+        "driver_types.h",
+        "texture_types.h",
+        "hip_texture_types.h",
+        "surface_types.h",
+        "channel_descriptor.h",
+    ] {
+        let file = s.path(&format!("{}.inc", header.trim_end_matches(".h")));
+        std::fs::write(
+            &file,
+            format!("#include <hip/{header}>\nint main(void) {{ return 0; }}\n"),
+        )
+        .expect("write test source");
+        clang(&["-x", "c", "-std=c11", "-fsyntax-only", p(&file)]);
+        for std in ["-std=c++11", "-std=c++14", "-std=c++17", "-std=c++20"] {
+            clang(&["-x", "c++", std, "-fsyntax-only", p(&file)]);
+        }
+    }
+    let abi = src("abi_rocm63.cpp");
+    for (lang, std) in [
+        ("c", "-std=c11"),
+        ("c++", "-std=c++11"),
+        ("c++", "-std=c++17"),
+    ] {
+        let exe = s.path(&format!("abi_{}", std.trim_start_matches("-std=")));
+        clang(&["-x", lang, std, p(&abi), "-x", "none", "-o", p(&exe)]);
+        run(&exe, &[], "abi_rocm63: OK");
+    }
+}
