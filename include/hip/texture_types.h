@@ -78,12 +78,12 @@ typedef struct hipTextureDesc {
 
 /* Under nvcc, CUDA's texture_types.h (pre-included) declares a textureReference of its own
  * (and, before CUDA 12, a texture<> template): ours is spelled __hip_textureReference there,
- * and `textureReference` in code that follows this header names ours. */
+ * and `textureReference` in code that follows this header names ours. texture<> is not
+ * defined there: no device code on NVIDIA reads through a texture reference, and CUDA's
+ * own template would clash with it. */
 #if defined(__HIP_NVIDIA_CUDA_TYPES__)
 #define textureReference __hip_textureReference
-#if !defined(CUDART_VERSION) || CUDART_VERSION < 12000
 #define __HIP_NO_TEXTURE_TEMPLATE 1
-#endif
 #endif
 
 /* A module-scope texture (hipModuleGetTexRef, hipTexRef* functions). */
@@ -104,9 +104,11 @@ typedef struct textureReference {
   enum hipArray_Format format;
 } textureReference;
 
-#if defined(__cplusplus) && !defined(__HIP_NO_TEXTURE_TEMPLATE)
-
+#if defined(__cplusplus)
 typedef textureReference *hipTexRef;
+#endif
+
+#if defined(__cplusplus) && !defined(__HIP_NO_TEXTURE_TEMPLATE)
 
 /* A texture reference typed by its texel (HIP's texture<T, texType, readMode>). The
  * attribute that marks it for a GPU compiler has no meaning here. */

@@ -500,8 +500,7 @@ fn host_api_coexists_with_cuda_names_under_nvcc() {
         &program,
         "#include <hip/hip_runtime_api.h>\n#include <hip/hip_texture_types.h>\n\
          #include <hip/surface_types.h>\n\
-         #if CUDART_VERSION >= 12000\ntexture<float4, hipTextureType2D> tex;\n\
-         textureReference *ref = &tex;\n#endif\n\
+         textureReference *ref = nullptr;\nhipTexRef texref = ref;\n\
          static_assert(sizeof(textureReference) == 88, \"HIP's textureReference\");\n\
          static_assert(sizeof(surfaceReference) == 8, \"HIP's surfaceReference\");\n\
          hipChannelFormatDesc desc = hipCreateChannelDesc<float4>();\n\
