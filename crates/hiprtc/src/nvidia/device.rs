@@ -3,16 +3,13 @@
 //! The device is the HIP runtime's current device (`hipGetDevice`, when ferrocm's
 //! `libamdhip64.so` is in the process; its NVIDIA ordinals are the driver's), else device 0.
 //! Its compute capability comes from the CUDA driver (`cuDeviceGetAttribute`), loaded at run
-//! time through cudarc's `sys` bindings with the same care as NVRTC ([`super::nvrtc`]):
-//! presence of the library and of every entry point is checked before any call, and
-//! `cuInit` runs once. No context is created or made current (the runtime's per-thread
+//! time by the shared loader (`ferrocm-cuda`), which checks that the library loads and runs
+//! `cuInit` once; every entry point called here is checked before the first call. No context is created or made current (the runtime's per-thread
 //! context cache stays right).
 
-use std::ffi::{c_int, c_void};
-use std::panic::catch_unwind;
-use std::sync::OnceLock;
+use std::ffi::c_int;
 
-use cudarc::driver::sys as cu;
+use cuda::sys as cu;
 
 use crate::platform;
 
@@ -24,8 +21,6 @@ const REQUIRED_SYMBOLS: &[&str] = &[
     "cuDeviceGetAttribute",
 ];
 
-static DRIVER: OnceLock<Result<(), String>> = OnceLock::new();
-
 fn check(call: &str, r: cu::CUresult) -> Result<(), String> {
     if r == cu::CUresult::CUDA_SUCCESS {
         Ok(())
@@ -34,39 +29,20 @@ fn check(call: &str, r: cu::CUresult) -> Result<(), String> {
     }
 }
 
-/// The driver, loaded and initialised once (`Err`: why it cannot be used).
-fn driver() -> Result<(), String> {
-    DRIVER
-        .get_or_init(|| {
-            catch_unwind(|| {
-                // SAFETY: only tries to dlopen each candidate name.
-                if !unsafe { cu::is_culib_present() } {
-                    return Err("the CUDA driver (libcuda) cannot be loaded".to_owned());
-                }
-                // SAFETY: the library opens (just checked), so cudarc's loader does not panic.
-                let lib = unsafe { cu::culib() };
-                for s in REQUIRED_SYMBOLS {
-                    // SAFETY: symbol lookup only; the pointer is never called.
-                    if unsafe { lib.get::<*const c_void>(s.as_bytes()) }.is_err() {
-                        return Err(format!("the CUDA driver lacks {s}"));
-                    }
-                }
-                // SAFETY: the symbol exists; cuInit may be called any number of times.
-                check("cuInit", unsafe { cu::cuInit(0) })
-            })
-            .unwrap_or_else(|_| Err("loading the CUDA driver panicked".to_owned()))
-        })
-        .clone()
+/// The driver, loaded and initialised once by the shared loader, with the entry points this
+/// module calls (`Err`: why it cannot be used).
+fn driver() -> Result<&'static cuda::Driver, String> {
+    let d = cuda::driver()
+        .ok_or_else(|| "the CUDA driver (libcuda) cannot be loaded or initialised".to_owned())?;
+    match REQUIRED_SYMBOLS.iter().find(|s| !d.has(s)) {
+        Some(s) => Err(format!("the CUDA driver lacks {s}")),
+        None => Ok(d),
+    }
 }
 
 /// The architecture of the HIP runtime's current device (else device 0), e.g. `sm_90`.
 pub fn current_device_arch() -> Result<String, String> {
-    driver()?;
-    let mut count: c_int = 0;
-    // SAFETY: the driver is initialised and the symbol exists; valid out-parameter.
-    check("cuDeviceGetCount", unsafe {
-        cu::cuDeviceGetCount(&mut count)
-    })?;
+    let count = c_int::try_from(driver()?.device_count()).unwrap_or(c_int::MAX);
     if count <= 0 {
         return Err("the CUDA driver reports no device".to_owned());
     }

@@ -1,15 +1,13 @@
 //! Loading the CUDA driver (`libcuda.so.1`) once, at run time, and translating its status
 //! codes into HIP's.
 //!
-//! cudarc's `sys` level resolves each entry point lazily (one `OnceLock` per symbol), but it
-//! panics when the library is absent ([`cu::culib`]) or when a symbol is missing. Neither
-//! may happen here, so [`Driver::get`] first asks cudarc whether the library can be opened
-//! at all ([`cu::is_culib_present`]), then checks that every entry point this platform
-//! calls is exported, and only then calls `cuInit`. Any failure (no library, a stub
-//! library, a driver too old, no device) means "zero NVIDIA devices": [`Driver::get`]
-//! returns `None`. The whole probe also runs under `catch_unwind` as a last line of defence.
+//! The library is loaded and initialised by the shared loader (`ferrocm-cuda`, never a
+//! panic); [`Driver::get`] then checks that every entry point this platform calls is
+//! exported. Any failure (no library, a stub library, a driver too old) means "zero NVIDIA
+//! devices": [`Driver::get`] returns `None`. The probe also runs under `catch_unwind` as a
+//! last line of defence.
 
-use std::ffi::{c_int, c_void};
+use std::ffi::c_int;
 use std::panic::catch_unwind;
 use std::sync::OnceLock;
 
@@ -177,54 +175,35 @@ impl Driver {
     }
 
     fn load() -> Option<Driver> {
-        // SAFETY: only tries to open each candidate library name (dlopen); no symbol of it
-        // is called.
-        if !unsafe { cu::is_culib_present() } {
+        let loaded = cuda::driver()?;
+        if !loaded.has_all(REQUIRED_SYMBOLS) {
             return None;
         }
-        // SAFETY: the library was just found to load, so cudarc's loader (which tries the
-        // same candidate names in the same order) does not reach its panic.
-        let lib = unsafe { cu::culib() };
-        let has = |name: &str| {
-            // SAFETY: only looks the symbol up (dlsym); the pointer type is never called.
-            unsafe { lib.get::<*const c_void>(name.as_bytes()) }.is_ok()
-        };
-        if !REQUIRED_SYMBOLS.iter().all(|s| has(s)) {
-            return None;
-        }
-        let elapsed_time: ElapsedTimeFn = if has("cuEventElapsedTime_v2") {
+        let elapsed_time: ElapsedTimeFn = if loaded.has("cuEventElapsedTime_v2") {
             elapsed_time_v2
         } else {
             // SAFETY: `cuEventElapsedTime` has exactly the `ElapsedTimeFn` signature in
-            // every CUDA version; the library stays loaded for the life of the process
-            // (cudarc keeps it in a static), so the copied function pointer stays valid.
-            unsafe { *lib.get::<ElapsedTimeFn>(b"cuEventElapsedTime").ok()? }
+            // every CUDA version.
+            unsafe { loaded.function::<ElapsedTimeFn>("cuEventElapsedTime")? }
         };
-        let has_mem_location_hints = has("cuMemPrefetchAsync_v2") && has("cuMemAdvise_v2");
-
-        // SAFETY: all entry points were checked above; plain out-parameters.
-        unsafe {
-            check(cu::cuInit(0)).ok()?;
-            let mut version = 0;
-            check(cu::cuDriverGetVersion(&mut version)).ok()?;
-            let mut count = 0;
-            check(cu::cuDeviceGetCount(&mut count)).ok()?;
-            // `HIP_VISIBLE_DEVICES` selects among the devices the driver exposes (which
-            // already honours `CUDA_VISIBLE_DEVICES`).
-            let visible = ::platform::hip_visible_devices(usize::try_from(count).unwrap_or(0));
-            let mut devices = Vec::with_capacity(visible.len());
-            for ordinal in visible {
-                let mut device = 0;
-                check(cu::cuDeviceGet(&mut device, ordinal as c_int)).ok()?;
-                devices.push(DeviceSlot::new(device));
-            }
-            Some(Driver {
-                version,
-                devices,
-                elapsed_time,
-                has_mem_location_hints,
-            })
+        let has_mem_location_hints =
+            loaded.has("cuMemPrefetchAsync_v2") && loaded.has("cuMemAdvise_v2");
+        // `HIP_VISIBLE_DEVICES` selects among the devices the driver exposes (which already
+        // honours `CUDA_VISIBLE_DEVICES`).
+        let visible = ::platform::hip_visible_devices(loaded.device_count());
+        let mut devices = Vec::with_capacity(visible.len());
+        for ordinal in visible {
+            let mut device = 0;
+            // SAFETY: a required entry point of the initialised driver; `ordinal` is in range.
+            check(unsafe { cu::cuDeviceGet(&mut device, ordinal as c_int) }).ok()?;
+            devices.push(DeviceSlot::new(device));
         }
+        Some(Driver {
+            version: loaded.version(),
+            devices,
+            elapsed_time,
+            has_mem_location_hints,
+        })
     }
 
     /// `cuDriverGetVersion`: e.g. 13000 for CUDA 13.0.

@@ -1,16 +1,15 @@
 //! Loading the CUDA driver (`libcuda.so.1`) once per process, at run time, and the error
 //! type of every driver call.
 //!
-//! cudarc's `sys` level resolves each entry point lazily, but panics when the library is
-//! absent or a symbol is missing. Neither may happen here: [`Driver::get`] first asks
-//! cudarc whether the library opens at all ([`cu::is_culib_present`]), then checks that
-//! every entry point this module calls unconditionally ([`REQUIRED_SYMBOLS`]) is
-//! exported, records which optional (newer) ones exist, and only then calls `cuInit`.
+//! The library is loaded and initialised by the shared loader (`ferrocm-cuda`, never a
+//! panic); [`Driver::get`] then checks that every entry point this module calls
+//! unconditionally ([`REQUIRED_SYMBOLS`]) is exported and records which optional (newer)
+//! ones exist.
 //! Any failure (no library, a stub library, an old driver, no device) means "no NVIDIA
 //! agents": [`Driver::get`] returns `None`, and the HSA runtime has only its CPU agent.
 //! The probe also runs under `catch_unwind` as a last line of defence.
 
-use std::ffi::{c_int, c_void, CStr};
+use std::ffi::{c_int, CStr};
 use std::panic::catch_unwind;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -176,59 +175,45 @@ impl Driver {
     }
 
     fn load() -> Option<Driver> {
-        // SAFETY: only tries to open each candidate library name; no symbol is called.
-        if !unsafe { cu::is_culib_present() } {
-            return None;
-        }
-        // SAFETY: the library was just found to load, so cudarc's loader (which tries the
-        // same names in the same order) does not reach its panic.
-        let lib = unsafe { cu::culib() };
-        let has = |name: &str| {
-            // SAFETY: only looks the symbol up; the pointer is never called through this type.
-            unsafe { lib.get::<*const c_void>(name.as_bytes()) }.is_ok()
-        };
-        if !REQUIRED_SYMBOLS.iter().all(|s| has(s)) {
-            return None;
-        }
-        let optional = Optional {
-            wait_value64: has("cuStreamWaitValue64_v2"),
-            func_param_info: has("cuFuncGetParamInfo"),
-            enumerate_functions: has("cuModuleGetFunctionCount")
-                && has("cuModuleEnumerateFunctions")
-                && has("cuFuncGetName"),
-            func_load: has("cuFuncLoad"),
-        };
         // Kernels are loaded when their module is (as AMD's runtime does): with CUDA's
         // default lazy loading, the first launch of a kernel while the queue's stream is
         // blocked in a GPU-side signal wait could wait for that stream (CUDA's documented
-        // lazy-loading deadlock). The driver reads this in `cuInit`; a value the user set
-        // is kept. (The HIP NVIDIA platform sets the same value.)
+        // lazy-loading deadlock). The driver reads this in `cuInit` (the shared loader's
+        // first call); a value the user set is kept.
         if std::env::var_os("CUDA_MODULE_LOADING").is_none() {
             std::env::set_var("CUDA_MODULE_LOADING", "EAGER");
         }
-        // SAFETY: every entry point used here was checked above; plain out-parameters.
-        unsafe {
-            check("cuInit", cu::cuInit(0)).ok()?;
-            let mut version = 0;
-            check("cuDriverGetVersion", cu::cuDriverGetVersion(&mut version)).ok()?;
-            let mut count: c_int = 0;
-            check("cuDeviceGetCount", cu::cuDeviceGetCount(&mut count)).ok()?;
-            let mut devices = Vec::new();
-            for ordinal in 0..count {
-                let mut device = 0;
-                check("cuDeviceGet", cu::cuDeviceGet(&mut device, ordinal)).ok()?;
-                match NvDevice::probe(devices.len(), ordinal, device, optional) {
-                    Ok(d) => devices.push(Arc::new(d)),
-                    // A device whose properties cannot be read is left out.
-                    Err(_) => continue,
-                }
-            }
-            Some(Driver {
-                version,
-                optional,
-                devices,
-            })
+        let loaded = cuda::driver()?;
+        if !loaded.has_all(REQUIRED_SYMBOLS) {
+            return None;
         }
+        let optional = Optional {
+            wait_value64: loaded.has("cuStreamWaitValue64_v2"),
+            func_param_info: loaded.has("cuFuncGetParamInfo"),
+            enumerate_functions: loaded.has("cuModuleGetFunctionCount")
+                && loaded.has("cuModuleEnumerateFunctions")
+                && loaded.has("cuFuncGetName"),
+            func_load: loaded.has("cuFuncLoad"),
+        };
+        let mut devices = Vec::new();
+        for ordinal in 0..loaded.device_count() as c_int {
+            let mut device = 0;
+            // SAFETY: a required entry point of the initialised driver; `ordinal` is in range.
+            check("cuDeviceGet", unsafe {
+                cu::cuDeviceGet(&mut device, ordinal)
+            })
+            .ok()?;
+            match NvDevice::probe(devices.len(), ordinal, device, optional) {
+                Ok(d) => devices.push(Arc::new(d)),
+                // A device whose properties cannot be read is left out.
+                Err(_) => continue,
+            }
+        }
+        Some(Driver {
+            version: loaded.version(),
+            optional,
+            devices,
+        })
     }
 }
 
