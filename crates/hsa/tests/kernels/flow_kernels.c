@@ -1,5 +1,7 @@
 /*
- * CPU code object used by crates/hsa/tests/flow.rs and reinit.rs.
+ * CPU code object used by crates/hsa/tests/flow.rs, reinit.rs and the agent suite
+ * (agent_suite/mod.rs: store_id, reverse_block and hsa_test_counter are the CPU twins of the
+ * PTX kernels and variable that nvidia_agent.rs loads on NVIDIA GPUs).
  * Built at test time with: cc -shared -fPIC -O2 -I<repo>/include
  */
 #include <ferrocm/cpu_kernel.h>
@@ -118,3 +120,41 @@ static void atomic_inc_wi(ferrocm_workitem_t *wi) {
 }
 
 FERROCM_KERNEL_DESCRIPTOR(atomic_inc, atomic_inc_wi, NULL, sizeof(atomic_inc_args_t), 16, 0);
+
+/* ---- agent suite: the CPU twins of nvidia_agent.rs's PTX --------------------------- */
+
+/* A u32 in global memory. */
+FERROCM_EXPORT uint32_t hsa_test_counter = 0u;
+
+/* store_id(u32 *out, u32 n, u32 base): out[i] = base + i for the global id i < n. */
+typedef struct {
+  uint32_t *out;
+  uint32_t n;
+  uint32_t base;
+} store_id_args_t;
+
+static void store_id_wi(ferrocm_workitem_t *wi) {
+  const store_id_args_t *args = (const store_id_args_t *)wi->kernarg;
+  uint32_t i = global_id_x(wi);
+  if (i < args->n) args->out[i] = args->base + i;
+}
+
+FERROCM_KERNEL_DESCRIPTOR(store_id, store_id_wi, NULL, sizeof(store_id_args_t), 16, 0);
+
+/* reverse_block(u32 *out): each work-item writes its id to dynamic group memory, then
+ * out[i] = size - 1 - i read back from it after a barrier. */
+typedef struct {
+  uint32_t *out;
+} reverse_block_args_t;
+
+static void reverse_block_wi(ferrocm_workitem_t *wi) {
+  const reverse_block_args_t *args = (const reverse_block_args_t *)wi->kernarg;
+  uint32_t *s = (uint32_t *)((char *)wi->group_segment + wi->dynamic_group_offset);
+  uint32_t lid = wi->local_id[0];
+  uint32_t size = wi->local_size[0];
+  s[lid] = lid;
+  wi->ops->barrier(wi, 0);
+  args->out[lid] = s[size - 1 - lid];
+}
+
+FERROCM_KERNEL_DESCRIPTOR(reverse_block, reverse_block_wi, NULL, sizeof(reverse_block_args_t), 16, 0);
