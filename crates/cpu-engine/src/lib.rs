@@ -14,6 +14,7 @@ pub mod abi;
 pub mod code_object;
 pub mod engine;
 mod fiber;
+pub mod futex;
 
 pub use abi::{DeviceOps, KernelDescriptor, WorkGroupFn, WorkItem, WorkItemFn};
 pub use code_object::{

@@ -203,7 +203,7 @@ impl Shared {
             {
                 continue;
             }
-            futex_wait(&slot.refs, r | WAITING);
+            crate::futex::wait(&slot.refs, r | WAITING, None);
         }
         slot.refs.fetch_and(!WAITING, Ordering::SeqCst);
         slot.owner.store(false, Ordering::Release);
@@ -227,7 +227,7 @@ impl Shared {
     pub(super) fn release(&self, i: usize) {
         let slot = &self.slots[i];
         if slot.refs.fetch_sub(1, Ordering::SeqCst) == WAITING | 1 {
-            futex_wake(slot.refs.as_ptr());
+            crate::futex::wake_address(slot.refs.as_ptr() as usize, i32::MAX);
         }
     }
 
@@ -326,32 +326,5 @@ pub(super) fn worker_main(shared: &Shared, index: usize) {
             shared.cv.wait(&mut guard);
             shared.sleepers.fetch_sub(1, Ordering::SeqCst);
         }
-    }
-}
-
-pub(super) fn futex_wait(word: &AtomicU32, expected: u32) {
-    // SAFETY: FUTEX_WAIT reads the aligned u32 behind `word` (valid for the call) and sleeps
-    // only if it still equals `expected`; a null timeout waits without limit.
-    unsafe {
-        libc::syscall(
-            libc::SYS_futex,
-            word.as_ptr(),
-            libc::FUTEX_WAIT | libc::FUTEX_PRIVATE_FLAG,
-            expected,
-            ptr::null::<libc::timespec>(),
-        );
-    }
-}
-
-pub(super) fn futex_wake(addr: *mut u32) {
-    // SAFETY: FUTEX_WAKE does not access the memory; it only uses the address as a key (an
-    // address whose owner is gone at worst wakes a waiter spuriously, which waiters tolerate).
-    unsafe {
-        libc::syscall(
-            libc::SYS_futex,
-            addr,
-            libc::FUTEX_WAKE | libc::FUTEX_PRIVATE_FLAG,
-            i32::MAX,
-        );
     }
 }
