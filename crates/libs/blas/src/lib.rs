@@ -22,10 +22,12 @@ pub mod handle;
 pub mod hip_bridge;
 pub mod nvidia;
 pub mod ops;
+pub mod safe;
 pub mod scalar;
 pub mod types;
 
 pub use error::{BlasError, BlasResult};
 pub use handle::Handle;
+pub use safe::{Blas, GemmConfig};
 pub use scalar::{Scalar, C32, C64};
 pub use types::{Diag, Fill, Operation, PointerMode, Side};

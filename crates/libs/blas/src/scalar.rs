@@ -11,6 +11,16 @@ pub type C32 = Complex<f32>;
 /// Double-precision complex (`{double x, y}`).
 pub type C64 = Complex<f64>;
 
+/// IEEE binary16 bits (`rocblas_half`, `hipblasHalf`).
+#[repr(transparent)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Half(pub u16);
+
+/// bfloat16 bits (`rocblas_bfloat16`, `hipblasBfloat16`).
+#[repr(transparent)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Bf16(pub u16);
+
 /// A BLAS element type. `faer::traits::ComplexField` gives the level-3 kernels.
 pub trait Scalar:
     faer::traits::ComplexField

@@ -183,6 +183,27 @@ def implementation(core, form, int_t):
     return None
 
 
+def ex_implementation(name):
+    """The Ex GEMMs and hgemm, whose adaptors are named by library and type convention."""
+    m = re.fullmatch(r"rocblas_gemm(_batched|_strided_batched)?_ex(_64)?", name)
+    if m:
+        return f"capi::ex::rocblas_gemm{m.group(1) or ''}_ex::<{'i64' if m.group(2) else 'i32'}>"
+    m = re.fullmatch(r"rocblas_hgemm(_batched|_strided_batched)?(_64)?", name)
+    if m:
+        return f"capi::ex::hgemm{m.group(1) or ''}::<{'i64' if m.group(2) else 'i32'}>"
+    m = re.fullmatch(r"hipblasGemm(Batched|StridedBatched)?Ex(WithFlags)?(_v2)?(_64)?", name)
+    if m:
+        form = {None: "", "Batched": "_batched", "StridedBatched": "_strided_batched"}[m.group(1)]
+        flags = "_with_flags" if m.group(2) else ""
+        v = "v2" if m.group(3) else "v1"
+        return f"capi::ex::hipblas_gemm{form}_ex{flags}_{v}::<{'i64' if m.group(4) else 'i32'}>"
+    m = re.fullmatch(r"hipblasHgemm(Batched|StridedBatched)?(_64)?", name)
+    if m:
+        form = {None: "", "Batched": "_batched", "StridedBatched": "_strided_batched"}[m.group(1)]
+        return f"capi::ex::hgemm{form}::<{'i64' if m.group(2) else 'i32'}>"
+    return None
+
+
 AUX = {
     # rocBLAS
     "rocblas_create_handle": "aux::create_handle", "rocblas_destroy_handle": "aux::destroy_handle",
@@ -227,7 +248,7 @@ RAW = {
 
 def area(core):
     """The family of a function, for NOT_SUPPORTED reasons and the coverage table."""
-    if re.search(r"gemm.*ex|_ex$|Ex$|ex_", core):
+    if re.search(r"ex(withflags)?$|_ex_|ex_", core, re.I):
         return "Ex (mixed-precision) family"
     if re.fullmatch(r"[hb]f?(dot|axpy|gemm|scal).*|bfdot|hgemm|haxpy|hdot|hshgemv|hssgemv|tstgemv|tssgemv|.*bf16.*", core):
         return "half and bfloat16 precision"
@@ -252,7 +273,7 @@ def entry(lib, ret, name, args, status_type):
     if name in AUX:
         return f"    fn {name}({arglist}) {{ {AUX[name]} }}"
     split = roc_split(name) if lib == "rocblas" else hip_split(name)
-    imp = implementation(*split) if split else None
+    imp = ex_implementation(name) or (implementation(*split) if split else None)
     if imp:
         return f"    fn {name}({arglist}) {{ {imp} }}"
     core = split[0] if split else name

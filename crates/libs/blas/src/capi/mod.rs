@@ -5,6 +5,7 @@
 //! and its handles are rocBLAS handles, as here).
 
 pub mod aux;
+pub mod ex;
 pub mod level1;
 pub mod level2;
 pub mod level3;

@@ -3,6 +3,7 @@
 //! the handle's backend. Both C libraries and the safe API call these.
 
 pub mod aux;
+pub mod ex;
 pub mod level1;
 pub mod level2;
 pub mod level3;

@@ -21,14 +21,7 @@ pub type hipblasPointerMode_t = i32;
 pub type hipblasAtomicsMode_t = i32;
 pub type hipblasMath_t = i32;
 
-/// `hipblasHalf`: IEEE binary16 bits.
-#[repr(transparent)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Half(pub u16);
-/// `hipblasBfloat16`: bfloat16 bits.
-#[repr(transparent)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Bf16(pub u16);
+pub use blas::scalar::{Bf16, Half};
 
 pub const HIPBLAS_STATUS_SUCCESS: hipblasStatus_t = 0;
 pub const HIPBLAS_STATUS_NOT_INITIALIZED: hipblasStatus_t = 1;

@@ -23,14 +23,7 @@ pub type rocblas_math_mode = i32;
 pub type rocblas_performance_metric = i32;
 pub type rocblas_geam_ex_operation = i32;
 
-/// `rocblas_half`: IEEE binary16 bits.
-#[repr(transparent)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Half(pub u16);
-/// `rocblas_bfloat16`: bfloat16 bits.
-#[repr(transparent)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Bf16(pub u16);
+pub use blas::scalar::{Bf16, Half};
 
 pub const rocblas_status_success: rocblas_status = 0;
 pub const rocblas_status_invalid_handle: rocblas_status = 1;
