@@ -9,7 +9,7 @@
 //   (= hipDeviceProp_t::uuid), hipDeviceGetByPCIBusId (round trip with hipDeviceGetPCIBusId),
 //   hipDrvGetErrorName/String, hipPointerGetAttribute, hipExtMallocWithFlags, hipMemAllocHost,
 //   hipMemcpyPeer(Async) on one device, hipModuleOccupancy* on a module function (argv[1]),
-//   hipGetStreamDeviceId.
+//   hipGetStreamDeviceId, hipCreateChannelDesc.
 #include "hip_test.h"
 #include <cstring>
 
@@ -59,6 +59,12 @@ int main(int argc, char **argv) {
   HIP_EXPECT(hipDeviceGetByPCIBusId(&found, "not a bus id"), hipErrorInvalidValue);
   HIP_EXPECT(hipDeviceGetByPCIBusId(&found, "ffff:ff:1f.7"), hipErrorInvalidDevice);
   (void)hipGetLastError();
+
+  // Channel descriptors built by the library (ROCm exports the function; the templates are
+  // header-only).
+  hipChannelFormatDesc cd = hipCreateChannelDesc(8, 16, 0, 0, hipChannelFormatKindUnsigned);
+  CHECK(cd.x == 8 && cd.y == 16 && cd.z == 0 && cd.w == 0 && cd.f == hipChannelFormatKindUnsigned,
+        "hipCreateChannelDesc: %d %d %d %d kind %d", cd.x, cd.y, cd.z, cd.w, (int)cd.f);
 
   // Driver-style error strings.
   const char *s = nullptr;

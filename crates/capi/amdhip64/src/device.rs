@@ -419,6 +419,19 @@ pub unsafe fn hipDeviceGetByPCIBusId(
     Err(HipError::InvalidDevice)
 }
 
+/// `hipCreateChannelDesc(x, y, z, w, f)`: a channel descriptor with these bits per channel
+/// and this kind. It only builds a value, as in HIP (nothing is checked until the descriptor
+/// is used).
+pub fn hipCreateChannelDesc(
+    x: c_int,
+    y: c_int,
+    z: c_int,
+    w: c_int,
+    f: c_int,
+) -> crate::types::hipChannelFormatDesc {
+    crate::types::hipChannelFormatDesc { x, y, z, w, f }
+}
+
 #[cfg(test)]
 mod pci_tests {
     use super::parse_pci_bus_id;

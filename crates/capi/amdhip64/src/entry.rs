@@ -89,6 +89,19 @@ impl OnFailure for std::ffi::c_char {
     }
 }
 
+/// `hipChannelFormatDesc` results: all zero (no channels, kind signed).
+impl OnFailure for crate::types::hipChannelFormatDesc {
+    fn failure() -> Self {
+        crate::types::hipChannelFormatDesc {
+            x: 0,
+            y: 0,
+            z: 0,
+            w: 0,
+            f: 0,
+        }
+    }
+}
+
 /// Runs an entry point: `Ok` → `hipSuccess`; `Err(e)` → `e`'s code, also recorded as the
 /// thread's last error (except `hipErrorNotReady`, which is a status rather than an error: a
 /// polling loop over `hipStreamQuery` must not leave it behind, as in CUDA); a panic →

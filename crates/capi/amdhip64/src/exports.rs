@@ -457,6 +457,9 @@ hip_exports! {
     fn hipExtModuleLaunchKernel(f: hipFunction_t, global_work_size_x: u32, global_work_size_y: u32, global_work_size_z: u32, local_work_size_x: u32, local_work_size_y: u32, local_work_size_z: u32, shared_mem_bytes: usize, h_stream: hipStream_t, kernel_params: *mut *mut c_void, extra: *mut *mut c_void, start_event: hipEvent_t, stop_event: hipEvent_t, flags: u32) { unsupported "AMD extensions" }
     fn hipHccModuleLaunchKernel(f: hipFunction_t, global_work_size_x: u32, global_work_size_y: u32, global_work_size_z: u32, local_work_size_x: u32, local_work_size_y: u32, local_work_size_z: u32, shared_mem_bytes: usize, h_stream: hipStream_t, kernel_params: *mut *mut c_void, extra: *mut *mut c_void, start_event: hipEvent_t, stop_event: hipEvent_t) { unsupported "runtime" }
 
+    // channel_descriptor.h
+    fn hipCreateChannelDesc(x: c_int, y: c_int, z: c_int, w: c_int, f: c_int) -> hipChannelFormatDesc { raw device::hipCreateChannelDesc }
+
     // ---------------------------------------------------------------- per-thread default stream
     // hip_runtime_pt_api.h: X_spt is X with NULL meaning hipStreamPerThread.
     fn hipMemcpy_spt(dst: *mut c_void, src: *const c_void, size: usize, kind: c_uint) { per_thread::hipMemcpy_spt }

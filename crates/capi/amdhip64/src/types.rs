@@ -54,3 +54,15 @@ pub struct hipIpcMemHandle_t {
 pub struct hipIpcEventHandle_t {
     pub reserved: [u8; HIP_IPC_HANDLE_SIZE],
 }
+
+/// `hipChannelFormatDesc` (returned by value from `hipCreateChannelDesc`).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct hipChannelFormatDesc {
+    pub x: c_int,
+    pub y: c_int,
+    pub z: c_int,
+    pub w: c_int,
+    /// `hipChannelFormatKind`
+    pub f: c_int,
+}

@@ -189,7 +189,7 @@ fn function_name(s: &str) -> Option<(usize, &str)> {
 fn header_functions() -> BTreeSet<String> {
     let hip = repo_root().join("include/hip");
     let mut names = declared_functions(&hip.join("hip_runtime_api.h"));
-    for extra in ["hip_ext.h", "hip_runtime_pt_api.h"] {
+    for extra in ["hip_ext.h", "hip_runtime_pt_api.h", "channel_descriptor.h"] {
         names.extend(declared_functions(&hip.join(extra)));
     }
     names
