@@ -59,7 +59,8 @@ const PARAM_END: usize = 3;
 
 /// The argument block `extra` describes (`HIP_LAUNCH_PARAM_BUFFER_POINTER` and
 /// `..._BUFFER_SIZE`, ended by `HIP_LAUNCH_PARAM_END`), checked against the kernel's
-/// argument size: what `hipModuleLaunchKernel` accepts.
+/// argument size: what `hipModuleLaunchKernel` accepts (the same packing as the C ABI's
+/// `module::pack_extra`, which it replaces once launches reach the core's kernels).
 ///
 /// # Safety
 /// `extra` must be an END-terminated array of key/value pairs whose buffer holds the size

@@ -19,7 +19,7 @@
 //! types, update results, capture status) are read as plain integers, so that a value this
 //! build does not know can never be an invalid Rust enum.
 //!
-//! The files follow the concerns: [`driver`] (the driver's structures and list queries),
+//! The files follow the concerns: `driver` (the driver's structures and list queries),
 //! [`graphs`] (graphs, edges, clones), [`nodes`] (node parameters), [`exec`] (executable
 //! graphs) and [`capture`] (stream capture).
 
