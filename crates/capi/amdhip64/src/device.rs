@@ -192,9 +192,6 @@ pub fn hipDeviceSynchronize() -> HipResult<()> {
 pub fn hipDeviceReset() -> HipResult<()> {
     let dev = current_device()?;
     backend().reset(dev)?;
-    // The reset destroyed the device's executable graphs (a no-op on the CPU, which keeps
-    // none in this table).
-    crate::nv_graph::forget_device(dev);
     crate::entry::set_last_error(crate::entry::HIP_SUCCESS);
     Ok(())
 }

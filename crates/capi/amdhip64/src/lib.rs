@@ -26,7 +26,6 @@ pub mod memory3d;
 pub mod mempool;
 pub mod module;
 pub mod nv;
-pub mod nv_graph;
 pub mod nvcc_abi;
 pub mod occupancy;
 pub mod per_thread;

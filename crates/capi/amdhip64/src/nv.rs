@@ -4,11 +4,10 @@
 //! guard: one atomic load ([`hip::platform::current`]) and a predictable branch, then the
 //! CPU path is untouched. On NVIDIA the C handles are the driver's own, cast: `hipStream_t`
 //! is a `CUstream`, `hipEvent_t` a `CUevent`, `hipModule_t` a `CUmodule`, `hipFunction_t`
-//! a `CUfunction`, device pointers `CUdeviceptr`s, `hipGraph_t`/`hipGraphExec_t`
-//! `CUgraph`/`CUgraphExec`, `hipMemPool_t` a `CUmemoryPool`.
+//! a `CUfunction`, device pointers `CUdeviceptr`s, `hipMemPool_t` a `CUmemoryPool`.
 //!
 //! The few driver calls the backend (`hip::platform::nvidia`) has no function for (3-D
-//! copies, memory pools, stream capture and whole-graph calls) are made here, directly.
+//! copies, memory pools) are made here, directly.
 
 use std::ffi::{c_int, c_void};
 
@@ -428,130 +427,6 @@ pub unsafe fn mem_pool_get_access(pool: *mut c_void, type_: c_int, id: c_int) ->
     // SAFETY: the caller guarantees the pool; out-parameter.
     check(unsafe { cu::cuMemPoolGetAccess(&mut f, pool.cast(), &mut loc) })?;
     Ok(f as c_int)
-}
-
-// ------------------------------------------------------------------------------------
-// Stream capture and whole graphs (cuStreamBeginCapture, cuGraph*)
-
-fn capture_mode(mode: c_int) -> HipResult<cu::CUstreamCaptureMode> {
-    use cu::CUstreamCaptureMode as M;
-    Ok(match mode {
-        0 => M::CU_STREAM_CAPTURE_MODE_GLOBAL,
-        1 => M::CU_STREAM_CAPTURE_MODE_THREAD_LOCAL,
-        2 => M::CU_STREAM_CAPTURE_MODE_RELAXED,
-        _ => return Err(HipError::InvalidValue),
-    })
-}
-
-/// `hipStreamBeginCapture`.
-///
-/// # Safety
-/// `s` must be a live stream (or a default one, which the driver rejects).
-pub unsafe fn begin_capture(s: nvidia::Stream, mode: c_int) -> HipResult<()> {
-    let m = capture_mode(mode)?;
-    make_current(device()?)?;
-    // SAFETY: a context is current; the caller guarantees the stream.
-    check(unsafe { cu::cuStreamBeginCapture_v2(s, m) })
-}
-
-/// `hipStreamEndCapture`: the captured graph.
-///
-/// # Safety
-/// As for [`begin_capture`].
-pub unsafe fn end_capture(s: nvidia::Stream) -> HipResult<*mut c_void> {
-    make_current(device()?)?;
-    let mut g = std::ptr::null_mut();
-    // SAFETY: a context is current; the caller guarantees the stream; out-parameter.
-    check(unsafe { cu::cuStreamEndCapture(s, &mut g) })?;
-    Ok(g.cast())
-}
-
-/// `hipStreamIsCapturing`: `hipStreamCaptureStatus` (0 none, 1 active, 2 invalidated).
-///
-/// # Safety
-/// As for [`begin_capture`].
-pub unsafe fn is_capturing(s: nvidia::Stream) -> HipResult<c_int> {
-    make_current(device()?)?;
-    let mut st = cu::CUstreamCaptureStatus::CU_STREAM_CAPTURE_STATUS_NONE;
-    // SAFETY: a context is current; the caller guarantees the stream; out-parameter.
-    check(unsafe { cu::cuStreamIsCapturing(s, &mut st) })?;
-    Ok(st as c_int)
-}
-
-/// `hipThreadExchangeStreamCaptureMode`: the previous mode.
-pub fn exchange_capture_mode(mode: c_int) -> HipResult<c_int> {
-    let mut m = capture_mode(mode)?;
-    nvidia::Driver::require()?;
-    // SAFETY: in/out parameter.
-    check(unsafe { cu::cuThreadExchangeStreamCaptureMode(&mut m) })?;
-    Ok(m as c_int)
-}
-
-/// `hipGraphCreate` (flags must be 0).
-pub fn graph_create() -> HipResult<*mut c_void> {
-    make_current(device()?)?;
-    let mut g = std::ptr::null_mut();
-    // SAFETY: a context is current; out-parameter.
-    check(unsafe { cu::cuGraphCreate(&mut g, 0) })?;
-    Ok(g.cast())
-}
-
-/// `hipGraphDestroy`.
-///
-/// # Safety
-/// `g` must be a live graph.
-pub unsafe fn graph_destroy(g: *mut c_void) -> HipResult<()> {
-    if g.is_null() {
-        return Err(HipError::InvalidValue);
-    }
-    // SAFETY: the caller guarantees the graph.
-    check(unsafe { cu::cuGraphDestroy(g.cast()) })
-}
-
-/// `hipGraphInstantiate(WithFlags)`.
-///
-/// # Safety
-/// `g` must be a live graph.
-pub unsafe fn graph_instantiate(g: *mut c_void, flags: u64) -> HipResult<*mut c_void> {
-    if g.is_null() {
-        return Err(HipError::InvalidValue);
-    }
-    make_current(device()?)?;
-    let mut e = std::ptr::null_mut();
-    // SAFETY: a context is current; the caller guarantees the graph; out-parameter.
-    check(unsafe { cu::cuGraphInstantiateWithFlags(&mut e, g.cast(), flags) })?;
-    Ok(e.cast())
-}
-
-/// `hipGraphLaunch` / `hipGraphUpload`.
-///
-/// # Safety
-/// `e` must be a live executable graph, `s` a live stream or a default one.
-pub unsafe fn graph_launch(e: *mut c_void, s: nvidia::Stream, upload: bool) -> HipResult<()> {
-    if e.is_null() {
-        return Err(HipError::InvalidValue);
-    }
-    make_current(device()?)?;
-    // SAFETY: a context is current; the caller guarantees both handles.
-    check(unsafe {
-        if upload {
-            cu::cuGraphUpload(e.cast(), s)
-        } else {
-            cu::cuGraphLaunch(e.cast(), s)
-        }
-    })
-}
-
-/// `hipGraphExecDestroy`.
-///
-/// # Safety
-/// `e` must be a live executable graph.
-pub unsafe fn graph_exec_destroy(e: *mut c_void) -> HipResult<()> {
-    if e.is_null() {
-        return Err(HipError::InvalidValue);
-    }
-    // SAFETY: the caller guarantees the executable graph.
-    check(unsafe { cu::cuGraphExecDestroy(e.cast()) })
 }
 
 /// An entry point this platform does not implement: `hipErrorNotSupported`, also

@@ -15,15 +15,17 @@
 use crate::platform::{self, Platform};
 
 pub mod device;
+pub mod graph;
 pub mod stream;
 
 pub use device::DeviceBackend;
+pub use graph::GraphBackend;
 pub use stream::{EventBackend, StreamBackend};
 
 /// Everything a platform provides.
-pub trait Backend: DeviceBackend + StreamBackend + EventBackend + Sync {}
+pub trait Backend: DeviceBackend + StreamBackend + EventBackend + GraphBackend + Sync {}
 
-impl<T: DeviceBackend + StreamBackend + EventBackend + Sync> Backend for T {}
+impl<T: DeviceBackend + StreamBackend + EventBackend + GraphBackend + Sync> Backend for T {}
 
 /// The backend of the platform this process runs on (chosen on first use: see
 /// [`crate::platform::current`]). One atomic load once chosen.

@@ -4,6 +4,7 @@
 use crate::device::DeviceProperties;
 
 mod device;
+mod graph;
 mod stream;
 
 /// The CPU platform's backend.

@@ -21,6 +21,7 @@ pub mod context;
 pub mod device;
 pub mod driver;
 pub mod event;
+pub mod graph;
 mod handles;
 mod image;
 pub mod launch;

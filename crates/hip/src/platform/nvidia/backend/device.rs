@@ -94,7 +94,10 @@ impl DeviceBackend for Nvidia {
     }
 
     fn reset(&self, dev: usize) -> HipResult<()> {
-        device::reset(dev)
+        device::reset(dev)?;
+        // The reset destroyed the device's executable graphs with its primary context.
+        nvidia::graph::forget_device(dev);
+        Ok(())
     }
 
     fn limit(&self, dev: usize, limit: Limit) -> HipResult<usize> {

@@ -8,6 +8,7 @@ use super::{cu, event, stream};
 use crate::error::{HipError, HipResult};
 
 mod device;
+mod graph;
 mod streams;
 
 /// The NVIDIA platform's backend.

@@ -1,0 +1,496 @@
+//! [`GraphBackend`] for the CPU platform, over the runtime core's graphs
+//! ([`crate::graph`]): graphs, nodes and executable graphs are registry numbers; a node
+//! holds the packets it publishes (a kernel node its own copy of the packed arguments).
+
+use std::any::Any;
+use std::ffi::c_void;
+use std::sync::Arc;
+
+use super::Cpu;
+use crate::backend::graph::{
+    CaptureInfo, ExecUpdate, HostSpec, KernelSpec, MemcpyNodeParams, MemsetSpec, NodeSpec,
+};
+use crate::backend::stream::HostFn;
+use crate::backend::{DeviceBackend, GraphBackend, Handle};
+use crate::error::{HipError, HipResult};
+use crate::graph::{
+    self, CaptureMode, CaptureStatus, GraphCore, GraphExec, HostNode, KernelNode, MemcpyNode,
+    MemsetNode, NodeKind, UpdateResult,
+};
+use crate::kernel::{self, Kernel};
+use crate::module::Function;
+use crate::runtime::Runtime;
+use crate::stream::resolve;
+
+fn graph_of(g: Handle) -> HipResult<Arc<GraphCore>> {
+    GraphCore::lookup(g as u64)
+}
+
+fn exec_of(e: Handle) -> HipResult<Arc<GraphExec>> {
+    GraphExec::lookup(e as u64)
+}
+
+/// The CPU core's node handles.
+fn numbers(list: &[Handle]) -> Vec<u64> {
+    list.iter().map(|&h| h as u64).collect()
+}
+
+/// The C handles of the CPU core's nodes.
+fn handles(list: Vec<u64>) -> Vec<Handle> {
+    list.into_iter().map(|h| h as Handle).collect()
+}
+
+/// The graph node `node` belongs to, and a copy of its kind.
+fn kind_of(node: Handle) -> HipResult<NodeKind> {
+    GraphCore::of_node(node as u64)?.node_kind(node as u64)
+}
+
+/// A kernel named by [`KernelSpec::func`]: registered (its host function) or a module's
+/// (`hipFunction_t`), as HIP accepts both.
+enum Resolved {
+    Registered(Arc<Kernel>),
+    Module(Arc<Function>),
+}
+
+/// `HIP_LAUNCH_PARAM_BUFFER_POINTER`, `..._BUFFER_SIZE`, `..._END`.
+const PARAM_BUFFER_POINTER: usize = 1;
+const PARAM_BUFFER_SIZE: usize = 2;
+const PARAM_END: usize = 3;
+
+/// The argument block `extra` describes (`HIP_LAUNCH_PARAM_BUFFER_POINTER` and
+/// `..._BUFFER_SIZE`, ended by `HIP_LAUNCH_PARAM_END`), checked against the kernel's
+/// argument size: what `hipModuleLaunchKernel` accepts (the same packing as the C ABI's
+/// `module::pack_extra`, which it replaces once launches reach the core's kernels).
+///
+/// # Safety
+/// `extra` must be an END-terminated array of key/value pairs whose buffer holds the size
+/// it names.
+unsafe fn pack_extra(kernel: &Kernel, extra: *mut *mut c_void) -> HipResult<Vec<u8>> {
+    let (mut buf, mut size): (*const u8, Option<usize>) = (std::ptr::null(), None);
+    let mut i = 0;
+    loop {
+        // SAFETY: the caller promises an END-terminated array of pairs.
+        let key = unsafe { *extra.add(i) } as usize;
+        match key {
+            PARAM_END => break,
+            // SAFETY: as above (value follows its key).
+            PARAM_BUFFER_POINTER => buf = unsafe { *extra.add(i + 1) } as *const u8,
+            PARAM_BUFFER_SIZE => {
+                // SAFETY: as above; the value points to a size_t.
+                let p = unsafe { *extra.add(i + 1) } as *const usize;
+                if p.is_null() {
+                    return Err(HipError::InvalidValue);
+                }
+                // SAFETY: checked non-null; readable per the caller.
+                size = Some(unsafe { p.read_unaligned() });
+            }
+            _ => return Err(HipError::InvalidValue),
+        }
+        i += 2;
+        if i > 64 {
+            return Err(HipError::InvalidValue);
+        }
+    }
+    let size = size.ok_or(HipError::InvalidValue)?;
+    let mut block = vec![0u8; kernel.kernarg_size as usize];
+    if size < kernel.explicit_size as usize || size > block.len() {
+        return Err(HipError::InvalidValue);
+    }
+    if size > 0 {
+        if buf.is_null() {
+            return Err(HipError::InvalidValue);
+        }
+        // SAFETY: the caller's buffer holds `size` bytes; `block` is at least that long.
+        unsafe { std::ptr::copy_nonoverlapping(buf, block.as_mut_ptr(), size) };
+    }
+    Ok(block)
+}
+
+/// A kernel node: arguments from `kernel_params` or `extra` (not both), copied now; the
+/// configuration checked as a launch on the current device checks it.
+///
+/// # Safety
+/// The argument pointers must be valid for the kernel.
+unsafe fn kernel_node(p: KernelSpec) -> HipResult<NodeKind> {
+    let resolved = match kernel::function(p.func) {
+        Ok(k) => Resolved::Registered(k),
+        Err(_) => Resolved::Module(
+            Function::lookup(p.func as u64).map_err(|_| HipError::InvalidDeviceFunction)?,
+        ),
+    };
+    let (k, keep): (&Kernel, Arc<dyn Any + Send + Sync>) = match &resolved {
+        Resolved::Registered(k) => (k, Arc::clone(k) as _),
+        Resolved::Module(f) => (&f.kernel, Arc::clone(f) as _),
+    };
+    let args = match (p.kernel_params.is_null(), p.extra.is_null()) {
+        (false, false) => return Err(HipError::InvalidValue),
+        // SAFETY: forwarded from the caller.
+        (true, false) => unsafe { pack_extra(k, p.extra)? },
+        // SAFETY: forwarded from the caller.
+        (false, true) => unsafe { k.pack_params(p.kernel_params as *const *const u8)? },
+        (true, true) => {
+            if k.explicit_size > 0 {
+                return Err(HipError::InvalidValue);
+            }
+            vec![0u8; k.kernarg_size as usize]
+        }
+    };
+    let mut node = KernelNode::new(
+        k,
+        Cpu.current_device()?,
+        p.grid,
+        p.block,
+        p.shared_mem_bytes,
+        &args,
+    )?;
+    node.func = p.func;
+    node.keep = Some(keep);
+    Ok(NodeKind::Kernel(node))
+}
+
+/// The application's host function and its argument, called on the stream's thread.
+#[derive(Clone, Copy)]
+struct HostCall {
+    f: unsafe extern "C" fn(*mut c_void),
+    user: usize,
+}
+
+fn host_node(p: HostSpec) -> HipResult<NodeKind> {
+    let call = HostCall {
+        f: p.f.ok_or(HipError::InvalidValue)?,
+        user: p.user as usize,
+    };
+    let mut node = HostNode::new(Arc::new(move || {
+        let c = call;
+        // SAFETY: calling the application's host function with its own argument, as HIP.
+        unsafe { (c.f)(c.user as *mut c_void) }
+    }));
+    node.raw = Some((call.f as usize, call.user));
+    Ok(NodeKind::Host(node))
+}
+
+/// The CPU core's node for `spec`, validated as HIP validates it.
+///
+/// # Safety
+/// The kernel argument pointers must be valid for the kernel.
+unsafe fn node_kind(spec: NodeSpec) -> HipResult<NodeKind> {
+    Ok(match spec {
+        // SAFETY: forwarded from the caller.
+        NodeSpec::Kernel(p) => unsafe { kernel_node(p)? },
+        NodeSpec::Memcpy(p) => NodeKind::Memcpy(MemcpyNode::new(p)?),
+        NodeSpec::Memcpy1d {
+            dst,
+            src,
+            size,
+            kind,
+        } => NodeKind::Memcpy(MemcpyNode::new_1d(dst, src, size, kind)?),
+        NodeSpec::Memset(m) => NodeKind::Memset(MemsetNode::new(
+            m.dst,
+            m.element_size,
+            m.height,
+            m.pitch,
+            m.value,
+            m.width,
+        )?),
+        NodeSpec::Host(h) => host_node(h)?,
+        NodeSpec::Empty => NodeKind::Empty,
+        NodeSpec::Child(g) => graph_of(g)?.as_child()?,
+    })
+}
+
+impl GraphBackend for Cpu {
+    fn graph_create(&self) -> HipResult<Handle> {
+        Runtime::get()?;
+        Ok(GraphCore::create().handle as Handle)
+    }
+
+    fn graph_destroy(&self, graph: Handle) -> HipResult<()> {
+        GraphCore::destroy(graph as u64)
+    }
+
+    fn graph_clone(&self, graph: Handle) -> HipResult<Handle> {
+        Ok(graph_of(graph)?.clone_graph().handle as Handle)
+    }
+
+    fn graph_find_in_clone(&self, original: Handle, clone: Handle) -> HipResult<Handle> {
+        Ok(graph_of(clone)?.find_clone_of(original as u64)? as Handle)
+    }
+
+    unsafe fn graph_add_node(
+        &self,
+        graph: Handle,
+        deps: &[Handle],
+        spec: NodeSpec,
+    ) -> HipResult<Handle> {
+        let g = graph_of(graph)?;
+        // SAFETY: forwarded from the caller.
+        let kind = unsafe { node_kind(spec)? };
+        Ok(g.add_node(kind, &numbers(deps))? as Handle)
+    }
+
+    unsafe fn graph_set_node_params(&self, node: Handle, spec: NodeSpec) -> HipResult<()> {
+        let g = GraphCore::of_node(node as u64)?;
+        // SAFETY: forwarded from the caller.
+        g.set_node_kind(node as u64, unsafe { node_kind(spec)? })
+    }
+
+    fn graph_add_dependencies(
+        &self,
+        graph: Handle,
+        from: &[Handle],
+        to: &[Handle],
+    ) -> HipResult<()> {
+        graph_of(graph)?.add_dependencies(&numbers(from), &numbers(to))
+    }
+
+    fn graph_remove_dependencies(
+        &self,
+        graph: Handle,
+        from: &[Handle],
+        to: &[Handle],
+    ) -> HipResult<()> {
+        graph_of(graph)?.remove_dependencies(&numbers(from), &numbers(to))
+    }
+
+    fn graph_nodes(&self, graph: Handle) -> HipResult<Vec<Handle>> {
+        Ok(handles(graph_of(graph)?.nodes()))
+    }
+
+    fn graph_root_nodes(&self, graph: Handle) -> HipResult<Vec<Handle>> {
+        Ok(handles(graph_of(graph)?.root_nodes()))
+    }
+
+    fn graph_edges(&self, graph: Handle) -> HipResult<Vec<(Handle, Handle)>> {
+        let edges = graph_of(graph)?.edges();
+        Ok(edges
+            .into_iter()
+            .map(|(f, t)| (f as Handle, t as Handle))
+            .collect())
+    }
+
+    fn graph_node_dependencies(&self, node: Handle) -> HipResult<Vec<Handle>> {
+        let n = node as u64;
+        Ok(handles(GraphCore::of_node(n)?.node_dependencies(n)?))
+    }
+
+    fn graph_node_dependents(&self, node: Handle) -> HipResult<Vec<Handle>> {
+        let n = node as u64;
+        Ok(handles(GraphCore::of_node(n)?.node_dependents(n)?))
+    }
+
+    fn graph_node_type(&self, node: Handle) -> HipResult<i32> {
+        Ok(kind_of(node)?.node_type() as i32)
+    }
+
+    fn graph_destroy_node(&self, node: Handle) -> HipResult<()> {
+        let n = node as u64;
+        GraphCore::of_node(n)?.destroy_node(n)
+    }
+
+    fn graph_kernel_node_params(&self, node: Handle) -> HipResult<KernelSpec> {
+        let (k, args) = GraphCore::of_node(node as u64)?.kernel_node_params(node as u64)?;
+        Ok(KernelSpec {
+            func: k.func,
+            grid: k.grid,
+            block: k.block,
+            shared_mem_bytes: k.dynamic_shared,
+            kernel_params: args.map_or(std::ptr::null_mut(), |a| a as *mut *mut c_void),
+            extra: std::ptr::null_mut(),
+        })
+    }
+
+    fn graph_memcpy_node_params(&self, node: Handle) -> HipResult<MemcpyNodeParams> {
+        match kind_of(node)? {
+            NodeKind::Memcpy(m) => Ok(MemcpyNodeParams {
+                copy: m.params,
+                src_array: std::ptr::null_mut(),
+                dst_array: std::ptr::null_mut(),
+            }),
+            _ => Err(HipError::InvalidValue),
+        }
+    }
+
+    fn graph_memset_node_params(&self, node: Handle) -> HipResult<MemsetSpec> {
+        match kind_of(node)? {
+            NodeKind::Memset(m) => Ok(MemsetSpec {
+                dst: m.dst,
+                element_size: m.element_size,
+                height: m.height,
+                pitch: m.pitch,
+                value: m.value,
+                width: m.width,
+            }),
+            _ => Err(HipError::InvalidValue),
+        }
+    }
+
+    fn graph_host_node_params(&self, node: Handle) -> HipResult<HostSpec> {
+        let (f, user) = match kind_of(node)? {
+            NodeKind::Host(h) => h.raw.unwrap_or((0, 0)),
+            _ => return Err(HipError::InvalidValue),
+        };
+        // SAFETY: `f` is 0 or the address of the application's `hipHostFn_t`.
+        let f = unsafe { std::mem::transmute::<usize, HostFn>(f) };
+        Ok(HostSpec {
+            f,
+            user: user as *mut c_void,
+        })
+    }
+
+    fn graph_instantiate(&self, graph: Handle, flags: u64) -> HipResult<Handle> {
+        let g = graph_of(graph)?;
+        Ok(GraphExec::instantiate(&g, flags)?.handle as Handle)
+    }
+
+    fn graph_launch(&self, exec: Handle, stream: Handle) -> HipResult<()> {
+        let e = exec_of(exec)?;
+        e.launch(&resolve(stream as u64)?)
+    }
+
+    fn graph_upload(&self, exec: Handle, stream: Handle) -> HipResult<()> {
+        let e = exec_of(exec)?;
+        e.upload(&*resolve(stream as u64)?)
+    }
+
+    fn graph_exec_destroy(&self, exec: Handle) -> HipResult<()> {
+        GraphExec::destroy(exec as u64)
+    }
+
+    unsafe fn graph_exec_set_node_params(
+        &self,
+        exec: Handle,
+        node: Handle,
+        spec: NodeSpec,
+    ) -> HipResult<()> {
+        let e = exec_of(exec)?;
+        e.node_kind(node as u64)?;
+        // SAFETY: forwarded from the caller.
+        e.set_node_kind(node as u64, unsafe { node_kind(spec)? })
+    }
+
+    fn graph_exec_update(&self, exec: Handle, graph: Handle) -> HipResult<ExecUpdate> {
+        let e = exec_of(exec)?;
+        let g = graph_of(graph)?;
+        let (result, node) = match e.update(&g) {
+            Ok(()) => (UpdateResult::Success, None),
+            Err((r, n)) => (r, n),
+        };
+        Ok(ExecUpdate {
+            result: result as i32,
+            error_node: node.unwrap_or(0) as Handle,
+        })
+    }
+
+    fn graph_begin_capture(&self, stream: Handle, mode: i32) -> HipResult<()> {
+        let mode = CaptureMode::from_raw(mode as u32)?;
+        graph::begin_capture(&resolve(stream as u64)?, mode)
+    }
+
+    fn graph_end_capture(&self, stream: Handle) -> HipResult<Handle> {
+        let s = resolve(stream as u64)?;
+        Ok(graph::end_capture(&s)?.handle as Handle)
+    }
+
+    fn graph_capture_status(&self, stream: Handle) -> HipResult<i32> {
+        let (status, _) = graph::capture_info(&*resolve(stream as u64)?)?;
+        Ok(status as i32)
+    }
+
+    fn graph_capture_info(&self, stream: Handle, with_deps: bool) -> HipResult<CaptureInfo> {
+        let s = resolve(stream as u64)?;
+        let (status, id) = graph::capture_info(&s)?;
+        let extra = if with_deps && status == CaptureStatus::Active {
+            graph::capture_dependencies(&s)
+        } else {
+            None
+        };
+        let (g, deps, count) = extra.unwrap_or((0, std::ptr::null(), 0));
+        Ok(CaptureInfo {
+            status: status as i32,
+            id,
+            graph: g as Handle,
+            // Node handles are numbers the size of a pointer.
+            deps: deps.cast(),
+            count,
+        })
+    }
+
+    fn graph_update_capture_dependencies(
+        &self,
+        stream: Handle,
+        nodes: &[Handle],
+        set: bool,
+    ) -> HipResult<()> {
+        let s = resolve(stream as u64)?;
+        graph::update_capture_dependencies(&s, &numbers(nodes), set)
+    }
+
+    fn graph_exchange_capture_mode(&self, mode: i32) -> HipResult<i32> {
+        let new = CaptureMode::from_raw(mode as u32)?;
+        Ok(graph::exchange_capture_mode(new) as i32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+    use crate::backend::StreamBackend;
+
+    unsafe extern "C" fn bump(user: *mut c_void) {
+        // SAFETY: `user` is the test's counter.
+        unsafe { (*user.cast::<AtomicUsize>()).fetch_add(1, Ordering::SeqCst) };
+    }
+
+    #[test]
+    fn nodes_round_trip_through_the_backend() {
+        let b = Cpu;
+        let calls = Box::leak(Box::new(AtomicUsize::new(0)));
+        let user = (calls as *const AtomicUsize).cast_mut().cast::<c_void>();
+        let g = b.graph_create().unwrap();
+        let host = HostSpec {
+            f: Some(bump),
+            user,
+        };
+        // SAFETY: no kernel arguments.
+        let (h, e) = unsafe {
+            let h = b.graph_add_node(g, &[], NodeSpec::Host(host)).unwrap();
+            let e = b.graph_add_node(g, &[h], NodeSpec::Empty).unwrap();
+            (h, e)
+        };
+        assert_eq!(b.graph_node_type(h), Ok(3));
+        assert_eq!(b.graph_node_type(e), Ok(5));
+        assert_eq!(b.graph_edges(g).unwrap(), vec![(h, e)]);
+        let back = b.graph_host_node_params(h).unwrap();
+        let expected: unsafe extern "C" fn(*mut c_void) = bump;
+        assert_eq!((back.f, back.user), (Some(expected), user));
+        assert_eq!(
+            b.graph_memset_node_params(h).err(),
+            Some(HipError::InvalidValue)
+        );
+        // SAFETY: no kernel arguments.
+        let twice = unsafe { b.graph_add_node(g, &[h, h], NodeSpec::Empty) };
+        assert_eq!(twice.err(), Some(HipError::InvalidValue));
+        let no_fn = HostSpec { f: None, user };
+        // SAFETY: no kernel arguments.
+        let bad = unsafe { b.graph_set_node_params(h, NodeSpec::Host(no_fn)) };
+        assert_eq!(bad, Err(HipError::InvalidValue));
+
+        let x = b.graph_instantiate(g, 0).unwrap();
+        let stream = std::ptr::null_mut();
+        b.graph_launch(x, stream).unwrap();
+        b.graph_launch(x, stream).unwrap();
+        b.stream_synchronize(stream).unwrap();
+        assert_eq!(calls.load(Ordering::SeqCst), 2);
+        let update = b.graph_exec_update(x, g).unwrap();
+        assert_eq!(
+            (update.result, update.error_node),
+            (0, std::ptr::null_mut())
+        );
+        b.graph_exec_destroy(x).unwrap();
+        b.graph_destroy(g).unwrap();
+        assert_eq!(b.graph_node_type(h).err(), Some(HipError::InvalidValue));
+        assert_eq!(b.graph_exec_destroy(x), Err(HipError::InvalidValue));
+    }
+}
