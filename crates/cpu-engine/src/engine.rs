@@ -36,7 +36,10 @@
 //! and [`validate`]), `pool` (published jobs, publication slots, the pool threads' loop),
 //! `context` (per-thread buffers, stacks and fiber tables), `group` (running work-groups, the
 //! switch to fiber mode) and `device_ops` (the `ops` table kernels call: barriers and
-//! wavefront exchanges).
+//! wavefront exchanges). The functions that the dispatch path calls across these modules
+//! (taking and returning the thread's context, a dispatch's state, publishing a job) are
+//! `#[inline]`: in one file LLVM inlined them into `Engine::run`, across codegen units thin
+//! local LTO does not, and the split must not add calls to the path.
 
 use std::ffi::c_void;
 use std::ptr;

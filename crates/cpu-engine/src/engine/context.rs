@@ -123,6 +123,7 @@ pub(super) struct RawItems {
 }
 
 impl RawItems {
+    #[inline]
     pub(super) fn new(len: usize) -> RawItems {
         let items: Box<[WorkItem]> = (0..len).map(|_| WorkItem::zeroed()).collect();
         RawItems {
@@ -160,6 +161,7 @@ pub(super) struct FiberTables {
 }
 
 impl FiberTables {
+    #[inline]
     pub(super) fn new() -> FiberTables {
         let n = MAX_WORKGROUP_SIZE as usize;
         FiberTables {
@@ -191,6 +193,7 @@ pub(super) struct WorkerCtx {
 }
 
 impl WorkerCtx {
+    #[inline]
     pub(super) fn new(stack_size: usize) -> WorkerCtx {
         WorkerCtx {
             stack_size,
@@ -210,6 +213,7 @@ impl WorkerCtx {
     }
 
     /// Drops every stack (their size changed).
+    #[inline]
     pub(super) fn drop_stacks(&mut self) {
         self.runner = None;
         if let Some(t) = self.tables.as_mut() {
@@ -229,6 +233,7 @@ thread_local! {
     pub(super) static CURRENT_GROUP: Cell<*const Group> = const { Cell::new(ptr::null()) };
 }
 
+#[inline]
 pub(super) fn take_ctx(stack_size: usize) -> Box<WorkerCtx> {
     let ctx = CTX.try_with(Cell::take).ok().flatten();
     match ctx {
@@ -243,6 +248,7 @@ pub(super) fn take_ctx(stack_size: usize) -> Box<WorkerCtx> {
     }
 }
 
+#[inline]
 pub(super) fn put_ctx(ctx: Box<WorkerCtx>) {
     // If the thread-local is being destroyed, the context is simply dropped.
     let _ = CTX.try_with(|c| c.set(Some(ctx)));

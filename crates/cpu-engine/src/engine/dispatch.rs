@@ -41,6 +41,7 @@ pub(super) const fn round_up(v: usize, to: usize) -> usize {
 }
 
 /// Checks a dispatch against the agent's limits (see [`DispatchError`]).
+#[inline]
 pub fn validate(d: &Dispatch<'_>) -> Result<(), DispatchError> {
     let dims = d.dimensions;
     if !(1..=3).contains(&dims) {
@@ -107,6 +108,7 @@ pub fn validate(d: &Dispatch<'_>) -> Result<(), DispatchError> {
 }
 
 impl DispatchState {
+    #[inline]
     pub(super) fn new(d: &Dispatch<'_>) -> Result<DispatchState, DispatchError> {
         validate(d)?;
         let num_groups: [u32; 3] =
@@ -148,6 +150,7 @@ impl DispatchState {
         })
     }
 
+    #[inline]
     pub(super) fn record_error(&self, e: DispatchError) {
         let mut slot = self.error.lock();
         if slot.is_none() {
@@ -155,6 +158,7 @@ impl DispatchState {
         }
     }
 
+    #[inline]
     pub(super) fn take_error(&self) -> Result<(), DispatchError> {
         match self.error.lock().take() {
             Some(e) => Err(e),

@@ -44,6 +44,7 @@ impl Job {
         unsafe { &*self.state }
     }
 
+    #[inline]
     pub(super) fn new(st: &DispatchState, first: u64, participants: u64, helpers: u64) -> Job {
         let remaining = st.total_groups - first;
         let nblocks = participants.clamp(1, MAX_BLOCKS as u64);
@@ -162,6 +163,7 @@ pub(super) struct Shared {
 
 impl Shared {
     /// Makes `job` visible to the pool; `None` if every slot is taken.
+    #[inline]
     pub(super) fn publish(&self, job: &Job) -> Option<usize> {
         let i = (0..SLOTS).find(|&i| {
             self.slots[i]
@@ -181,6 +183,7 @@ impl Shared {
     }
 
     /// Withdraws the job of slot `i` and waits until no pool thread uses it any more.
+    #[inline]
     pub(super) fn unpublish(&self, i: usize) {
         let slot = &self.slots[i];
         self.active.fetch_and(!(1 << i), Ordering::SeqCst);
@@ -267,6 +270,7 @@ impl Shared {
     }
 
     /// Wakes up to `n` sleeping workers.
+    #[inline]
     pub(super) fn wake(&self, n: usize) {
         if n == 0 || self.sleepers.load(Ordering::SeqCst) == 0 {
             return;
