@@ -4,6 +4,8 @@
 use crate::device::DeviceProperties;
 
 mod device;
+mod memory;
+mod mempool;
 mod stream;
 
 /// The CPU platform's backend.
