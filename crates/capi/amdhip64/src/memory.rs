@@ -524,11 +524,8 @@ pub unsafe fn hipPointerGetAttribute(
     if !(1..=pa::LAST).contains(&attribute) {
         return Err(HipError::InvalidValue);
     }
-    let mut a = std::mem::MaybeUninit::<PointerAttributes>::zeroed();
-    // SAFETY: a writable local.
-    unsafe { hipPointerGetAttributes(a.as_mut_ptr(), ptr) }?;
-    // SAFETY: filled (and zeroed before).
-    let a = unsafe { a.assume_init() };
+    non_null(ptr)?;
+    let a = PointerAttributes::from(backend().mem_pointer_attributes(ptr)?);
     if a.memory_type == 0 {
         return Err(HipError::InvalidValue);
     }
