@@ -1,43 +1,23 @@
-//! Memory management and copies.
+//! Memory management, copies and fills: C marshalling over the backend's
+//! [`MemoryBackend`](hip::backend::MemoryBackend) (stream-ordered allocation:
+//! [`crate::mempool`]; 3-D: [`crate::memory3d`]).
 
 use std::ffi::{c_int, c_uint, c_void};
 
-use hip::memory::{self, CopyKind, MemoryKind, Sync};
-use hip::platform::nvidia::{self, memory as nvmem};
-use hip::stream::resolve;
-use hip::{HipError, HipResult, StreamCore};
+use hip::backend;
+use hip::backend::memory::PointerAttributes as Attributes;
+use hip::memory::{CopyKind, Sync};
+use hip::{HipError, HipResult};
 
-use crate::entry::{current_device, non_null, write_out};
-use crate::nv;
-
-/// Allocates into `*out` (NULL for size 0).
-///
-/// # Safety
-/// `out` must be NULL (rejected) or writable.
-unsafe fn alloc_into(
-    out: *mut *mut c_void,
-    size: usize,
-    kind: MemoryKind,
-    flags: u32,
-) -> HipResult<()> {
-    non_null(out)?;
-    let device = current_device()?;
-    let p = memory::allocate(device, size, kind, flags)?;
-    // SAFETY: forwarded from the caller.
-    unsafe { write_out(out, p.cast()) }
-}
+use crate::entry::{non_null, write_out};
 
 /// # Safety
 /// `ptr` must be NULL or writable.
 pub unsafe fn hipMalloc(ptr: *mut *mut c_void, size: usize) -> HipResult<()> {
-    if nv::active() {
-        non_null(ptr)?;
-        let p = nvmem::malloc(nv::device()?, size)?;
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(ptr, p as *mut c_void) };
-    }
+    non_null(ptr)?;
+    let p = backend().malloc(size)?;
     // SAFETY: forwarded from the caller.
-    unsafe { alloc_into(ptr, size, MemoryKind::Device, 0) }
+    unsafe { write_out(ptr, p) }
 }
 
 /// # Safety
@@ -60,35 +40,19 @@ pub unsafe fn hipMallocManaged(ptr: *mut *mut c_void, size: usize, flags: c_uint
     if flags & !MEM_ATTACH_FLAGS != 0 || flags.count_ones() > 1 {
         return Err(HipError::InvalidValue);
     }
-    if nv::active() {
-        non_null(ptr)?;
-        let p = nvmem::malloc_managed(nv::device()?, size, flags)?;
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(ptr, p as *mut c_void) };
-    }
+    non_null(ptr)?;
+    let p = backend().malloc_managed(size, flags)?;
     // SAFETY: forwarded from the caller.
-    unsafe { alloc_into(ptr, size, MemoryKind::Managed, flags) }
+    unsafe { write_out(ptr, p) }
 }
-
-/// Every `hipHostMalloc*` flag: Portable, Mapped, WriteCombined, NumaUser, Coherent,
-/// NonCoherent (Default is 0).
-const HOST_MALLOC_FLAGS: u32 = 0x1 | 0x2 | 0x4 | 0x2000_0000 | 0x4000_0000 | 0x8000_0000;
 
 /// # Safety
 /// `ptr` must be NULL or writable.
 pub unsafe fn hipHostMalloc(ptr: *mut *mut c_void, size: usize, flags: c_uint) -> HipResult<()> {
-    if nv::active() {
-        non_null(ptr)?;
-        let p = nvmem::host_malloc(nv::device()?, size, flags)?;
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(ptr, p) };
-    }
-    // Coherent and NonCoherent together contradict each other.
-    if flags & !HOST_MALLOC_FLAGS != 0 || flags & 0xC000_0000 == 0xC000_0000 {
-        return Err(HipError::InvalidValue);
-    }
+    non_null(ptr)?;
+    let p = backend().host_malloc(size, flags)?;
     // SAFETY: forwarded from the caller.
-    unsafe { alloc_into(ptr, size, MemoryKind::Host, flags) }
+    unsafe { write_out(ptr, p) }
 }
 
 /// # Safety
@@ -107,34 +71,8 @@ pub unsafe fn hipMallocHost(ptr: *mut *mut c_void, size: usize) -> HipResult<()>
 
 /// `hipFree` releases device and managed memory (and, as ROCm does, pinned host memory).
 pub fn hipFree(ptr: *mut c_void) -> HipResult<()> {
-    if nv::active() {
-        return free_nvidia(ptr);
-    }
-    // HIP's hipFree synchronises the device before releasing memory.
-    sync_current_device()?;
-    memory::free(
-        ptr.cast(),
-        &[MemoryKind::Device, MemoryKind::Managed, MemoryKind::Host],
-    )
-}
-
-/// `hipFree` on NVIDIA: device and managed memory (`cuMemFree`, which waits for the
-/// device), and, as ROCm allows, pinned host memory.
-fn free_nvidia(ptr: *mut c_void) -> HipResult<()> {
-    let dev = nv::device()?;
     // SAFETY: HIP's contract: the program no longer uses the memory.
-    match unsafe { nvmem::free(dev, nv::dptr(ptr)) } {
-        Err(HipError::InvalidValue) => {
-            let a = nvmem::pointer_attributes(dev, ptr)?;
-            if a.memory_type == nvmem::MemoryType::Host && a.allocation_flags != 0 {
-                // SAFETY: as above.
-                unsafe { nvmem::host_free(dev, ptr) }
-            } else {
-                Err(HipError::InvalidValue)
-            }
-        }
-        r => r,
-    }
+    unsafe { backend().free(ptr) }
 }
 
 pub fn hipFreeAsync(ptr: *mut c_void, stream: *mut c_void) -> HipResult<()> {
@@ -142,43 +80,22 @@ pub fn hipFreeAsync(ptr: *mut c_void, stream: *mut c_void) -> HipResult<()> {
 }
 
 pub fn hipHostFree(ptr: *mut c_void) -> HipResult<()> {
-    if nv::active() {
-        // SAFETY: HIP's contract: the program no longer uses the memory.
-        return unsafe { nvmem::host_free(nv::device()?, ptr) };
-    }
-    sync_current_device()?;
-    memory::free(ptr.cast(), &[MemoryKind::Host])
+    // SAFETY: HIP's contract: the program no longer uses the memory.
+    unsafe { backend().host_free(ptr) }
 }
 
 pub fn hipFreeHost(ptr: *mut c_void) -> HipResult<()> {
     hipHostFree(ptr)
 }
 
-fn sync_current_device() -> HipResult<()> {
-    let rt = hip::Runtime::get()?;
-    rt.synchronize_device(rt.current_device()?)
-}
-
-/// Flags of `hipHostRegister`: Portable, Mapped, IoMemory, ReadOnly.
-const HOST_REGISTER_FLAGS: u32 = 0x1 | 0x2 | 0x4 | 0x8;
-
 pub fn hipHostRegister(ptr: *mut c_void, size: usize, flags: c_uint) -> HipResult<()> {
-    if nv::active() {
-        // SAFETY: HIP's contract: the range is the program's memory while registered.
-        return unsafe { nvmem::host_register(nv::device()?, ptr, size, flags) };
-    }
-    if flags & !HOST_REGISTER_FLAGS != 0 {
-        return Err(HipError::InvalidValue);
-    }
-    memory::register(ptr.cast(), size, current_device()?, flags)
+    // SAFETY: HIP's contract: the range is the program's memory while registered.
+    unsafe { backend().host_register(ptr, size, flags) }
 }
 
 pub fn hipHostUnregister(ptr: *mut c_void) -> HipResult<()> {
-    if nv::active() {
-        // SAFETY: HIP's contract: no pending work uses the range.
-        return unsafe { nvmem::host_unregister(nv::device()?, ptr) };
-    }
-    memory::unregister(ptr.cast())
+    // SAFETY: HIP's contract: no pending work uses the range.
+    unsafe { backend().host_unregister(ptr) }
 }
 
 /// # Safety
@@ -189,44 +106,19 @@ pub unsafe fn hipHostGetDevicePointer(
     flags: c_uint,
 ) -> HipResult<()> {
     non_null(dev_ptr)?;
-    if nv::active() {
-        let p = nvmem::host_get_device_pointer(nv::device()?, host_ptr, flags)?;
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(dev_ptr, p as *mut c_void) };
-    }
-    if flags != 0 {
-        return Err(HipError::InvalidValue);
-    }
-    match memory::find(host_ptr as usize) {
-        // Host memory is the device's memory here: the same address.
-        Some(a) if matches!(a.kind, MemoryKind::Host | MemoryKind::Registered) => {
-            // SAFETY: forwarded from the caller.
-            unsafe { write_out(dev_ptr, host_ptr) }
-        }
-        _ => Err(HipError::InvalidValue),
-    }
+    let p = backend().host_device_pointer(host_ptr, flags)?;
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(dev_ptr, p) }
 }
 
 /// # Safety
 /// `flags` must be NULL or writable.
 pub unsafe fn hipHostGetFlags(flags: *mut c_uint, host_ptr: *mut c_void) -> HipResult<()> {
     non_null(flags)?;
-    if nv::active() {
-        let f = nvmem::host_get_flags(nv::device()?, host_ptr)?;
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(flags, f) };
-    }
-    match memory::find(host_ptr as usize) {
-        Some(a) if matches!(a.kind, MemoryKind::Host | MemoryKind::Registered) => {
-            // SAFETY: forwarded from the caller.
-            unsafe { write_out(flags, a.flags) }
-        }
-        _ => Err(HipError::InvalidValue),
-    }
+    let f = backend().host_flags(host_ptr)?;
+    // SAFETY: forwarded from the caller.
+    unsafe { write_out(flags, f) }
 }
-
-/// Row pitches are multiples of this (a cache line pair, and HIP's texture alignment).
-const PITCH_ALIGNMENT: usize = 256;
 
 /// # Safety
 /// `ptr` and `pitch` must be NULL or writable.
@@ -238,22 +130,11 @@ pub unsafe fn hipMallocPitch(
 ) -> HipResult<()> {
     non_null(ptr)?;
     non_null(pitch)?;
-    if nv::active() {
-        let (p, pt) = nvmem::malloc_pitch(nv::device()?, width, height)?;
-        // SAFETY: forwarded from the caller.
-        return unsafe {
-            write_out(ptr, p as *mut c_void)?;
-            write_out(pitch, pt)
-        };
-    }
-    let p = width
-        .checked_next_multiple_of(PITCH_ALIGNMENT)
-        .ok_or(HipError::InvalidValue)?;
-    let size = p.checked_mul(height).ok_or(HipError::OutOfMemory)?;
+    let (p, pt) = backend().malloc_pitch(width, height)?;
     // SAFETY: forwarded from the caller.
     unsafe {
-        alloc_into(ptr, size, MemoryKind::Device, 0)?;
-        write_out(pitch, p)
+        write_out(ptr, p)?;
+        write_out(pitch, pt)
     }
 }
 
@@ -275,7 +156,7 @@ pub unsafe fn hipMemAllocPitch(
 pub unsafe fn hipMemGetInfo(free: *mut usize, total: *mut usize) -> HipResult<()> {
     non_null(free)?;
     non_null(total)?;
-    let (f, t) = hip::backend().mem_info(current_device()?)?;
+    let (f, t) = backend().mem_info(crate::entry::current_device()?)?;
     // SAFETY: forwarded from the caller.
     unsafe {
         write_out(free, f)?;
@@ -287,36 +168,13 @@ pub unsafe fn hipMemGetInfo(free: *mut usize, total: *mut usize) -> HipResult<()
 /// `size` must be NULL or writable.
 pub unsafe fn hipMemPtrGetInfo(ptr: *mut c_void, size: *mut usize) -> HipResult<()> {
     non_null(size)?;
-    if nv::active() {
-        let (_, n) = nvmem::address_range(nv::device()?, nv::dptr(ptr))?;
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(size, n) };
-    }
-    let a = memory::find(ptr as usize).ok_or(HipError::InvalidValue)?;
+    let n = backend().mem_ptr_size(ptr)?;
     // SAFETY: forwarded from the caller.
-    unsafe { write_out(size, a.size) }
+    unsafe { write_out(size, n) }
 }
 
 // ------------------------------------------------------------------------------------
 // Copies and fills
-
-/// # Safety
-/// The ranges must be valid for the copy (and stay so until an async copy has run).
-unsafe fn copy(
-    dst: *mut c_void,
-    src: *const c_void,
-    size: usize,
-    kind: c_uint,
-    stream: &StreamCore,
-    sync: Sync,
-) -> HipResult<()> {
-    CopyKind::from_raw(kind)?;
-    if size > 0 && (dst.is_null() || src.is_null()) {
-        return Err(HipError::InvalidValue);
-    }
-    // SAFETY: forwarded from the caller.
-    unsafe { memory::copy(dst.cast(), src.cast(), size, stream, sync) }
-}
 
 /// # Safety
 /// The ranges must be valid for the copy.
@@ -326,13 +184,9 @@ pub unsafe fn hipMemcpy(
     size: usize,
     kind: c_uint,
 ) -> HipResult<()> {
-    if nv::active() {
-        let k = CopyKind::from_raw(kind)?;
-        // SAFETY: forwarded from the caller.
-        return unsafe { nvmem::memcpy(nv::device()?, dst, src, size, k) };
-    }
+    let kind = CopyKind::from_raw(kind)?;
     // SAFETY: forwarded from the caller.
-    unsafe { copy(dst, src, size, kind, &*resolve(0)?, Sync::Blocking) }
+    unsafe { backend().memcpy(dst, src, size, kind) }
 }
 
 /// # Safety
@@ -344,29 +198,9 @@ pub unsafe fn hipMemcpyWithStream(
     kind: c_uint,
     stream: *mut c_void,
 ) -> HipResult<()> {
-    if nv::active() {
-        let (k, dev, s) = (
-            CopyKind::from_raw(kind)?,
-            nv::device()?,
-            nv::live_stream(stream)?,
-        );
-        // SAFETY: forwarded from the caller.
-        return unsafe {
-            nvmem::memcpy_async(dev, dst, src, size, k, s)?;
-            nvidia::stream::synchronize(dev, s)
-        };
-    }
+    let kind = CopyKind::from_raw(kind)?;
     // SAFETY: forwarded from the caller.
-    unsafe {
-        copy(
-            dst,
-            src,
-            size,
-            kind,
-            &*resolve(stream as u64)?,
-            Sync::Blocking,
-        )
-    }
+    unsafe { backend().memcpy_with_stream(dst, src, size, kind, stream) }
 }
 
 /// # Safety
@@ -378,15 +212,9 @@ pub unsafe fn hipMemcpyAsync(
     kind: c_uint,
     stream: *mut c_void,
 ) -> HipResult<()> {
-    if nv::active() {
-        let k = CopyKind::from_raw(kind)?;
-        // SAFETY: forwarded from the caller.
-        return unsafe {
-            nvmem::memcpy_async(nv::device()?, dst, src, size, k, nv::live_stream(stream)?)
-        };
-    }
+    let kind = CopyKind::from_raw(kind)?;
     // SAFETY: forwarded from the caller.
-    unsafe { copy(dst, src, size, kind, &*resolve(stream as u64)?, Sync::Async) }
+    unsafe { backend().memcpy_async(dst, src, size, kind, stream) }
 }
 
 macro_rules! directional_copies {
@@ -415,39 +243,6 @@ directional_copies! {
 
 /// # Safety
 /// Every row of both buffers must be valid for the copy.
-#[allow(clippy::too_many_arguments)]
-unsafe fn copy_2d(
-    dst: *mut c_void,
-    dpitch: usize,
-    src: *const c_void,
-    spitch: usize,
-    width: usize,
-    height: usize,
-    kind: c_uint,
-    stream: &StreamCore,
-    sync: Sync,
-) -> HipResult<()> {
-    CopyKind::from_raw(kind)?;
-    if width > 0 && height > 0 && (dst.is_null() || src.is_null()) {
-        return Err(HipError::InvalidValue);
-    }
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        memory::copy_2d(
-            dst.cast(),
-            dpitch,
-            src.cast(),
-            spitch,
-            width,
-            height,
-            stream,
-            sync,
-        )
-    }
-}
-
-/// # Safety
-/// Every row of both buffers must be valid for the copy.
 pub unsafe fn hipMemcpy2D(
     dst: *mut c_void,
     dpitch: usize,
@@ -457,14 +252,10 @@ pub unsafe fn hipMemcpy2D(
     height: usize,
     kind: c_uint,
 ) -> HipResult<()> {
-    if nv::active() {
-        let (k, dev) = (CopyKind::from_raw(kind)?, nv::device()?);
-        // SAFETY: forwarded from the caller.
-        return unsafe { nvmem::memcpy_2d(dev, dst, dpitch, src, spitch, width, height, k) };
-    }
+    let kind = CopyKind::from_raw(kind)?;
     // SAFETY: forwarded from the caller.
     unsafe {
-        copy_2d(
+        backend().memcpy_2d(
             dst,
             dpitch,
             src,
@@ -472,7 +263,7 @@ pub unsafe fn hipMemcpy2D(
             width,
             height,
             kind,
-            &*resolve(0)?,
+            std::ptr::null_mut(),
             Sync::Blocking,
         )
     }
@@ -491,27 +282,10 @@ pub unsafe fn hipMemcpy2DAsync(
     kind: c_uint,
     stream: *mut c_void,
 ) -> HipResult<()> {
-    if nv::active() {
-        let (k, dev) = (CopyKind::from_raw(kind)?, nv::device()?);
-        // SAFETY: forwarded from the caller.
-        return unsafe {
-            nvmem::memcpy_2d_async(
-                dev,
-                dst,
-                dpitch,
-                src,
-                spitch,
-                width,
-                height,
-                k,
-                nv::live_stream(stream)?,
-            )
-        };
-    }
-    let s = resolve(stream as u64)?;
+    let kind = CopyKind::from_raw(kind)?;
     // SAFETY: forwarded from the caller.
     unsafe {
-        copy_2d(
+        backend().memcpy_2d(
             dst,
             dpitch,
             src,
@@ -519,49 +293,10 @@ pub unsafe fn hipMemcpy2DAsync(
             width,
             height,
             kind,
-            &s,
+            stream,
             Sync::Async,
         )
     }
-}
-
-/// # Safety
-/// `dst` must be valid for `count * element_size` bytes.
-unsafe fn fill(
-    dst: *mut c_void,
-    value: u32,
-    count: usize,
-    element_size: u32,
-    stream: u64,
-    sync: Sync,
-) -> HipResult<()> {
-    if nv::active() {
-        let fill = match element_size {
-            1 => nvmem::Fill::D8(value as u8),
-            2 => nvmem::Fill::D16(value as u16),
-            _ => nvmem::Fill::D32(value),
-        };
-        let (dev, d) = (nv::device()?, nv::dptr(dst));
-        // SAFETY: forwarded from the caller.
-        return unsafe {
-            match sync {
-                Sync::Blocking => nvmem::memset(dev, d, fill, count),
-                Sync::Async => nvmem::memset_async(
-                    dev,
-                    d,
-                    fill,
-                    count,
-                    nv::live_stream(stream as *mut c_void)?,
-                ),
-            }
-        };
-    }
-    let s = resolve(stream)?;
-    if count > 0 && dst.is_null() {
-        return Err(HipError::InvalidValue);
-    }
-    // SAFETY: forwarded from the caller.
-    unsafe { memory::fill(dst.cast(), value, count, element_size, &s, sync) }
 }
 
 macro_rules! fills {
@@ -570,14 +305,16 @@ macro_rules! fills {
         /// `dst` must be valid for `count` elements.
         pub unsafe fn $sync_name(dst: *mut c_void, value: $ty, count: usize) -> HipResult<()> {
             // SAFETY: forwarded from the caller.
-            unsafe { fill(dst, value as u32, count, $elem, 0, Sync::Blocking) }
+            unsafe {
+                backend().memset(dst, value as u32, count, $elem, std::ptr::null_mut(), Sync::Blocking)
+            }
         }
 
         /// # Safety
         /// `dst` must stay valid for `count` elements until the fill has run.
         pub unsafe fn $async_name(dst: *mut c_void, value: $ty, count: usize, stream: *mut c_void) -> HipResult<()> {
             // SAFETY: forwarded from the caller.
-            unsafe { fill(dst, value as u32, count, $elem, stream as u64, Sync::Async) }
+            unsafe { backend().memset(dst, value as u32, count, $elem, stream, Sync::Async) }
         }
     )*};
 }
@@ -591,55 +328,6 @@ fills! {
 
 /// # Safety
 /// Every row must be valid.
-unsafe fn fill_2d(
-    dst: *mut c_void,
-    pitch: usize,
-    value: c_int,
-    width: usize,
-    height: usize,
-    stream: u64,
-    sync: Sync,
-) -> HipResult<()> {
-    if nv::active() {
-        let (dev, d, v) = (nv::device()?, nv::dptr(dst), value as u8);
-        // SAFETY: forwarded from the caller.
-        return unsafe {
-            match sync {
-                Sync::Blocking => nvmem::memset_2d(dev, d, pitch, v, width, height),
-                Sync::Async => nvmem::memset_2d_async(
-                    dev,
-                    d,
-                    pitch,
-                    v,
-                    width,
-                    height,
-                    nv::live_stream(stream as *mut c_void)?,
-                ),
-            }
-        };
-    }
-    let s = resolve(stream)?;
-    if width == 0 || height == 0 {
-        return Ok(());
-    }
-    non_null(dst)?;
-    if width > pitch {
-        return Err(HipError::InvalidPitchValue);
-    }
-    let fill = memory::Fill3d::rows(
-        dst as usize,
-        pitch,
-        u32::from(value as u8),
-        1,
-        width,
-        height,
-    )?;
-    // SAFETY: the caller guarantees every row.
-    unsafe { memory::fill_3d(&fill, &s, sync) }
-}
-
-/// # Safety
-/// Every row must be valid.
 pub unsafe fn hipMemset2D(
     dst: *mut c_void,
     pitch: usize,
@@ -648,7 +336,17 @@ pub unsafe fn hipMemset2D(
     height: usize,
 ) -> HipResult<()> {
     // SAFETY: forwarded from the caller.
-    unsafe { fill_2d(dst, pitch, value, width, height, 0, Sync::Blocking) }
+    unsafe {
+        backend().memset_2d(
+            dst,
+            pitch,
+            value as u8,
+            width,
+            height,
+            std::ptr::null_mut(),
+            Sync::Blocking,
+        )
+    }
 }
 
 /// # Safety
@@ -662,11 +360,11 @@ pub unsafe fn hipMemset2DAsync(
     stream: *mut c_void,
 ) -> HipResult<()> {
     // SAFETY: forwarded from the caller.
-    unsafe { fill_2d(dst, pitch, value, width, height, stream as u64, Sync::Async) }
+    unsafe { backend().memset_2d(dst, pitch, value as u8, width, height, stream, Sync::Async) }
 }
 
 // ------------------------------------------------------------------------------------
-// Managed-memory hints: on the CPU all memory is already where every agent can use it.
+// Managed-memory hints
 
 pub fn hipMemPrefetchAsync(
     ptr: *const c_void,
@@ -674,20 +372,7 @@ pub fn hipMemPrefetchAsync(
     device: c_int,
     stream: *mut c_void,
 ) -> HipResult<()> {
-    if nv::active() {
-        // SAFETY: HIP's contract: a live stream handle.
-        return unsafe {
-            nvmem::prefetch_async(
-                nv::device()?,
-                nv::dptr(ptr),
-                count,
-                device,
-                nv::live_stream(stream)?,
-            )
-        };
-    }
-    resolve(stream as u64)?;
-    check_managed_hint(ptr, count, device)
+    backend().mem_prefetch_async(ptr, count, device, stream)
 }
 
 pub fn hipMemAdvise(
@@ -696,32 +381,11 @@ pub fn hipMemAdvise(
     advice: c_int,
     device: c_int,
 ) -> HipResult<()> {
-    if nv::active() {
-        let advice = u32::try_from(advice).map_err(|_| HipError::InvalidValue)?;
-        return nvmem::mem_advise(nv::device()?, nv::dptr(ptr), count, advice, device);
-    }
-    if !(1..=6).contains(&advice) && !(100..=103).contains(&advice) {
-        return Err(HipError::InvalidValue);
-    }
-    check_managed_hint(ptr, count, device)
+    backend().mem_advise(ptr, count, advice, device)
 }
 
-/// What prefetch and advice accept: `hipCpuDeviceId` (-1) or a valid device, and a range
-/// inside one managed allocation.
-fn check_managed_hint(ptr: *const c_void, count: usize, device: c_int) -> HipResult<()> {
-    if device != -1 {
-        crate::entry::device_ordinal(device)?;
-    }
-    match memory::find(ptr as usize) {
-        Some(a)
-            if a.kind == MemoryKind::Managed
-                && memory::check_range(ptr as usize, count).is_ok() =>
-        {
-            Ok(())
-        }
-        _ => Err(HipError::InvalidValue),
-    }
-}
+// ------------------------------------------------------------------------------------
+// Pointer attributes
 
 /// `hipPointerAttribute_t` (HIP 6 layout).
 #[repr(C)]
@@ -734,6 +398,19 @@ pub struct PointerAttributes {
     pub allocation_flags: c_uint,
 }
 
+impl From<Attributes> for PointerAttributes {
+    fn from(a: Attributes) -> PointerAttributes {
+        PointerAttributes {
+            memory_type: a.memory_type,
+            device: a.device,
+            device_pointer: a.device_pointer,
+            host_pointer: a.host_pointer,
+            is_managed: c_int::from(a.is_managed),
+            allocation_flags: a.allocation_flags,
+        }
+    }
+}
+
 /// # Safety
 /// `attributes` must be NULL or writable.
 pub unsafe fn hipPointerGetAttributes(
@@ -742,44 +419,9 @@ pub unsafe fn hipPointerGetAttributes(
 ) -> HipResult<()> {
     non_null(attributes)?;
     non_null(ptr)?;
-    if nv::active() {
-        let a = nvmem::pointer_attributes(nv::device()?, ptr)?;
-        let value = PointerAttributes {
-            memory_type: a.memory_type.hip_value(),
-            device: a.device,
-            device_pointer: a.device_pointer as *mut c_void,
-            host_pointer: a.host_pointer,
-            is_managed: c_int::from(a.is_managed),
-            allocation_flags: a.allocation_flags,
-        };
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(attributes, value) };
-    }
-    let value = match memory::find(ptr as usize) {
-        Some(a) => PointerAttributes {
-            memory_type: a.kind.memory_type(),
-            device: a.device as c_int,
-            device_pointer: ptr as *mut c_void,
-            host_pointer: if a.kind == MemoryKind::Device {
-                std::ptr::null_mut()
-            } else {
-                ptr as *mut c_void
-            },
-            is_managed: c_int::from(a.kind == MemoryKind::Managed),
-            allocation_flags: a.flags,
-        },
-        // Unregistered host memory (HIP >= 6 reports it rather than failing).
-        None => PointerAttributes {
-            memory_type: 0,
-            device: -2,
-            device_pointer: std::ptr::null_mut(),
-            host_pointer: std::ptr::null_mut(),
-            is_managed: 0,
-            allocation_flags: 0,
-        },
-    };
+    let value = backend().mem_pointer_attributes(ptr)?;
     // SAFETY: forwarded from the caller.
-    unsafe { write_out(attributes, value) }
+    unsafe { write_out(attributes, value.into()) }
 }
 
 /// `hipExtMallocWithFlags`: `hipMalloc` with AMD's allocation flags. Every flag HIP defines
@@ -891,11 +533,8 @@ pub unsafe fn hipPointerGetAttribute(
     if !(1..=pa::LAST).contains(&attribute) {
         return Err(HipError::InvalidValue);
     }
-    let mut a = std::mem::MaybeUninit::<PointerAttributes>::zeroed();
-    // SAFETY: a writable local.
-    unsafe { hipPointerGetAttributes(a.as_mut_ptr(), ptr) }?;
-    // SAFETY: filled (and zeroed before).
-    let a = unsafe { a.assume_init() };
+    non_null(ptr)?;
+    let a = PointerAttributes::from(backend().mem_pointer_attributes(ptr)?);
     if a.memory_type == 0 {
         return Err(HipError::InvalidValue);
     }

@@ -6,13 +6,12 @@
 
 use std::ffi::{c_int, c_uint, c_void};
 
+use hip::backend;
 use hip::graph::Memcpy3dParams;
-use hip::memory::{self, Copy3d, CopyKind, Extent, Fill3d, PitchedPtr, Pos, Sync};
-use hip::stream::resolve;
+use hip::memory::{CopyKind, Extent, PitchedPtr, Pos, Sync};
 use hip::{HipError, HipResult};
 
-use crate::entry::{current_device, non_null, write_out};
-use crate::nv;
+use crate::entry::{non_null, write_out};
 use crate::stream::StreamT;
 
 /// `hipPitchedPtr`
@@ -164,23 +163,7 @@ pub(crate) fn write_params(p: &Memcpy3dParams) -> HipMemcpy3DParms {
 /// `pitched` must be NULL or writable.
 pub unsafe fn hipMalloc3D(pitched: *mut HipPitchedPtr, extent: HipExtent) -> HipResult<()> {
     non_null(pitched)?;
-    if nv::active() {
-        let rows = extent
-            .height
-            .checked_mul(extent.depth)
-            .ok_or(HipError::InvalidValue)?;
-        let (ptr, pitch) =
-            hip::platform::nvidia::memory::malloc_pitch(nv::device()?, extent.width, rows)?;
-        let p = HipPitchedPtr {
-            ptr: ptr as *mut c_void,
-            pitch,
-            xsize: extent.width,
-            ysize: extent.height,
-        };
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(pitched, p) };
-    }
-    let p = memory::allocate_3d(current_device()?, extent.into())?;
+    let p = backend().malloc_3d(extent.into())?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(pitched, p.into()) }
 }
@@ -194,21 +177,8 @@ unsafe fn memset_3d(
     stream: StreamT,
     sync: Sync,
 ) -> HipResult<()> {
-    if nv::active() {
-        let s = match sync {
-            Sync::Async => Some(nv::live_stream(stream)?),
-            Sync::Blocking => None,
-        };
-        let e = [extent.width, extent.height, extent.depth];
-        // SAFETY: forwarded from the caller.
-        return unsafe {
-            nv::memset_3d(pitched.ptr, pitched.pitch, pitched.ysize, value as u8, e, s)
-        };
-    }
-    let s = resolve(stream as u64)?;
-    let fill = Fill3d::pitched(pitched.into(), value as u8, extent.into())?;
     // SAFETY: forwarded from the caller.
-    unsafe { memory::fill_3d(&fill, &s, sync) }
+    unsafe { backend().memset_3d(pitched.into(), value as u8, extent.into(), stream, sync) }
 }
 
 /// # Safety
@@ -240,39 +210,8 @@ unsafe fn memcpy_3d(p: *const HipMemcpy3DParms, stream: StreamT, sync: Sync) -> 
     // SAFETY: forwarded from the caller.
     let params = unsafe { read_params(p)? };
     CopyKind::from_raw(params.kind)?;
-    if nv::active() {
-        let side = |p: PitchedPtr, pos: Pos| nv::Side3d {
-            ptr: p.ptr as *mut c_void,
-            pitch: p.pitch,
-            ysize: p.ysize,
-            pos: [pos.x, pos.y, pos.z],
-        };
-        let e = params.extent;
-        let s = match sync {
-            Sync::Async => Some(nv::live_stream(stream)?),
-            Sync::Blocking => None,
-        };
-        // SAFETY: forwarded from the caller.
-        return unsafe {
-            nv::memcpy_3d(
-                &side(params.src, params.src_pos),
-                &side(params.dst, params.dst_pos),
-                [e.width, e.height, e.depth],
-                params.kind,
-                s,
-            )
-        };
-    }
-    let s = resolve(stream as u64)?;
-    let copy = Copy3d::resolve(
-        params.src,
-        params.src_pos,
-        params.dst,
-        params.dst_pos,
-        params.extent,
-    )?;
     // SAFETY: forwarded from the caller.
-    unsafe { memory::copy_3d(&copy, &s, sync) }
+    unsafe { backend().memcpy_3d(&params, stream, sync) }
 }
 
 /// # Safety

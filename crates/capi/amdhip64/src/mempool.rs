@@ -1,17 +1,18 @@
 //! Stream-ordered allocation: memory pools (`hipMemPool*`, `hipMallocFromPoolAsync`,
-//! `hipDeviceGet/SetMemPool`). The allocator itself is `hip::mempool` (reuse rules there).
+//! `hipDeviceGet/SetMemPool`): C marshalling over the backend's
+//! [`MemPoolBackend`](hip::backend::MemPoolBackend).
 //!
 //! `hipMallocAsync` / `hipFreeAsync` are exported from `memory.rs`; [`malloc_async`] and
 //! [`free_async`] here are their pool-based bodies.
 
 use std::ffi::{c_int, c_void};
 
-use hip::mempool::{self, MemPool, PoolAttr, PoolProps};
-use hip::stream::resolve;
+use hip::backend;
+use hip::backend::mempool::MemAccess;
+use hip::mempool::PoolAttr;
 use hip::{HipError, HipResult};
 
 use crate::entry::{device_ordinal, non_null, write_out};
-use crate::nv;
 use crate::stream::StreamT;
 
 pub type MemPoolT = *mut c_void;
@@ -51,10 +52,6 @@ pub struct MemPoolProps {
     pub reserved: [u8; 56],
 }
 
-fn pool(handle: MemPoolT) -> HipResult<std::sync::Arc<MemPool>> {
-    MemPool::lookup(handle as u64)
-}
-
 /// A device location (`hipErrorInvalidValue` for another type or an unknown device).
 fn location_device(loc: &MemLocation) -> HipResult<usize> {
     if loc.type_ != LOCATION_DEVICE {
@@ -70,26 +67,15 @@ fn location_device(loc: &MemLocation) -> HipResult<usize> {
 /// `ptr` must be NULL or writable.
 pub unsafe fn malloc_async(ptr: *mut *mut c_void, size: usize, stream: StreamT) -> HipResult<()> {
     non_null(ptr)?;
-    if nv::active() {
-        // SAFETY: HIP's contract: a live stream handle.
-        let p = unsafe { nv::malloc_async(size, nv::live_stream(stream)?)? };
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(ptr, p) };
-    }
-    let s = resolve(stream as u64)?;
-    let p = mempool::malloc_async(size, &s)?;
+    let p = backend().malloc_async(size, stream)?;
     // SAFETY: forwarded from the caller.
-    unsafe { write_out(ptr, p.cast()) }
+    unsafe { write_out(ptr, p) }
 }
 
-/// `hipFreeAsync`: see `hip::mempool::free_async`.
+/// `hipFreeAsync`: released (back to its pool) once `stream` gets there.
 pub fn free_async(ptr: *mut c_void, stream: StreamT) -> HipResult<()> {
-    if nv::active() {
-        // SAFETY: HIP's contract: a live stream; no later work uses the memory.
-        return unsafe { nv::free_async(ptr, nv::live_stream(stream)?) };
-    }
-    let s = resolve(stream as u64)?;
-    mempool::free_async(ptr as usize, &s)
+    // SAFETY: HIP's contract: no later work uses the memory.
+    unsafe { backend().free_async(ptr, stream) }
 }
 
 /// # Safety
@@ -101,17 +87,9 @@ pub unsafe fn hipMallocFromPoolAsync(
     stream: StreamT,
 ) -> HipResult<()> {
     non_null(ptr)?;
-    if nv::active() {
-        // SAFETY: HIP's contract: live pool and stream handles.
-        let p = unsafe { nv::malloc_from_pool_async(size, pool_handle, nv::live_stream(stream)?)? };
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(ptr, p) };
-    }
-    let p = pool(pool_handle)?;
-    let s = resolve(stream as u64)?;
-    let out = p.allocate(size, &s)?;
+    let p = backend().malloc_from_pool_async(size, pool_handle, stream)?;
     // SAFETY: forwarded from the caller.
-    unsafe { write_out(ptr, out.cast()) }
+    unsafe { write_out(ptr, p) }
 }
 
 /// # Safety
@@ -127,81 +105,40 @@ pub unsafe fn hipMemPoolCreate(
     if props.alloc_type != ALLOCATION_PINNED || props.handle_types & !HANDLE_TYPES != 0 {
         return Err(HipError::InvalidValue);
     }
-    if nv::active() {
-        if props.location.type_ != LOCATION_DEVICE {
-            return Err(HipError::InvalidValue);
-        }
-        let dev = nv::ordinal(props.location.id).map_err(|_| HipError::InvalidValue)?;
-        let p = nv::mem_pool_create(dev, props.handle_types as u32, props.max_size)?;
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(pool_out, p) };
-    }
     let device = location_device(&props.location)?;
-    if props.handle_types != 0 {
-        // Shareable handles (IPC) are not implemented.
-        return Err(HipError::NotSupported);
-    }
-    let p = MemPool::create(PoolProps {
-        device,
-        max_size: props.max_size,
-    })?;
+    let p = backend().mem_pool_create(device, props.handle_types as u32, props.max_size)?;
     // SAFETY: forwarded from the caller.
-    unsafe { write_out(pool_out, p.handle as MemPoolT) }
+    unsafe { write_out(pool_out, p) }
 }
 
 pub fn hipMemPoolDestroy(pool_handle: MemPoolT) -> HipResult<()> {
-    if nv::active() {
-        // SAFETY: HIP's contract: a pool the program created.
-        return unsafe { nv::mem_pool_destroy(pool_handle) };
-    }
-    MemPool::destroy(pool_handle as u64)
+    backend().mem_pool_destroy(pool_handle)
 }
 
 /// # Safety
 /// `pool_out` must be NULL or writable.
 pub unsafe fn hipDeviceGetDefaultMemPool(pool_out: *mut MemPoolT, device: c_int) -> HipResult<()> {
     non_null(pool_out)?;
-    if nv::active() {
-        let p = nv::device_mem_pool(nv::ordinal(device)?, true)?;
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(pool_out, p) };
-    }
-    let p = mempool::default_pool(device_ordinal(device)?)?;
+    let p = backend().mem_pool_default(device_ordinal(device)?)?;
     // SAFETY: forwarded from the caller.
-    unsafe { write_out(pool_out, p.handle as MemPoolT) }
+    unsafe { write_out(pool_out, p) }
 }
 
 /// # Safety
 /// `pool_out` must be NULL or writable.
 pub unsafe fn hipDeviceGetMemPool(pool_out: *mut MemPoolT, device: c_int) -> HipResult<()> {
     non_null(pool_out)?;
-    if nv::active() {
-        let p = nv::device_mem_pool(nv::ordinal(device)?, false)?;
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(pool_out, p) };
-    }
-    let p = mempool::current_pool(device_ordinal(device)?)?;
+    let p = backend().mem_pool_current(device_ordinal(device)?)?;
     // SAFETY: forwarded from the caller.
-    unsafe { write_out(pool_out, p.handle as MemPoolT) }
+    unsafe { write_out(pool_out, p) }
 }
 
 pub fn hipDeviceSetMemPool(device: c_int, pool_handle: MemPoolT) -> HipResult<()> {
-    if nv::active() {
-        // SAFETY: HIP's contract: a live pool handle.
-        return unsafe { nv::device_set_mem_pool(nv::ordinal(device)?, pool_handle) };
-    }
-    let device = device_ordinal(device)?;
-    non_null(pool_handle)?;
-    mempool::set_current_pool(device, &pool(pool_handle)?)
+    backend().mem_pool_set_current(device_ordinal(device)?, pool_handle)
 }
 
 pub fn hipMemPoolTrimTo(pool_handle: MemPoolT, min_bytes_to_hold: usize) -> HipResult<()> {
-    if nv::active() {
-        // SAFETY: HIP's contract: a live pool handle.
-        return unsafe { nv::mem_pool_trim_to(pool_handle, min_bytes_to_hold) };
-    }
-    pool(pool_handle)?.trim_to(min_bytes_to_hold as u64);
-    Ok(())
+    backend().mem_pool_trim_to(pool_handle, min_bytes_to_hold)
 }
 
 /// # Safety
@@ -211,21 +148,17 @@ pub unsafe fn hipMemPoolSetAttribute(
     attr: c_int,
     value: *mut c_void,
 ) -> HipResult<()> {
-    if nv::active() {
-        // SAFETY: HIP's contract: a live pool; `value` of the attribute's type.
-        return unsafe { nv::mem_pool_attribute(pool_handle, attr, value, true) };
-    }
-    let p = pool(pool_handle)?;
     let attr = PoolAttr::from_raw(attr as u32)?;
     non_null(value)?;
     let v = if attr.is_int() {
         // SAFETY: checked non-null; the caller passes an int for this attribute.
-        u64::from(unsafe { value.cast::<c_int>().read_unaligned() } != 0)
+        // Sign-extended: the backend reads it back as the program's `int`.
+        i64::from(unsafe { value.cast::<c_int>().read_unaligned() }) as u64
     } else {
         // SAFETY: checked non-null; the caller passes a uint64_t for this attribute.
         unsafe { value.cast::<u64>().read_unaligned() }
     };
-    p.set_attribute(attr, v)
+    backend().mem_pool_set_attribute(pool_handle, attr, v)
 }
 
 /// # Safety
@@ -235,14 +168,9 @@ pub unsafe fn hipMemPoolGetAttribute(
     attr: c_int,
     value: *mut c_void,
 ) -> HipResult<()> {
-    if nv::active() {
-        // SAFETY: HIP's contract: a live pool; `value` of the attribute's type.
-        return unsafe { nv::mem_pool_attribute(pool_handle, attr, value, false) };
-    }
-    let p = pool(pool_handle)?;
     let attr = PoolAttr::from_raw(attr as u32)?;
     non_null(value)?;
-    let v = p.attribute(attr);
+    let v = backend().mem_pool_attribute(pool_handle, attr)?;
     // SAFETY: checked non-null; the caller passes storage of the attribute's type.
     unsafe {
         if attr.is_int() {
@@ -261,39 +189,24 @@ pub unsafe fn hipMemPoolSetAccess(
     desc: *const MemAccessDesc,
     count: usize,
 ) -> HipResult<()> {
-    if nv::active() {
-        let list = if count == 0 {
-            &[][..]
-        } else {
-            non_null(desc)?;
-            // SAFETY: checked non-null; `count` entries per the caller.
-            unsafe { std::slice::from_raw_parts(desc, count) }
-        };
-        let triples: Vec<_> = list
-            .iter()
-            .map(|d| (d.location.type_, d.location.id, d.flags))
-            .collect();
-        // SAFETY: HIP's contract: a live pool handle.
-        return unsafe { nv::mem_pool_set_access(pool_handle, &triples) };
-    }
-    let p = pool(pool_handle)?;
-    if count == 0 {
-        return Ok(());
-    }
-    non_null(desc)?;
-    // SAFETY: checked non-null; `count` entries per the caller.
-    let list = unsafe { std::slice::from_raw_parts(desc, count) };
-    // Validate every entry before applying any.
-    let mut parsed = Vec::with_capacity(count);
-    for d in list {
-        let device = location_device(&d.location)?;
-        let flags = u32::try_from(d.flags).map_err(|_| HipError::InvalidValue)?;
-        parsed.push((device, flags));
-    }
-    for (device, flags) in parsed {
-        p.set_access(device, flags)?;
-    }
-    Ok(())
+    let list = if count == 0 {
+        &[][..]
+    } else {
+        non_null(desc)?;
+        // SAFETY: checked non-null; `count` entries per the caller.
+        unsafe { std::slice::from_raw_parts(desc, count) }
+    };
+    // Every entry is checked before any is applied.
+    let access = list
+        .iter()
+        .map(|d| {
+            Ok(MemAccess {
+                device: location_device(&d.location)?,
+                flags: u32::try_from(d.flags).map_err(|_| HipError::InvalidValue)?,
+            })
+        })
+        .collect::<HipResult<Vec<_>>>()?;
+    backend().mem_pool_set_access(pool_handle, &access)
 }
 
 /// # Safety
@@ -305,18 +218,9 @@ pub unsafe fn hipMemPoolGetAccess(
 ) -> HipResult<()> {
     non_null(flags)?;
     non_null(location)?;
-    if nv::active() {
-        // SAFETY: checked non-null; readable per the caller.
-        let loc = unsafe { location.read_unaligned() };
-        // SAFETY: HIP's contract: a live pool handle.
-        let f = unsafe { nv::mem_pool_get_access(pool_handle, loc.type_, loc.id)? };
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(flags, f) };
-    }
-    let p = pool(pool_handle)?;
     // SAFETY: checked non-null; readable per the caller.
     let loc = unsafe { location.read_unaligned() };
-    let f = p.access(location_device(&loc)?)?;
+    let f = backend().mem_pool_access(pool_handle, location_device(&loc)?)?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(flags, f as c_int) }
 }

@@ -16,16 +16,32 @@ use crate::platform::{self, Platform};
 
 pub mod device;
 pub mod graph;
+pub mod memory;
+pub mod mempool;
 pub mod stream;
 
 pub use device::DeviceBackend;
 pub use graph::GraphBackend;
+pub use memory::MemoryBackend;
+pub use mempool::MemPoolBackend;
 pub use stream::{EventBackend, StreamBackend};
 
 /// Everything a platform provides.
-pub trait Backend: DeviceBackend + StreamBackend + EventBackend + GraphBackend + Sync {}
+pub trait Backend:
+    DeviceBackend + StreamBackend + EventBackend + MemoryBackend + MemPoolBackend + GraphBackend + Sync
+{
+}
 
-impl<T: DeviceBackend + StreamBackend + EventBackend + GraphBackend + Sync> Backend for T {}
+impl<T> Backend for T where
+    T: DeviceBackend
+        + StreamBackend
+        + EventBackend
+        + MemoryBackend
+        + MemPoolBackend
+        + GraphBackend
+        + Sync
+{
+}
 
 /// The backend of the platform this process runs on (chosen on first use: see
 /// [`crate::platform::current`]). One atomic load once chosen.

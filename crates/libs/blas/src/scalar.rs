@@ -24,6 +24,7 @@ pub struct Bf16(pub u16);
 /// A BLAS element type. `faer::traits::ComplexField` gives the level-3 kernels.
 pub trait Scalar:
     faer::traits::ComplexField
+    + crate::nvidia::CublasScalar
     + Copy
     + Send
     + Sync

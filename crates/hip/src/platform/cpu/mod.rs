@@ -5,6 +5,8 @@ use crate::device::DeviceProperties;
 
 mod device;
 mod graph;
+mod memory;
+mod mempool;
 mod stream;
 
 /// The CPU platform's backend.

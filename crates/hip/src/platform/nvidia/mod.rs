@@ -26,6 +26,8 @@ mod handles;
 mod image;
 pub mod launch;
 pub mod memory;
+pub mod memory3d;
+pub mod mempool;
 pub mod module;
 pub mod registry;
 pub mod stream;

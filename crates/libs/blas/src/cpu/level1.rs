@@ -135,17 +135,17 @@ pub unsafe fn dot<T: Scalar>(v: &Vectors<T>, conjugate: bool, result: DevPtr<T>)
     // SAFETY: the caller's contract.
     unsafe {
         each_pair(v, |b, x, y| {
-            let sum = if v.incx == 1 && v.incy == 1 && lx.n >= PARALLEL_LEN {
+            let sum = if v.incx == 1 && v.incy == 1 {
                 let xs = std::slice::from_raw_parts(x as *const T, lx.n);
                 let ys = std::slice::from_raw_parts(y as *const T, lx.n);
-                xs.par_chunks(CHUNK)
-                    .zip(ys.par_chunks(CHUNK))
-                    .map(|(xc, yc)| {
-                        xc.iter()
-                            .zip(yc)
-                            .fold(T::zero(), |s, (a, b)| s + term(*a, *b))
-                    })
-                    .reduce(T::zero, |a, b| a + b)
+                if lx.n >= PARALLEL_LEN {
+                    xs.par_chunks(CHUNK)
+                        .zip(ys.par_chunks(CHUNK))
+                        .map(|(xc, yc)| dot_contiguous(xc, yc, conjugate))
+                        .reduce(T::zero, |a, b| a + b)
+                } else {
+                    dot_contiguous(xs, ys, conjugate)
+                }
             } else {
                 let mut s = T::zero();
                 for i in 0..lx.n {
@@ -156,6 +156,30 @@ pub unsafe fn dot<T: Scalar>(v: &Vectors<T>, conjugate: bool, result: DevPtr<T>)
             result.ptr().add(b).write_unaligned(sum);
         })
     }
+}
+
+/// A contiguous dot product with eight independent partial sums, so that the additions
+/// do not form one dependency chain and the loop vectorises.
+fn dot_contiguous<T: Scalar>(x: &[T], y: &[T], conjugate: bool) -> T {
+    const LANES: usize = 8;
+    let mut acc = [T::zero(); LANES];
+    let (xc, yc) = (x.chunks_exact(LANES), y.chunks_exact(LANES));
+    let (xr, yr) = (xc.remainder(), yc.remainder());
+    for (xs, ys) in xc.zip(yc) {
+        for l in 0..LANES {
+            let a = if conjugate {
+                Scalar::conj(xs[l])
+            } else {
+                xs[l]
+            };
+            acc[l] += a * ys[l];
+        }
+    }
+    let mut s = acc.iter().fold(T::zero(), |s, v| s + *v);
+    for (a, b) in xr.iter().zip(yr) {
+        s += if conjugate { Scalar::conj(*a) } else { *a } * *b;
+    }
+    s
 }
 
 /// # Safety

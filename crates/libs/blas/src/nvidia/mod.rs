@@ -7,6 +7,11 @@
 //! stream and pointer mode, then calls cuBLAS. What cuBLAS lacks is computed from what it
 //! has (batched level 1 as a loop of calls) or reported as not implemented.
 
+mod functions;
+mod level23;
+
+pub use functions::CublasScalar;
+
 use std::ffi::c_void;
 
 use cudarc::cublas::sys as cb;
@@ -18,7 +23,8 @@ use crate::error::{BlasError, BlasResult};
 use crate::handle::Handle;
 use crate::hip_bridge::{self, StreamHandle};
 use crate::ops::aux::Copy2d;
-use crate::ops::level1::{IndexOut, Reduction, ScalesBy, Vector, Vectors};
+use crate::ops::ex::{Compute, DataType, GemmEx};
+use crate::ops::level1::{Reduction, ScalesBy, Vector, Vectors};
 use crate::ops::level3::GemmCall;
 use crate::scalar::{Scalar, C32, C64};
 use crate::types::{Operation, PointerMode};
@@ -31,7 +37,7 @@ pub struct NvidiaBlas {
     cublas: Mutex<usize>,
 }
 
-fn status(s: cb::cublasStatus_t) -> BlasResult<()> {
+pub(crate) fn status(s: cb::cublasStatus_t) -> BlasResult<()> {
     use cb::cublasStatus_t as S;
     match s {
         S::CUBLAS_STATUS_SUCCESS => Ok(()),
@@ -43,7 +49,7 @@ fn status(s: cb::cublasStatus_t) -> BlasResult<()> {
     }
 }
 
-fn operation(op: Operation) -> cb::cublasOperation_t {
+pub(crate) fn operation(op: Operation) -> cb::cublasOperation_t {
     match op {
         Operation::None => cb::cublasOperation_t::CUBLAS_OP_N,
         Operation::Transpose => cb::cublasOperation_t::CUBLAS_OP_T,
@@ -52,7 +58,7 @@ fn operation(op: Operation) -> cb::cublasOperation_t {
 }
 
 /// cuBLAS takes 32-bit sizes in the calls used here.
-fn int(v: i64) -> BlasResult<i32> {
+pub(crate) fn int(v: i64) -> BlasResult<i32> {
     i32::try_from(v).map_err(|_| BlasError::NotImplemented("cuBLAS calls with 64-bit sizes"))
 }
 
@@ -80,7 +86,7 @@ impl NvidiaBlas {
     }
 
     /// Runs `f` with the cuBLAS handle configured for `h`'s stream and pointer mode.
-    fn with<R>(
+    pub(crate) fn with<R>(
         &self,
         h: &Handle,
         f: impl FnOnce(cb::cublasHandle_t) -> BlasResult<R>,
@@ -256,18 +262,6 @@ impl NvidiaBlas {
 
     /// # Safety
     /// Validated call; device operands.
-    pub unsafe fn copy<T: Scalar>(&self, _h: &Handle, _v: &Vectors<T>) -> BlasResult<()> {
-        Err(BlasError::NotImplemented("copy on NVIDIA"))
-    }
-
-    /// # Safety
-    /// Validated call; device operands.
-    pub unsafe fn swap<T: Scalar>(&self, _h: &Handle, _v: &Vectors<T>) -> BlasResult<()> {
-        Err(BlasError::NotImplemented("swap on NVIDIA"))
-    }
-
-    /// # Safety
-    /// Validated call; device operands.
     pub unsafe fn dot<T: Scalar>(
         &self,
         h: &Handle,
@@ -319,7 +313,8 @@ impl NvidiaBlas {
         let t = CublasType::of::<T>()?;
         let r = CublasType::of::<T::RealPart>()?;
         if which != Reduction::Nrm2 {
-            return Err(BlasError::NotImplemented("asum on NVIDIA"));
+            // SAFETY: forwarded.
+            return unsafe { self.asum(h, v, result) };
         }
         let n = if v.is_empty() { 0 } else { int(v.n)? };
         self.with(h, |ch| {
@@ -346,18 +341,6 @@ impl NvidiaBlas {
 
     /// # Safety
     /// Validated call; device operands.
-    pub unsafe fn iamax<T: Scalar, I: IndexOut>(
-        &self,
-        _h: &Handle,
-        _v: &Vector<T>,
-        _max: bool,
-        _result: DevPtr<I>,
-    ) -> BlasResult<()> {
-        Err(BlasError::NotImplemented("i?amax/i?amin on NVIDIA"))
-    }
-
-    /// # Safety
-    /// Validated call; device operands.
     pub unsafe fn rot<T: Scalar, S: ScalesBy<T>>(
         &self,
         _h: &Handle,
@@ -366,6 +349,131 @@ impl NvidiaBlas {
         _s: ScalarArg<S>,
     ) -> BlasResult<()> {
         Err(BlasError::NotImplemented("rot on NVIDIA"))
+    }
+}
+
+impl NvidiaBlas {
+    /// `Ex` GEMMs with `cublasGemm{,StridedBatched,Batched}Ex` (rocBLAS's separate `D`: `C`
+    /// is copied into `D` on the stream first, then the product runs in place on `D`).
+    ///
+    /// # Safety
+    /// A validated call; device operands.
+    pub unsafe fn gemm_ex(&self, h: &Handle, g: &GemmEx) -> BlasResult<()> {
+        let data = |t: DataType| match t {
+            DataType::F16 => cb::cudaDataType::CUDA_R_16F,
+            DataType::Bf16 => cb::cudaDataType::CUDA_R_16BF,
+            DataType::F32 => cb::cudaDataType::CUDA_R_32F,
+            DataType::F64 => cb::cudaDataType::CUDA_R_64F,
+            DataType::C32 => cb::cudaDataType::CUDA_C_32F,
+            DataType::C64 => cb::cudaDataType::CUDA_C_64F,
+        };
+        let compute = match g.compute {
+            Compute::F16 => cb::cublasComputeType_t::CUBLAS_COMPUTE_16F,
+            Compute::F32 => cb::cublasComputeType_t::CUBLAS_COMPUTE_32F,
+            Compute::F64 => cb::cublasComputeType_t::CUBLAS_COMPUTE_64F,
+        };
+        let (m, n, k) = (int(g.m)?, int(g.n)?, int(g.k)?);
+        let (lda, ldb, ldd, batch) = (int(g.lda)?, int(g.ldb)?, int(g.ldd)?, int(g.batch_count)?);
+        let ta = operation(Operation::from_c(g.trans_a)?);
+        let tb = operation(Operation::from_c(g.trans_b)?);
+        let (alpha, beta) = (g.alpha as *const c_void, g.beta as *const c_void);
+        let (at, bt, dt) = (data(g.a_type), data(g.b_type), data(g.d_type));
+        if g.c_type != g.d_type {
+            return Err(BlasError::InvalidValue);
+        }
+        // D = C first when they are different matrices.
+        let n_batch = g.batch_count.max(0) as usize;
+        // SAFETY: device operands (the caller's contract).
+        let (cs, ds) = unsafe {
+            (
+                batch_addresses(&g.c, n_batch)?,
+                batch_addresses(&g.d, n_batch)?,
+            )
+        };
+        for (c, d) in cs.iter().zip(&ds) {
+            if c != d || g.ldc != g.ldd {
+                let e = g.d_type.size();
+                let copy = Copy2d {
+                    src: DevPtr::new(*c as *const u8),
+                    src_pitch: g.ldc as usize * e,
+                    dst: DevPtr::new(*d as *const u8),
+                    dst_pitch: g.ldd as usize * e,
+                    width: g.m as usize * e,
+                    height: g.n as usize,
+                };
+                // SAFETY: both blocks are validated device operands.
+                unsafe { copy_2d(&copy, Some(h.stream())) }?;
+            }
+        }
+        self.with(h, |ch| {
+            // SAFETY: validated arguments; the data and compute types describe the operands.
+            let s = unsafe {
+                match (g.a, g.b, g.d) {
+                    (Batch::Array(a), Batch::Array(b), Batch::Array(d)) => cb::cublasGemmBatchedEx(
+                        ch,
+                        ta,
+                        tb,
+                        m,
+                        n,
+                        k,
+                        alpha,
+                        a.ptr() as *const *const c_void,
+                        at,
+                        lda,
+                        b.ptr() as *const *const c_void,
+                        bt,
+                        ldb,
+                        beta,
+                        d.ptr() as *const *mut c_void,
+                        dt,
+                        ldd,
+                        batch,
+                        compute,
+                        cb::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
+                    ),
+                    (
+                        Batch::Strided {
+                            base: a,
+                            stride: sa,
+                        },
+                        Batch::Strided {
+                            base: b,
+                            stride: sb,
+                        },
+                        Batch::Strided {
+                            base: d,
+                            stride: sd,
+                        },
+                    ) => cb::cublasGemmStridedBatchedEx(
+                        ch,
+                        ta,
+                        tb,
+                        m,
+                        n,
+                        k,
+                        alpha,
+                        a.ptr() as *const c_void,
+                        at,
+                        lda,
+                        sa / g.a_type.size() as i64,
+                        b.ptr() as *const c_void,
+                        bt,
+                        ldb,
+                        sb / g.b_type.size() as i64,
+                        beta,
+                        d.ptr() as *mut c_void,
+                        dt,
+                        ldd,
+                        sd / g.d_type.size() as i64,
+                        batch,
+                        compute,
+                        cb::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
+                    ),
+                    _ => return Err(BlasError::Internal("mixed batch forms".into())),
+                }
+            };
+            status(s)
+        })
     }
 }
 
@@ -381,7 +489,7 @@ impl Drop for NvidiaBlas {
 
 /// The address cuBLAS reads a scalar from: the host value (host pointer mode) or the
 /// device address.
-fn scalar_ptr<T>(s: &ScalarArg<T>) -> *const c_void {
+pub(crate) fn scalar_ptr<T>(s: &ScalarArg<T>) -> *const c_void {
     match s {
         ScalarArg::Host(v) => v as *const T as *const c_void,
         ScalarArg::Device(p) => p.ptr() as *const c_void,
@@ -412,7 +520,7 @@ unsafe fn each_batch<T>(
 ///
 /// # Safety
 /// As for [`each_batch`].
-unsafe fn batch_addresses<T>(b: &Batch<T>, n: usize) -> BlasResult<Vec<usize>> {
+pub(crate) unsafe fn batch_addresses<T>(b: &Batch<T>, n: usize) -> BlasResult<Vec<usize>> {
     match *b {
         Batch::Strided { base, stride } => Ok((0..n)
             .map(|i| base.offset(stride * i as i64).addr())

@@ -161,8 +161,9 @@ pub unsafe fn gemv<T: Scalar>(
         incy,
         batch_count,
     };
-    h.dispatch(call, crate::cpu::level2::gemv::<T>, |nv, _| {
-        nv.not_mapped("gemv")
+    h.dispatch(call, crate::cpu::level2::gemv::<T>, |nv, c| {
+        // SAFETY: validated; device operands.
+        unsafe { nv.gemv(h, c) }
     })
 }
 
@@ -212,8 +213,9 @@ pub unsafe fn ger<T: Scalar>(
         conjugate,
         batch_count,
     };
-    h.dispatch(call, crate::cpu::level2::ger::<T>, |nv, _| {
-        nv.not_mapped("ger")
+    h.dispatch(call, crate::cpu::level2::ger::<T>, |nv, c| {
+        // SAFETY: validated; device operands.
+        unsafe { nv.ger(h, c) }
     })
 }
 
@@ -276,8 +278,9 @@ pub unsafe fn symv<T: Scalar>(
         hermitian,
         batch_count,
     };
-    h.dispatch(call, crate::cpu::level2::symv::<T>, |nv, _| {
-        nv.not_mapped("symv/hemv")
+    h.dispatch(call, crate::cpu::level2::symv::<T>, |nv, c| {
+        // SAFETY: validated; device operands.
+        unsafe { nv.symv(h, c) }
     })
 }
 
@@ -322,7 +325,8 @@ pub unsafe fn triangular_vec<T: Scalar>(
         solve,
         batch_count,
     };
-    h.dispatch(call, crate::cpu::level2::triangular_vec::<T>, |nv, _| {
-        nv.not_mapped("trmv/trsv")
+    h.dispatch(call, crate::cpu::level2::triangular_vec::<T>, |nv, c| {
+        // SAFETY: validated; device operands.
+        unsafe { nv.triangular_vec(h, c) }
     })
 }

@@ -291,9 +291,9 @@ pub unsafe fn triangular<T: Scalar>(
         c,
         batch_count,
     };
-    let name = if c.is_some() { "trmm" } else { "trsm" };
-    h.dispatch(call, crate::cpu::level3::triangular::<T>, |nv, _| {
-        nv.not_mapped(name)
+    h.dispatch(call, crate::cpu::level3::triangular::<T>, |nv, c| {
+        // SAFETY: validated; device operands.
+        unsafe { nv.triangular(h, c) }
     })
 }
 
@@ -363,8 +363,9 @@ pub unsafe fn rank_k<T: Scalar, S: ScalesBy<T>>(
         hermitian,
         batch_count,
     };
-    h.dispatch(call, crate::cpu::level3::rank_k::<T, S>, |nv, _| {
-        nv.not_mapped("syrk/herk")
+    h.dispatch(call, crate::cpu::level3::rank_k::<T, S>, |nv, c| {
+        // SAFETY: validated; device operands.
+        unsafe { nv.rank_k(h, c) }
     })
 }
 
@@ -432,8 +433,9 @@ pub unsafe fn symm<T: Scalar>(
         hermitian,
         batch_count,
     };
-    h.dispatch(call, crate::cpu::level3::symm::<T>, |nv, _| {
-        nv.not_mapped("symm/hemm")
+    h.dispatch(call, crate::cpu::level3::symm::<T>, |nv, c| {
+        // SAFETY: validated; device operands.
+        unsafe { nv.symm(h, c) }
     })
 }
 
@@ -508,8 +510,9 @@ pub unsafe fn geam<T: Scalar>(
         ldc,
         batch_count,
     };
-    h.dispatch(call, crate::cpu::level3::geam::<T>, |nv, _| {
-        nv.not_mapped("geam")
+    h.dispatch(call, crate::cpu::level3::geam::<T>, |nv, c| {
+        // SAFETY: validated; device operands.
+        unsafe { nv.geam(h, c) }
     })
 }
 
@@ -552,7 +555,8 @@ pub unsafe fn dgmm<T: Scalar>(
         ldc,
         batch_count,
     };
-    h.dispatch(call, crate::cpu::level3::dgmm::<T>, |nv, _| {
-        nv.not_mapped("dgmm")
+    h.dispatch(call, crate::cpu::level3::dgmm::<T>, |nv, c| {
+        // SAFETY: validated; device operands.
+        unsafe { nv.dgmm(h, c) }
     })
 }

@@ -9,6 +9,8 @@ use crate::error::{HipError, HipResult};
 
 mod device;
 mod graph;
+mod memory;
+mod mempool;
 mod streams;
 
 /// The NVIDIA platform's backend.
