@@ -70,10 +70,13 @@ fn main() {
             .parse()
             .unwrap_or_else(|_| panic!("arguments.tsv:{}: bad index", i + 1));
         let action = match c[2] {
-            "symbol" => "ArgumentAction::Symbol",
-            "void_ptr" => "ArgumentAction::VoidPtr",
-            "drop" => "ArgumentAction::Drop",
-            other => panic!("arguments.tsv:{}: unknown action {other:?}", i + 1),
+            "symbol" => "ArgumentAction::Symbol".to_string(),
+            "void_ptr" => "ArgumentAction::VoidPtr".to_string(),
+            "drop" => "ArgumentAction::Drop".to_string(),
+            other => match other.strip_prefix("append=") {
+                Some(v) if !v.is_empty() => format!("ArgumentAction::Append({v:?})"),
+                _ => panic!("arguments.tsv:{}: unknown action {other:?}", i + 1),
+            },
         };
         writeln!(
             code,

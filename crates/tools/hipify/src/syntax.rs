@@ -112,8 +112,37 @@ impl<'a> Code<'a> {
         }
     }
 
+    /// If the `<` at `open` follows a name and opens template arguments, the index of the `>`
+    /// closing them: nested angles and brackets are counted, and a `;`, `{`, `}`, `&&`, `||`
+    /// or an unbalanced closing bracket on the way means `<` was a comparison.
+    pub fn template_close(&self, open: usize) -> Option<usize> {
+        if open == 0 || !self.is_ident(open - 1) || !self.is(open, "<") {
+            return None;
+        }
+        let mut angles = 0usize;
+        let mut brackets = 0usize;
+        for i in open..self.toks.len() {
+            match self.text(i) {
+                "<" if brackets == 0 => angles += 1,
+                ">" if brackets == 0 => {
+                    angles -= 1;
+                    if angles == 0 {
+                        return Some(i);
+                    }
+                }
+                "(" | "[" => brackets += 1,
+                ")" | "]" => brackets = brackets.checked_sub(1)?,
+                ";" | "{" | "}" => return None,
+                "&" | "|" if self.text(i + 1) == self.text(i) && brackets == 0 => return None,
+                _ => {}
+            }
+        }
+        None
+    }
+
     /// The arguments of the call whose `(` is at `lparen` and `)` at `rparen`: spans
-    /// separated by top-level commas (an empty list for `()`).
+    /// separated by top-level commas, commas inside template arguments (`f<A, B>`) excepted
+    /// (an empty list for `()`).
     pub fn arguments(&self, lparen: usize, rparen: usize) -> Vec<Span> {
         let mut out = Vec::new();
         if rparen <= lparen + 1 {
@@ -121,7 +150,15 @@ impl<'a> Code<'a> {
         }
         let mut depth = 0usize;
         let mut first = lparen + 1;
+        let mut skip_to = 0;
         for i in lparen + 1..rparen {
+            if i < skip_to {
+                continue;
+            }
+            if let Some(close) = self.template_close(i).filter(|&c| c < rparen) {
+                skip_to = close + 1;
+                continue;
+            }
             match self.text(i) {
                 "(" | "[" | "{" => depth += 1,
                 ")" | "]" | "}" => depth = depth.saturating_sub(1),
@@ -180,6 +217,10 @@ impl<'a> Code<'a> {
         let close = loop {
             if i >= self.toks.len() {
                 return None;
+            }
+            if let Some(c) = self.template_close(i) {
+                i = c + 1;
+                continue;
             }
             match self.text(i) {
                 "(" | "[" | "{" => depth += 1,
@@ -263,6 +304,12 @@ mod tests {
         assert_eq!((k.as_str(), args.as_str()), ("(*fp)", ""));
         let (_, cfg, _) = launch("k<<<n >> 1, (a > b ? a : b)>>>(z);").expect("launch");
         assert_eq!(cfg, ["n >> 1", "(a > b ? a : b)"]);
+        let (_, cfg, args) =
+            launch("k<<<grid<A, B>(n), 64>>>(f<int, 2>(a), b < c, d > e);").expect("launch");
+        assert_eq!(cfg, ["grid<A, B>(n)", "64"]);
+        // `b < c, d > e` is one template-id to a parser that does not know whether `b` names a
+        // template (C++ decides by name lookup); hipify reads it as one.
+        assert_eq!(args, "f<int, 2>(a)|b < c, d > e");
         assert!(launch("a <<< b;").is_none());
         assert!(launch("k<<<>>>();").is_none());
     }

@@ -82,6 +82,8 @@ pub enum ArgumentAction {
     VoidPtr,
     /// The argument goes (with its comma).
     Drop,
+    /// A call with no more arguments than the index gets this one appended.
+    Append(&'static str),
 }
 
 /// An argument of a HIP function that differs from the CUDA call's.

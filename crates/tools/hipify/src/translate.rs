@@ -500,6 +500,13 @@ impl Translator<'_> {
         };
         let args = c.arguments(lparen, rparen);
         for r in rules {
+            if let ArgumentAction::Append(text) = r.action {
+                if let Some(last) = args.last().filter(|_| args.len() == r.index) {
+                    let at = base + c.toks[last.last].end;
+                    self.edit(at, at, format!(", {text}"));
+                }
+                continue;
+            }
             let Some(a) = args.get(r.index) else {
                 continue;
             };
@@ -725,4 +732,126 @@ fn is_cuda_header(path: &str) -> bool {
     PREFIXES
         .iter()
         .any(|p| file.starts_with(p) || path.starts_with(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hip(src: &str) -> String {
+        translate(src, &Options::default()).text
+    }
+
+    #[test]
+    fn runtime_header_placement() {
+        // After an include guard, after #pragma once, else first; never twice.
+        assert_eq!(
+            hip("#ifndef A_H\n#define A_H\n__global__ void k();\n#endif\n"),
+            "#ifndef A_H\n#define A_H\n#include \"hip/hip_runtime.h\"\n__global__ void k();\n#endif\n"
+        );
+        assert_eq!(
+            hip("#pragma once\r\nvoid f() { cudaDeviceSynchronize(); }\r\n"),
+            "#pragma once\r\n#include \"hip/hip_runtime.h\"\r\nvoid f() { hipDeviceSynchronize(); }\r\n"
+        );
+        assert_eq!(
+            hip("// c\n__device__ int x;\n"),
+            "#include \"hip/hip_runtime.h\"\n// c\n__device__ int x;\n"
+        );
+        // Host API with hip_runtime_api.h already there: nothing inserted.
+        let s = "#include <hip/hip_runtime_api.h>\nvoid f() { cudaFree(0); }\n";
+        assert_eq!(
+            hip(s),
+            "#include <hip/hip_runtime_api.h>\nvoid f() { hipFree(0); }\n"
+        );
+        // No CUDA at all: no header.
+        assert_eq!(
+            hip("int main() { return 0; }\n"),
+            "int main() { return 0; }\n"
+        );
+        let opts = Options {
+            no_runtime_header: true,
+            ..Options::default()
+        };
+        assert_eq!(
+            translate("__device__ int x;", &opts).text,
+            "__device__ int x;"
+        );
+    }
+
+    #[test]
+    fn namespaces_only_where_they_name_one() {
+        assert_eq!(
+            hip("using namespace cub; int cub = 0; cub::X y; a::cub::Z z;"),
+            "#include \"hip/hip_runtime.h\"\nusing namespace hipcub; int cub = 0; hipcub::X y; a::cub::Z z;"
+        );
+    }
+
+    #[test]
+    fn whitelist_and_members() {
+        let mut opts = Options::default();
+        opts.whitelist.insert("cudaMalloc".into());
+        let t = translate("x.cudaFree(p); cudaMalloc(&p, 1); cudaFree(p);", &opts);
+        assert_eq!(
+            t.text,
+            "#include \"hip/hip_runtime.h\"\nx.cudaFree(p); cudaMalloc(&p, 1); hipFree(p);"
+        );
+    }
+
+    #[test]
+    fn roc_and_data_types() {
+        let roc = Options {
+            roc: true,
+            ..Options::default()
+        };
+        let t = translate("cudaDataType t = CUDA_R_32F; cublasSaxpy(h);", &roc);
+        assert!(
+            t.text
+                .contains("rocblas_datatype t = rocblas_datatype_f32_r; rocblas_saxpy(h);"),
+            "{}",
+            t.text
+        );
+        let hipdt = Options {
+            roc: true,
+            use_hip_data_types: true,
+            ..Options::default()
+        };
+        let t = translate("cudaDataType t = CUDA_R_32F;", &hipdt);
+        assert!(t.text.contains("hipDataType t = HIP_R_32F;"), "{}", t.text);
+    }
+
+    #[test]
+    fn warnings_have_lines_and_are_not_repeated() {
+        let t = translate(
+            "\n\ncudaGLSetGLDevice(0); cudaGLSetGLDevice(1);\n",
+            &Options::default(),
+        );
+        let unsupported: Vec<_> = t
+            .warnings
+            .iter()
+            .filter(|w| w.kind == WarningKind::Unsupported)
+            .collect();
+        assert_eq!(unsupported.len(), 1);
+        assert_eq!(unsupported[0].line, 3);
+        assert_eq!(t.stats.unconverted.get("cudaGLSetGLDevice"), Some(&2));
+    }
+
+    #[test]
+    fn argument_rules_keep_nested_arguments() {
+        let t = hip("cudaMemcpyFromSymbol(&h, tbl<int, 2>::value, sizeof(f(a, b)));");
+        assert!(
+            t.contains("hipMemcpyFromSymbol(&h, HIP_SYMBOL(tbl<int, 2>::value), sizeof(f(a, b)));"),
+            "{t}"
+        );
+        let t = hip("cudaMallocHost(&p, n); cudaMallocHost(&q, n, 0);");
+        assert!(
+            t.contains("hipHostMalloc(&p, n, hipHostMallocDefault); hipHostMalloc(&q, n, 0);"),
+            "{t}"
+        );
+        // Dropped argument (HIP has no blockSizeToDynamicSMemSize callback).
+        let t = hip("cuOccupancyMaxPotentialBlockSize(&g, &b, f, cb, 0, 0);");
+        assert!(
+            t.contains("hipModuleOccupancyMaxPotentialBlockSize(&g, &b, f, 0, 0);"),
+            "{t}"
+        );
+    }
 }

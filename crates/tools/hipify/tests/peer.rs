@@ -143,3 +143,35 @@ fn hipify_perl_is_not_idempotent() {
         a.matches("hip_runtime.h").count()
     );
 }
+
+/// hipify-perl's warnings for unsupported and removed names match substrings anywhere in a
+/// line: `memoryBarrier` inside `memoryBarrierCount`, the removed `texture` inside a comment.
+/// Ours looks up whole identifiers in code and warns about neither.
+#[test]
+fn hipify_perl_warns_inside_words() {
+    let Some(perl_script) = common::hipify_perl() else {
+        eprintln!("skipped: hipify-perl or perl not found (set HIPIFY_PERL)");
+        return;
+    };
+    let src = "int memoryBarrierCount = 0;\nint size(int v) { return v; } // texture size\n";
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("hipify-perl-words");
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    let file = dir.join("words.cpp");
+    std::fs::write(&file, src).expect("write");
+    let out = Command::new("perl")
+        .arg(&perl_script)
+        .arg("-no-output")
+        .arg(&file)
+        .output()
+        .expect("run perl");
+    let err = String::from_utf8_lossy(&out.stderr);
+    for name in ["memoryBarrier", "texture"] {
+        assert!(
+            err.contains(&format!("identifier: {name}")),
+            "hipify-perl no longer warns about {name}:\n{err}"
+        );
+    }
+    let ours = translate(src, &hipify::Options::default());
+    assert!(ours.warnings.is_empty(), "{:?}", ours.warnings);
+    assert_eq!(ours.text, src);
+}
