@@ -84,6 +84,8 @@ pub struct Config {
     pub inplace: bool,
     pub no_backup: bool,
     pub print_stats: bool,
+    pub print_stats_csv: bool,
+    pub stats_file: Option<PathBuf>,
     pub no_output: bool,
     pub quiet_warnings: bool,
     pub recursive: bool,
@@ -109,6 +111,7 @@ OPTIONS (one dash or two; values as -o=X or -o X):
   --examine               Translate without output and print statistics
   --no-output             Write no translated output
   --print-stats           Print statistics to standard error
+  --print-stats-csv       Write statistics as CSV to --o-stats=FILE (default hipify_stats.csv)
   --quiet-warnings        Print no warnings
   --roc                   Use rocBLAS/rocFFT/rocRAND/rocSPARSE/rocSOLVER names where they exist
   --use-hip-data-types    With --roc, keep hipDataType names rather than rocBLAS's
@@ -132,6 +135,7 @@ Exit status: 0 success, 1 a file could not be read or written, 2 usage error.
 const VALUED: &[&str] = &[
     "o",
     "o-dir",
+    "o-stats",
     "whitelist",
     "exclude-dirs",
     "exclude-files",
@@ -195,6 +199,7 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
             && name.starts_with('o')
             && !a.starts_with("--")
             && !name.starts_with("o-dir")
+            && !name.starts_with("o-stats")
         {
             ("o", Some(body[1..].to_string()))
         } else {
@@ -215,6 +220,7 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
             match name {
                 "o" => c.output = Some(PathBuf::from(&value)),
                 "o-dir" => c.out_dir = Some(PathBuf::from(&value)),
+                "o-stats" => c.stats_file = Some(PathBuf::from(&value)),
                 "whitelist" => whitelist.extend(list()),
                 "exclude-dirs" => c.exclude_dirs.extend(list()),
                 "exclude-files" => c.exclude_files.extend(list()),
@@ -229,6 +235,7 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
             "inplace" => c.inplace = true,
             "no-backup" => c.no_backup = true,
             "print-stats" => c.print_stats = true,
+            "print-stats-csv" => c.print_stats_csv = true,
             "examine" => {
                 c.print_stats = true;
                 c.no_output = true;
@@ -423,6 +430,7 @@ fn encode(text: String, latin1: bool) -> Vec<u8> {
 fn run(flavor: Flavor, c: &Config) -> Result<i32, CliError> {
     let files = plan(flavor, c)?;
     let mut total = Stats::default();
+    let mut per_file = Vec::new();
     let mut status = 0;
     let stdout = std::io::stdout();
     for (file, dest) in &files {
@@ -470,6 +478,9 @@ fn run(flavor: Flavor, c: &Config) -> Result<i32, CliError> {
                     eprint!("{}", stats.report(&shown));
                 }
                 total.add(&stats);
+                if c.print_stats_csv {
+                    per_file.push((shown, stats));
+                }
             }
             Err(e) => {
                 eprintln!("{}: error: {e}", flavor.name());
@@ -479,6 +490,18 @@ fn run(flavor: Flavor, c: &Config) -> Result<i32, CliError> {
     }
     if c.print_stats && files.len() > 1 {
         eprint!("{}", total.report("GLOBAL"));
+    }
+    if c.print_stats_csv {
+        let path = c
+            .stats_file
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("hipify_stats.csv"));
+        let mut csv = String::new();
+        for (i, (file, stats)) in per_file.iter().enumerate() {
+            csv.push_str(&stats.csv(file, i == 0));
+        }
+        csv.push_str(&total.csv("GLOBAL", per_file.is_empty()));
+        std::fs::write(&path, csv).map_err(io_error(&path))?;
     }
     Ok(status)
 }

@@ -170,6 +170,52 @@ impl Stats {
     }
 }
 
+impl Stats {
+    /// The statistics as CSV rows (`--print-stats-csv`): `file,kind,name,value`, one row per
+    /// counter, per converted name (`cuda=>hip`) and per unconverted name; a header row first
+    /// when `header`.
+    pub fn csv(&self, file: &str, header: bool) -> String {
+        let file = csv_field(file);
+        let mut s = String::new();
+        if header {
+            s.push_str("file,kind,name,value\n");
+        }
+        let mut row = |kind: &str, name: &str, value: usize| {
+            let _ = writeln!(s, "{file},{kind},{},{value}", csv_field(name));
+        };
+        row("total", "converted", self.converted_count());
+        row("total", "unconverted", self.unconverted_count());
+        row("total", "kernel_launches", self.kernel_launches);
+        row("total", "warnings", self.warnings);
+        row("total", "replaced_bytes", self.replaced_bytes);
+        row("total", "bytes", self.bytes);
+        row("total", "changed_lines", self.changed_lines);
+        row("total", "lines", self.lines);
+        for (k, n) in &self.by_category {
+            row("type", k, *n);
+        }
+        for (k, n) in &self.by_api {
+            row("api", k, *n);
+        }
+        for (k, (to, n)) in &self.converted {
+            row("converted", &format!("{k}=>{to}"), *n);
+        }
+        for (k, n) in &self.unconverted {
+            row("unconverted", k, *n);
+        }
+        s
+    }
+}
+
+/// A CSV field, quoted where it needs to be.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,5 +237,12 @@ mod tests {
         assert!(r.contains("  cudaMalloc => hipMalloc: 2"), "{r}");
         assert!(r.contains("  memory: 3"), "{r}");
         assert!(r.contains("CONVERSION %: 80.0"), "{r}");
+        let csv = a.csv("dir,x/a.cu", true);
+        assert!(csv.starts_with("file,kind,name,value\n"), "{csv}");
+        assert!(
+            csv.contains("\"dir,x/a.cu\",converted,cudaMalloc=>hipMalloc,2\n"),
+            "{csv}"
+        );
+        assert!(csv.contains("\"dir,x/a.cu\",total,converted,4\n"), "{csv}");
     }
 }

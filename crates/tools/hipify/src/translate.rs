@@ -309,6 +309,17 @@ impl Translator<'_> {
             _ => {}
         }
         let Some(m) = self.tables.header(path) else {
+            // hipCUB mirrors CUB's header tree: cub/block/block_reduce.cuh is
+            // hipcub/block/block_reduce.hpp.
+            if let Some(rest) = path
+                .strip_prefix("cub/")
+                .and_then(|r| r.strip_suffix(".cuh"))
+            {
+                let to = format!("hipcub/{rest}.hpp");
+                self.stats.convert(path, &to, "include", "CUB");
+                self.edit(path_start, path_start + path.len(), to);
+                return;
+            }
             if is_cuda_header(path) {
                 self.warn(
                     d.start,

@@ -162,6 +162,26 @@ fn recursive_into_an_output_directory() {
     // 2 files x (header, cudaMalloc, cudaFree, one launch)
     assert!(err.contains("CONVERTED refs count: 8"), "{err}");
     assert!(err.contains("cudaMalloc => hipMalloc: 2"), "{err}");
+    // The same as CSV.
+    let csv_path = d.join("stats.csv");
+    let o = run(
+        "hipify-clang",
+        &[
+            "--recursive",
+            "--examine",
+            "--print-stats-csv",
+            &format!("--o-stats={}", csv_path.display()),
+            src.to_str().unwrap_or_default(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let csv = read(&csv_path);
+    assert!(csv.starts_with("file,kind,name,value\n"), "{csv}");
+    assert!(
+        csv.contains("GLOBAL,converted,cudaMalloc=>hipMalloc,3\n"),
+        "{csv}"
+    );
+    assert!(csv.contains("GLOBAL,total,converted,12\n"), "{csv}");
 }
 
 #[test]

@@ -1,5 +1,6 @@
 // CUB -> hipCUB: the namespace is translated where it names the namespace, not a variable.
 #include <cub/cub.cuh>
+#include <cub/block/block_reduce.cuh>
 
 using namespace cub;
 

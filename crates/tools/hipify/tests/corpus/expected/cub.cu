@@ -1,6 +1,7 @@
 #include "hip/hip_runtime.h"
 // CUB -> hipCUB: the namespace is translated where it names the namespace, not a variable.
 #include <hipcub/hipcub.hpp>
+#include <hipcub/block/block_reduce.hpp>
 
 using namespace hipcub;
 
