@@ -429,3 +429,118 @@ fn level2_statuses() {
         );
     }
 }
+
+fn check_rank_updates<T: TestScalar>(hermitian: bool)
+where
+    T::RealPart: blas::ops::level1::ScalesBy<T>,
+{
+    let h = handle();
+    let (n, lda) = (6usize, 8usize);
+    for lower in [false, true] {
+        for two in [false, true] {
+            let uplo = if lower { 122 } else { 121 };
+            let x = fill::<T>(n * 2, 1);
+            let y = fill::<T>(n, 2);
+            let mut a = fill::<T>(lda * n, 3);
+            if hermitian {
+                for i in 0..n {
+                    a[i + i * lda] = T::from_real(a[i + i * lda].re());
+                }
+            }
+            let a0 = a.clone();
+            let alpha_r = <T::RealPart as blas::scalar::RealScalar>::from_f64(0.75);
+            let alpha = if hermitian && !two {
+                T::from_real(alpha_r)
+            } else {
+                T::sample(&mut Gen::new(4))
+            };
+            let cj = |v: T| if hermitian { v.conj() } else { v };
+            let xi = |i: usize| x[2 * i];
+            // SAFETY: operands sized for the arguments (x has increment 2).
+            unsafe {
+                match (hermitian, two) {
+                    (false, false) => l2::syr::<T, i32>(
+                        h,
+                        uplo,
+                        n as i32,
+                        &alpha,
+                        x.as_ptr(),
+                        2,
+                        a.as_mut_ptr(),
+                        lda as i32,
+                    ),
+                    (true, false) => l2::her::<T, i32>(
+                        h,
+                        uplo,
+                        n as i32,
+                        &alpha_r,
+                        x.as_ptr(),
+                        2,
+                        a.as_mut_ptr(),
+                        lda as i32,
+                    ),
+                    (false, true) => l2::syr2::<T, i32>(
+                        h,
+                        uplo,
+                        n as i32,
+                        &alpha,
+                        x.as_ptr(),
+                        2,
+                        y.as_ptr(),
+                        1,
+                        a.as_mut_ptr(),
+                        lda as i32,
+                    ),
+                    (true, true) => l2::her2::<T, i32>(
+                        h,
+                        uplo,
+                        n as i32,
+                        &alpha,
+                        x.as_ptr(),
+                        2,
+                        y.as_ptr(),
+                        1,
+                        a.as_mut_ptr(),
+                        lda as i32,
+                    ),
+                }
+            }
+            .expect("rank update");
+            sync();
+            for j in 0..n {
+                for i in 0..n {
+                    let in_tri = if lower { i >= j } else { i <= j };
+                    let mut w = a0[i + j * lda];
+                    if in_tri {
+                        w += if two {
+                            alpha * xi(i) * cj(y[j]) + cj(alpha) * y[i] * cj(xi(j))
+                        } else {
+                            alpha * xi(i) * cj(xi(j))
+                        };
+                        if hermitian && i == j {
+                            w = T::from_real(w.re());
+                        }
+                    }
+                    assert_close(
+                        &[a[i + j * lda]],
+                        &[w],
+                        1.0,
+                        &format!(
+                            "{} herm={hermitian} two={two} lower={lower} ({i},{j})",
+                            T::LETTER
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn syr_her_syr2_her2() {
+    check_rank_updates::<f32>(false);
+    check_rank_updates::<f64>(false);
+    check_rank_updates::<C32>(false);
+    check_rank_updates::<C32>(true);
+    check_rank_updates::<C64>(true);
+}

@@ -576,3 +576,106 @@ fn level3_statuses() {
         );
     }
 }
+
+fn check_rank_2k<T: TestScalar>(hermitian: bool, both: bool)
+where
+    T::RealPart: blas::ops::level1::ScalesBy<T>,
+{
+    let h = handle();
+    let (n, k) = (5usize, 4usize);
+    let ops: &[Operation] = if hermitian {
+        &[Operation::None, Operation::ConjTranspose]
+    } else {
+        &[Operation::None, Operation::Transpose]
+    };
+    for &trans in ops {
+        for lower in [false, true] {
+            let (r, cl) = if trans == Operation::None {
+                (n, k)
+            } else {
+                (k, n)
+            };
+            let (lda, ldb, ldc) = (r + 1, r + 2, n + 1);
+            let a = fill::<T>(lda * cl, 1);
+            let b = fill::<T>(ldb * cl, 2);
+            let mut c = fill::<T>(ldc * n, 3);
+            if hermitian {
+                for i in 0..n {
+                    c[i + i * ldc] = T::from_real(c[i + i * ldc].re());
+                }
+            }
+            let c0 = c.clone();
+            let alpha = T::sample(&mut Gen::new(5));
+            let beta_r = <T::RealPart as RealScalar>::from_f64(-0.5);
+            let beta = if hermitian {
+                T::from_real(beta_r)
+            } else {
+                T::sample(&mut Gen::new(6))
+            };
+            let cj = |v: T| if hermitian { v.conj() } else { v };
+            let uplo = if lower { 122 } else { 121 };
+            // SAFETY: operands sized for the arguments.
+            unsafe {
+                let (t, n32, k32) = (trans.to_c(), n as i32, k as i32);
+                let (ap, bp, cp) = (a.as_ptr(), b.as_ptr(), c.as_mut_ptr());
+                let (la, lb, lc) = (lda as i32, ldb as i32, ldc as i32);
+                match (hermitian, both) {
+                    (false, true) => l3::syr2k::<T, i32>(
+                        h, uplo, t, n32, k32, &alpha, ap, la, bp, lb, &beta, cp, lc,
+                    ),
+                    (true, true) => l3::her2k::<T, i32>(
+                        h, uplo, t, n32, k32, &alpha, ap, la, bp, lb, &beta_r, cp, lc,
+                    ),
+                    (false, false) => l3::syrkx::<T, i32>(
+                        h, uplo, t, n32, k32, &alpha, ap, la, bp, lb, &beta, cp, lc,
+                    ),
+                    (true, false) => l3::herkx::<T, i32>(
+                        h, uplo, t, n32, k32, &alpha, ap, la, bp, lb, &beta_r, cp, lc,
+                    ),
+                }
+            }
+            .expect("rank 2k");
+            sync();
+            for j in 0..n {
+                for i in 0..n {
+                    let in_tri = if lower { i >= j } else { i <= j };
+                    let mut w = c0[i + j * ldc];
+                    if in_tri {
+                        let (mut s1, mut s2) = (T::zero(), T::zero());
+                        for p in 0..k {
+                            s1 += op_elem(trans, &a, lda, i, p) * cj(op_elem(trans, &b, ldb, j, p));
+                            s2 += op_elem(trans, &b, ldb, i, p) * cj(op_elem(trans, &a, lda, j, p));
+                        }
+                        w = alpha * s1 + beta * w;
+                        if both {
+                            w += cj(alpha) * s2;
+                        }
+                        if hermitian && i == j {
+                            w = T::from_real(w.re());
+                        }
+                    }
+                    assert_close(
+                        &[c[i + j * ldc]],
+                        &[w],
+                        k as f64,
+                        &format!(
+                            "{} herm={hermitian} both={both} {trans:?} lower={lower} ({i},{j})",
+                            T::LETTER
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn syr2k_her2k_syrkx_herkx() {
+    for both in [true, false] {
+        check_rank_2k::<f32>(false, both);
+        check_rank_2k::<f64>(false, both);
+        check_rank_2k::<C64>(false, both);
+        check_rank_2k::<C32>(true, both);
+        check_rank_2k::<C64>(true, both);
+    }
+}

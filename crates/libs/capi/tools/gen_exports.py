@@ -177,6 +177,24 @@ def implementation(core, form, int_t):
     m = re.fullmatch(r"([sdcz])(trsm|trmm|syrk|symm|geam|dgmm)", core)
     if m:
         return f"capi::level3::{m.group(2)}{form}::<{TYPES[m.group(1)]}, {int_t}>"
+    m = re.fullmatch(r"([sdcz])(gbmv|sbmv|spmv|tbmv|tbsv|tpmv|tpsv|spr|spr2)", core)
+    if m:
+        return f"capi::packed::{m.group(2)}{form}::<{TYPES[m.group(1)]}, {int_t}>"
+    m = re.fullmatch(r"([cz])(hbmv|hpmv|hpr|hpr2)", core)
+    if m:
+        return f"capi::packed::{m.group(2)}{form}::<{TYPES[m.group(1)]}, {int_t}>"
+    m = re.fullmatch(r"([sdcz])(syr|syr2)", core)
+    if m:
+        return f"capi::level2::{m.group(2)}{form}::<{TYPES[m.group(1)]}, {int_t}>"
+    m = re.fullmatch(r"([cz])(her|her2)", core)
+    if m:
+        return f"capi::level2::{m.group(2)}{form}::<{TYPES[m.group(1)]}, {int_t}>"
+    m = re.fullmatch(r"([sdcz])(syr2k|syrkx)", core)
+    if m:
+        return f"capi::level3::{m.group(2)}{form}::<{TYPES[m.group(1)]}, {int_t}>"
+    m = re.fullmatch(r"([cz])(her2k|herkx)", core)
+    if m:
+        return f"capi::level3::{m.group(2)}{form}::<{TYPES[m.group(1)]}, {int_t}>"
     m = re.fullmatch(r"([cz])(herk|hemm)", core)
     if m:
         return f"capi::level3::{m.group(2)}{form}::<{TYPES[m.group(1)]}, {int_t}>"

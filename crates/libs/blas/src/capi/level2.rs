@@ -8,6 +8,7 @@ use std::ffi::c_void;
 use super::{handle, CInt};
 use crate::args::Batch;
 use crate::error::BlasResult;
+use crate::ops::level1::ScalesBy;
 use crate::ops::level2 as ops;
 use crate::scalar::Scalar;
 
@@ -853,6 +854,466 @@ pub unsafe fn trsv_strided_batched<T: Scalar, I: CInt>(
             lda.into(),
             x,
             incx.into(),
+            true,
+            batch_count.into(),
+        )
+    }
+}
+/// `A = alpha * x * x^T + A` (one triangle)
+///
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn syr<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    n: I,
+    alpha: *const T,
+    x: *const T,
+    incx: I,
+    a: *mut T,
+    lda: I,
+) -> BlasResult<()> {
+    let h = handle(h)?;
+    let x = Batch::<T>::one(x);
+    let a = Batch::<T>::one(a);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_update::<T, T>(
+            &h,
+            uplo,
+            n.into(),
+            alpha,
+            x,
+            incx.into(),
+            None,
+            a,
+            lda.into(),
+            false,
+            1,
+        )
+    }
+}
+
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn syr_batched<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    n: I,
+    alpha: *const T,
+    x: *const *const T,
+    incx: I,
+    a: *const *mut T,
+    lda: I,
+    batch_count: I,
+) -> BlasResult<()> {
+    let h = handle(h)?;
+    let x = Batch::<T>::array(x);
+    let a = Batch::<T>::array(a);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_update::<T, T>(
+            &h,
+            uplo,
+            n.into(),
+            alpha,
+            x,
+            incx.into(),
+            None,
+            a,
+            lda.into(),
+            false,
+            batch_count.into(),
+        )
+    }
+}
+
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn syr_strided_batched<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    n: I,
+    alpha: *const T,
+    x: *const T,
+    incx: I,
+    stride_x: i64,
+    a: *mut T,
+    lda: I,
+    stride_a: i64,
+    batch_count: I,
+) -> BlasResult<()> {
+    let h = handle(h)?;
+    let x = Batch::<T>::strided(x, stride_x);
+    let a = Batch::<T>::strided(a, stride_a);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_update::<T, T>(
+            &h,
+            uplo,
+            n.into(),
+            alpha,
+            x,
+            incx.into(),
+            None,
+            a,
+            lda.into(),
+            false,
+            batch_count.into(),
+        )
+    }
+}
+
+/// `A = alpha * x * x^H + A` (one triangle, real `alpha`)
+///
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn her<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    n: I,
+    alpha: *const T::RealPart,
+    x: *const T,
+    incx: I,
+    a: *mut T,
+    lda: I,
+) -> BlasResult<()>
+where
+    T::RealPart: ScalesBy<T>,
+{
+    let h = handle(h)?;
+    let x = Batch::<T>::one(x);
+    let a = Batch::<T>::one(a);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_update::<T, T::RealPart>(
+            &h,
+            uplo,
+            n.into(),
+            alpha,
+            x,
+            incx.into(),
+            None,
+            a,
+            lda.into(),
+            true,
+            1,
+        )
+    }
+}
+
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn her_batched<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    n: I,
+    alpha: *const T::RealPart,
+    x: *const *const T,
+    incx: I,
+    a: *const *mut T,
+    lda: I,
+    batch_count: I,
+) -> BlasResult<()>
+where
+    T::RealPart: ScalesBy<T>,
+{
+    let h = handle(h)?;
+    let x = Batch::<T>::array(x);
+    let a = Batch::<T>::array(a);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_update::<T, T::RealPart>(
+            &h,
+            uplo,
+            n.into(),
+            alpha,
+            x,
+            incx.into(),
+            None,
+            a,
+            lda.into(),
+            true,
+            batch_count.into(),
+        )
+    }
+}
+
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn her_strided_batched<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    n: I,
+    alpha: *const T::RealPart,
+    x: *const T,
+    incx: I,
+    stride_x: i64,
+    a: *mut T,
+    lda: I,
+    stride_a: i64,
+    batch_count: I,
+) -> BlasResult<()>
+where
+    T::RealPart: ScalesBy<T>,
+{
+    let h = handle(h)?;
+    let x = Batch::<T>::strided(x, stride_x);
+    let a = Batch::<T>::strided(a, stride_a);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_update::<T, T::RealPart>(
+            &h,
+            uplo,
+            n.into(),
+            alpha,
+            x,
+            incx.into(),
+            None,
+            a,
+            lda.into(),
+            true,
+            batch_count.into(),
+        )
+    }
+}
+
+/// `A = alpha * x * y^T + alpha * y * x^T + A` (one triangle)
+///
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn syr2<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    n: I,
+    alpha: *const T,
+    x: *const T,
+    incx: I,
+    y: *const T,
+    incy: I,
+    a: *mut T,
+    lda: I,
+) -> BlasResult<()> {
+    let h = handle(h)?;
+    let x = Batch::<T>::one(x);
+    let y = Batch::<T>::one(y);
+    let a = Batch::<T>::one(a);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_update::<T, T>(
+            &h,
+            uplo,
+            n.into(),
+            alpha,
+            x,
+            incx.into(),
+            Some((y, incy.into())),
+            a,
+            lda.into(),
+            false,
+            1,
+        )
+    }
+}
+
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn syr2_batched<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    n: I,
+    alpha: *const T,
+    x: *const *const T,
+    incx: I,
+    y: *const *const T,
+    incy: I,
+    a: *const *mut T,
+    lda: I,
+    batch_count: I,
+) -> BlasResult<()> {
+    let h = handle(h)?;
+    let x = Batch::<T>::array(x);
+    let y = Batch::<T>::array(y);
+    let a = Batch::<T>::array(a);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_update::<T, T>(
+            &h,
+            uplo,
+            n.into(),
+            alpha,
+            x,
+            incx.into(),
+            Some((y, incy.into())),
+            a,
+            lda.into(),
+            false,
+            batch_count.into(),
+        )
+    }
+}
+
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn syr2_strided_batched<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    n: I,
+    alpha: *const T,
+    x: *const T,
+    incx: I,
+    stride_x: i64,
+    y: *const T,
+    incy: I,
+    stride_y: i64,
+    a: *mut T,
+    lda: I,
+    stride_a: i64,
+    batch_count: I,
+) -> BlasResult<()> {
+    let h = handle(h)?;
+    let x = Batch::<T>::strided(x, stride_x);
+    let y = Batch::<T>::strided(y, stride_y);
+    let a = Batch::<T>::strided(a, stride_a);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_update::<T, T>(
+            &h,
+            uplo,
+            n.into(),
+            alpha,
+            x,
+            incx.into(),
+            Some((y, incy.into())),
+            a,
+            lda.into(),
+            false,
+            batch_count.into(),
+        )
+    }
+}
+
+/// `A = alpha * x * y^H + conj(alpha) * y * x^H + A` (one triangle)
+///
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn her2<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    n: I,
+    alpha: *const T,
+    x: *const T,
+    incx: I,
+    y: *const T,
+    incy: I,
+    a: *mut T,
+    lda: I,
+) -> BlasResult<()> {
+    let h = handle(h)?;
+    let x = Batch::<T>::one(x);
+    let y = Batch::<T>::one(y);
+    let a = Batch::<T>::one(a);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_update::<T, T>(
+            &h,
+            uplo,
+            n.into(),
+            alpha,
+            x,
+            incx.into(),
+            Some((y, incy.into())),
+            a,
+            lda.into(),
+            true,
+            1,
+        )
+    }
+}
+
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn her2_batched<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    n: I,
+    alpha: *const T,
+    x: *const *const T,
+    incx: I,
+    y: *const *const T,
+    incy: I,
+    a: *const *mut T,
+    lda: I,
+    batch_count: I,
+) -> BlasResult<()> {
+    let h = handle(h)?;
+    let x = Batch::<T>::array(x);
+    let y = Batch::<T>::array(y);
+    let a = Batch::<T>::array(a);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_update::<T, T>(
+            &h,
+            uplo,
+            n.into(),
+            alpha,
+            x,
+            incx.into(),
+            Some((y, incy.into())),
+            a,
+            lda.into(),
+            true,
+            batch_count.into(),
+        )
+    }
+}
+
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn her2_strided_batched<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    n: I,
+    alpha: *const T,
+    x: *const T,
+    incx: I,
+    stride_x: i64,
+    y: *const T,
+    incy: I,
+    stride_y: i64,
+    a: *mut T,
+    lda: I,
+    stride_a: i64,
+    batch_count: I,
+) -> BlasResult<()> {
+    let h = handle(h)?;
+    let x = Batch::<T>::strided(x, stride_x);
+    let y = Batch::<T>::strided(y, stride_y);
+    let a = Batch::<T>::strided(a, stride_a);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_update::<T, T>(
+            &h,
+            uplo,
+            n.into(),
+            alpha,
+            x,
+            incx.into(),
+            Some((y, incy.into())),
+            a,
+            lda.into(),
             true,
             batch_count.into(),
         )

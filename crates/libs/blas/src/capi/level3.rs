@@ -1197,3 +1197,588 @@ pub unsafe fn dgmm_strided_batched<T: Scalar, I: CInt>(
         )
     }
 }
+/// `C = alpha * (op(A) * op(B)^T + op(B) * op(A)^T) + beta * C` (one triangle)
+///
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn syr2k<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    trans: i32,
+    n: I,
+    k: I,
+    alpha: *const T,
+    a: *const T,
+    lda: I,
+    b: *const T,
+    ldb: I,
+    beta: *const T,
+    c: *mut T,
+    ldc: I,
+) -> BlasResult<()> {
+    let h = handle(h)?;
+    let a = Batch::<T>::one(a);
+    let b = Batch::<T>::one(b);
+    let c = Batch::<T>::one(c);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_2k::<T, T>(
+            &h,
+            uplo,
+            trans,
+            n.into(),
+            k.into(),
+            alpha,
+            a,
+            lda.into(),
+            b,
+            ldb.into(),
+            beta,
+            c,
+            ldc.into(),
+            false,
+            true,
+            1,
+        )
+    }
+}
+
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn syr2k_batched<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    trans: i32,
+    n: I,
+    k: I,
+    alpha: *const T,
+    a: *const *const T,
+    lda: I,
+    b: *const *const T,
+    ldb: I,
+    beta: *const T,
+    c: *const *mut T,
+    ldc: I,
+    batch_count: I,
+) -> BlasResult<()> {
+    let h = handle(h)?;
+    let a = Batch::<T>::array(a);
+    let b = Batch::<T>::array(b);
+    let c = Batch::<T>::array(c);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_2k::<T, T>(
+            &h,
+            uplo,
+            trans,
+            n.into(),
+            k.into(),
+            alpha,
+            a,
+            lda.into(),
+            b,
+            ldb.into(),
+            beta,
+            c,
+            ldc.into(),
+            false,
+            true,
+            batch_count.into(),
+        )
+    }
+}
+
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn syr2k_strided_batched<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    trans: i32,
+    n: I,
+    k: I,
+    alpha: *const T,
+    a: *const T,
+    lda: I,
+    stride_a: i64,
+    b: *const T,
+    ldb: I,
+    stride_b: i64,
+    beta: *const T,
+    c: *mut T,
+    ldc: I,
+    stride_c: i64,
+    batch_count: I,
+) -> BlasResult<()> {
+    let h = handle(h)?;
+    let a = Batch::<T>::strided(a, stride_a);
+    let b = Batch::<T>::strided(b, stride_b);
+    let c = Batch::<T>::strided(c, stride_c);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_2k::<T, T>(
+            &h,
+            uplo,
+            trans,
+            n.into(),
+            k.into(),
+            alpha,
+            a,
+            lda.into(),
+            b,
+            ldb.into(),
+            beta,
+            c,
+            ldc.into(),
+            false,
+            true,
+            batch_count.into(),
+        )
+    }
+}
+
+/// `C = alpha * op(A) * op(B)^H + conj(alpha) * op(B) * op(A)^H + beta * C` (real `beta`)
+///
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn her2k<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    trans: i32,
+    n: I,
+    k: I,
+    alpha: *const T,
+    a: *const T,
+    lda: I,
+    b: *const T,
+    ldb: I,
+    beta: *const T::RealPart,
+    c: *mut T,
+    ldc: I,
+) -> BlasResult<()>
+where
+    T::RealPart: ScalesBy<T>,
+{
+    let h = handle(h)?;
+    let a = Batch::<T>::one(a);
+    let b = Batch::<T>::one(b);
+    let c = Batch::<T>::one(c);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_2k::<T, T::RealPart>(
+            &h,
+            uplo,
+            trans,
+            n.into(),
+            k.into(),
+            alpha,
+            a,
+            lda.into(),
+            b,
+            ldb.into(),
+            beta,
+            c,
+            ldc.into(),
+            true,
+            true,
+            1,
+        )
+    }
+}
+
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn her2k_batched<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    trans: i32,
+    n: I,
+    k: I,
+    alpha: *const T,
+    a: *const *const T,
+    lda: I,
+    b: *const *const T,
+    ldb: I,
+    beta: *const T::RealPart,
+    c: *const *mut T,
+    ldc: I,
+    batch_count: I,
+) -> BlasResult<()>
+where
+    T::RealPart: ScalesBy<T>,
+{
+    let h = handle(h)?;
+    let a = Batch::<T>::array(a);
+    let b = Batch::<T>::array(b);
+    let c = Batch::<T>::array(c);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_2k::<T, T::RealPart>(
+            &h,
+            uplo,
+            trans,
+            n.into(),
+            k.into(),
+            alpha,
+            a,
+            lda.into(),
+            b,
+            ldb.into(),
+            beta,
+            c,
+            ldc.into(),
+            true,
+            true,
+            batch_count.into(),
+        )
+    }
+}
+
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn her2k_strided_batched<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    trans: i32,
+    n: I,
+    k: I,
+    alpha: *const T,
+    a: *const T,
+    lda: I,
+    stride_a: i64,
+    b: *const T,
+    ldb: I,
+    stride_b: i64,
+    beta: *const T::RealPart,
+    c: *mut T,
+    ldc: I,
+    stride_c: i64,
+    batch_count: I,
+) -> BlasResult<()>
+where
+    T::RealPart: ScalesBy<T>,
+{
+    let h = handle(h)?;
+    let a = Batch::<T>::strided(a, stride_a);
+    let b = Batch::<T>::strided(b, stride_b);
+    let c = Batch::<T>::strided(c, stride_c);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_2k::<T, T::RealPart>(
+            &h,
+            uplo,
+            trans,
+            n.into(),
+            k.into(),
+            alpha,
+            a,
+            lda.into(),
+            b,
+            ldb.into(),
+            beta,
+            c,
+            ldc.into(),
+            true,
+            true,
+            batch_count.into(),
+        )
+    }
+}
+
+/// `C = alpha * op(A) * op(B)^T + beta * C` (one triangle)
+///
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn syrkx<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    trans: i32,
+    n: I,
+    k: I,
+    alpha: *const T,
+    a: *const T,
+    lda: I,
+    b: *const T,
+    ldb: I,
+    beta: *const T,
+    c: *mut T,
+    ldc: I,
+) -> BlasResult<()> {
+    let h = handle(h)?;
+    let a = Batch::<T>::one(a);
+    let b = Batch::<T>::one(b);
+    let c = Batch::<T>::one(c);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_2k::<T, T>(
+            &h,
+            uplo,
+            trans,
+            n.into(),
+            k.into(),
+            alpha,
+            a,
+            lda.into(),
+            b,
+            ldb.into(),
+            beta,
+            c,
+            ldc.into(),
+            false,
+            false,
+            1,
+        )
+    }
+}
+
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn syrkx_batched<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    trans: i32,
+    n: I,
+    k: I,
+    alpha: *const T,
+    a: *const *const T,
+    lda: I,
+    b: *const *const T,
+    ldb: I,
+    beta: *const T,
+    c: *const *mut T,
+    ldc: I,
+    batch_count: I,
+) -> BlasResult<()> {
+    let h = handle(h)?;
+    let a = Batch::<T>::array(a);
+    let b = Batch::<T>::array(b);
+    let c = Batch::<T>::array(c);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_2k::<T, T>(
+            &h,
+            uplo,
+            trans,
+            n.into(),
+            k.into(),
+            alpha,
+            a,
+            lda.into(),
+            b,
+            ldb.into(),
+            beta,
+            c,
+            ldc.into(),
+            false,
+            false,
+            batch_count.into(),
+        )
+    }
+}
+
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn syrkx_strided_batched<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    trans: i32,
+    n: I,
+    k: I,
+    alpha: *const T,
+    a: *const T,
+    lda: I,
+    stride_a: i64,
+    b: *const T,
+    ldb: I,
+    stride_b: i64,
+    beta: *const T,
+    c: *mut T,
+    ldc: I,
+    stride_c: i64,
+    batch_count: I,
+) -> BlasResult<()> {
+    let h = handle(h)?;
+    let a = Batch::<T>::strided(a, stride_a);
+    let b = Batch::<T>::strided(b, stride_b);
+    let c = Batch::<T>::strided(c, stride_c);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_2k::<T, T>(
+            &h,
+            uplo,
+            trans,
+            n.into(),
+            k.into(),
+            alpha,
+            a,
+            lda.into(),
+            b,
+            ldb.into(),
+            beta,
+            c,
+            ldc.into(),
+            false,
+            false,
+            batch_count.into(),
+        )
+    }
+}
+
+/// `C = alpha * op(A) * op(B)^H + beta * C` (one triangle, real `beta`)
+///
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn herkx<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    trans: i32,
+    n: I,
+    k: I,
+    alpha: *const T,
+    a: *const T,
+    lda: I,
+    b: *const T,
+    ldb: I,
+    beta: *const T::RealPart,
+    c: *mut T,
+    ldc: I,
+) -> BlasResult<()>
+where
+    T::RealPart: ScalesBy<T>,
+{
+    let h = handle(h)?;
+    let a = Batch::<T>::one(a);
+    let b = Batch::<T>::one(b);
+    let c = Batch::<T>::one(c);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_2k::<T, T::RealPart>(
+            &h,
+            uplo,
+            trans,
+            n.into(),
+            k.into(),
+            alpha,
+            a,
+            lda.into(),
+            b,
+            ldb.into(),
+            beta,
+            c,
+            ldc.into(),
+            true,
+            false,
+            1,
+        )
+    }
+}
+
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn herkx_batched<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    trans: i32,
+    n: I,
+    k: I,
+    alpha: *const T,
+    a: *const *const T,
+    lda: I,
+    b: *const *const T,
+    ldb: I,
+    beta: *const T::RealPart,
+    c: *const *mut T,
+    ldc: I,
+    batch_count: I,
+) -> BlasResult<()>
+where
+    T::RealPart: ScalesBy<T>,
+{
+    let h = handle(h)?;
+    let a = Batch::<T>::array(a);
+    let b = Batch::<T>::array(b);
+    let c = Batch::<T>::array(c);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_2k::<T, T::RealPart>(
+            &h,
+            uplo,
+            trans,
+            n.into(),
+            k.into(),
+            alpha,
+            a,
+            lda.into(),
+            b,
+            ldb.into(),
+            beta,
+            c,
+            ldc.into(),
+            true,
+            false,
+            batch_count.into(),
+        )
+    }
+}
+
+/// # Safety
+/// BLAS's contract.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn herkx_strided_batched<T: Scalar, I: CInt>(
+    h: *mut c_void,
+    uplo: i32,
+    trans: i32,
+    n: I,
+    k: I,
+    alpha: *const T,
+    a: *const T,
+    lda: I,
+    stride_a: i64,
+    b: *const T,
+    ldb: I,
+    stride_b: i64,
+    beta: *const T::RealPart,
+    c: *mut T,
+    ldc: I,
+    stride_c: i64,
+    batch_count: I,
+) -> BlasResult<()>
+where
+    T::RealPart: ScalesBy<T>,
+{
+    let h = handle(h)?;
+    let a = Batch::<T>::strided(a, stride_a);
+    let b = Batch::<T>::strided(b, stride_b);
+    let c = Batch::<T>::strided(c, stride_c);
+    // SAFETY: forwarded.
+    unsafe {
+        ops::rank_2k::<T, T::RealPart>(
+            &h,
+            uplo,
+            trans,
+            n.into(),
+            k.into(),
+            alpha,
+            a,
+            lda.into(),
+            b,
+            ldb.into(),
+            beta,
+            c,
+            ldc.into(),
+            true,
+            false,
+            batch_count.into(),
+        )
+    }
+}

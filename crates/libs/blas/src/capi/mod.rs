@@ -9,6 +9,7 @@ pub mod ex;
 pub mod level1;
 pub mod level2;
 pub mod level3;
+pub mod packed;
 
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -10,7 +10,7 @@ use faer::{Accum, Par};
 
 use super::level3::{scale, view, view_mut, Product};
 use super::par_for;
-use crate::ops::level2::{GemvCall, GerCall, SymvCall, TriangularVecCall};
+use crate::ops::level2::{GemvCall, GerCall, RankUpdateCall, SymvCall, TriangularVecCall};
 use crate::scalar::Scalar;
 use crate::types::{Diag, Fill, Operation};
 
@@ -231,6 +231,45 @@ pub unsafe fn triangular_vec<T: Scalar>(c: &TriangularVecCall<T>) {
                     }
                     Operation::ConjTranspose => {
                         tri_product(a.adjoint(), lower, c.diag, x, rhs, T::one(), par)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// # Safety
+/// A validated call; operands host-visible.
+pub unsafe fn rank_update<T: Scalar, A: crate::ops::level1::ScalesBy<T>>(c: &RankUpdateCall<T, A>) {
+    let n = c.n as usize;
+    // SAFETY: the caller's contract.
+    let alpha = unsafe { c.alpha.host_value() }.to_scalar();
+    let cj = |v: T| if c.hermitian { v.conj() } else { v };
+    for b in 0..c.batch_count as usize {
+        // SAFETY: the caller's contract for batch entry `b`.
+        unsafe {
+            let mut a = view_mut(c.a.host_ptr(b), n, n, c.lda);
+            let x = vec_view(c.x.host_ptr(b), n, c.incx);
+            let y = c.y.map(|(y, incy)| vec_view(y.host_ptr(b), n, incy));
+            for j in 0..n {
+                let rows = if c.uplo == Fill::Lower {
+                    j..n
+                } else {
+                    0..j + 1
+                };
+                for i in rows {
+                    let (xi, xj) = (*x.get(i, 0), *x.get(j, 0));
+                    let update = match y {
+                        None => alpha * xi * cj(xj),
+                        Some(y) => {
+                            let (yi, yj) = (*y.get(i, 0), *y.get(j, 0));
+                            alpha * xi * cj(yj) + cj(alpha) * yi * cj(xj)
+                        }
+                    };
+                    let e = a.rb_mut().get_mut(i, j);
+                    *e += update;
+                    if c.hermitian && i == j {
+                        *e = T::from_real(e.re());
                     }
                 }
             }

@@ -11,7 +11,9 @@ use rayon::prelude::*;
 
 use super::par_for;
 use crate::ops::level1::ScalesBy;
-use crate::ops::level3::{DgmmCall, GeamCall, GemmCall, RankKCall, SymmCall, TriangularCall};
+use crate::ops::level3::{
+    DgmmCall, GeamCall, GemmCall, Rank2kCall, RankKCall, SymmCall, TriangularCall,
+};
 use crate::scalar::Scalar;
 use crate::types::{Fill, Operation, Side};
 
@@ -502,6 +504,71 @@ pub unsafe fn dgmm<T: Scalar>(c: &DgmmCall<T>) {
                 for i in 0..m {
                     let d = *x.offset(lx.index(if c.side == Side::Left { i } else { j }));
                     *out.add(i + j * c.ldc as usize) = *a.add(i + j * c.lda as usize) * d;
+                }
+            }
+        }
+    }
+}
+
+/// `syr2k`, `her2k`, `syrkx`, `herkx`.
+///
+/// # Safety
+/// A validated call; operands host-visible.
+pub unsafe fn rank_2k<T: Scalar, S: ScalesBy<T>>(c: &Rank2kCall<T, S>) {
+    let (n, k) = (c.n as usize, c.k as usize);
+    // SAFETY: the caller's contract.
+    let (alpha, beta) = unsafe { (c.alpha.host_value(), c.beta.host_value().to_scalar()) };
+    let lower = c.uplo == Fill::Lower;
+    let par = par_for(n * n * k.max(1));
+    for bi in 0..c.batch_count as usize {
+        // SAFETY: the caller's contract for batch entry `bi`.
+        unsafe {
+            let mut cv = view_mut(c.c.host_ptr(bi), n, n, c.ldc);
+            for j in 0..n {
+                let rows = if lower { j..n } else { 0..j + 1 };
+                for i in rows {
+                    let e = cv.rb_mut().get_mut(i, j);
+                    *e = if beta.is_zero() { T::zero() } else { beta * *e };
+                    if c.hermitian && i == j {
+                        *e = T::from_real(e.re());
+                    }
+                }
+            }
+            if k == 0 || alpha.is_zero() {
+                continue;
+            }
+            let (r, cl) = if c.trans == Operation::None {
+                (n, k)
+            } else {
+                (k, n)
+            };
+            let a = view(c.a.host_ptr(bi), r, cl, c.lda);
+            let b = view(c.b.host_ptr(bi), r, cl, c.ldb);
+            // op(X) is n x k; the terms are op(A) op(B)^T|H and op(B) op(A)^T|H.
+            let terms: &[(MatRef<'_, T>, MatRef<'_, T>, T)] = if c.both_terms {
+                &[
+                    (a, b, alpha),
+                    (b, a, if c.hermitian { alpha.conj() } else { alpha }),
+                ]
+            } else {
+                &[(a, b, alpha)]
+            };
+            for &(x, y, s) in terms {
+                match (c.trans, c.hermitian) {
+                    (Operation::None, false) => {
+                        rank_k_product(cv.rb_mut(), lower, x, y.transpose(), s, par)
+                    }
+                    (Operation::None, true) => {
+                        rank_k_product(cv.rb_mut(), lower, x, y.adjoint(), s, par)
+                    }
+                    (_, false) => rank_k_product(cv.rb_mut(), lower, x.transpose(), y, s, par),
+                    (_, true) => rank_k_product(cv.rb_mut(), lower, x.adjoint(), y, s, par),
+                }
+            }
+            if c.hermitian {
+                for j in 0..n {
+                    let e = cv.rb_mut().get_mut(j, j);
+                    *e = T::from_real(e.re());
                 }
             }
         }

@@ -5,6 +5,7 @@
 pub mod level1;
 pub mod level2;
 pub mod level3;
+pub mod packed;
 
 use faer::Par;
 

@@ -7,6 +7,7 @@ use super::{require, size};
 use crate::args::{Batch, ScalarArg};
 use crate::error::{BlasError, BlasResult};
 use crate::handle::Handle;
+use crate::ops::level1::ScalesBy;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Fill, Operation};
 
@@ -328,5 +329,81 @@ pub unsafe fn triangular_vec<T: Scalar>(
     h.dispatch(call, crate::cpu::level2::triangular_vec::<T>, |nv, c| {
         // SAFETY: validated; device operands.
         unsafe { nv.triangular_vec(h, c) }
+    })
+}
+
+/// `syr`/`her` (`A += alpha x x^T` / `x x^H`) and `syr2`/`her2`
+/// (`A += alpha x y^T + alpha y x^T` / `alpha x y^H + conj(alpha) y x^H`) on one triangle.
+/// `A`: `alpha`'s type (real for `her`).
+#[derive(Debug)]
+pub struct RankUpdateCall<T: Scalar, A> {
+    pub uplo: Fill,
+    pub n: i64,
+    pub alpha: ScalarArg<A>,
+    pub x: Batch<T>,
+    pub incx: i64,
+    pub y: Option<(Batch<T>, i64)>,
+    pub a: Batch<T>,
+    pub lda: i64,
+    pub hermitian: bool,
+    pub batch_count: i64,
+}
+
+impl<T: Scalar, A: Copy> Clone for RankUpdateCall<T, A> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: Scalar, A: Copy> Copy for RankUpdateCall<T, A> {}
+
+/// `?syr`, `?her`, `?syr2`, `?her2` in their forms.
+///
+/// # Safety
+/// As for [`gemv`].
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn rank_update<T: Scalar, A: ScalesBy<T>>(
+    h: &Handle,
+    uplo: i32,
+    n: i64,
+    alpha: *const A,
+    x: Batch<T>,
+    incx: i64,
+    y: Option<(Batch<T>, i64)>,
+    a: Batch<T>,
+    lda: i64,
+    hermitian: bool,
+    batch_count: i64,
+) -> BlasResult<()> {
+    let uplo = Fill::triangle(uplo)?;
+    let nu = size(n)?;
+    size(batch_count)?;
+    check_ld(lda, nu)?;
+    check_inc(incx)?;
+    if let Some((_, incy)) = y {
+        check_inc(incy)?;
+    }
+    if nu == 0 || batch_count == 0 {
+        return Ok(());
+    }
+    // SAFETY: the caller's contract.
+    let alpha = unsafe { ScalarArg::from_c(alpha, h.pointer_mode())? };
+    if alpha.known().is_some_and(ScalesBy::is_zero) {
+        return Ok(());
+    }
+    require(!x.is_null() && !a.is_null() && y.is_none_or(|(y, _)| !y.is_null()))?;
+    let call = RankUpdateCall {
+        uplo,
+        n,
+        alpha,
+        x,
+        incx,
+        y,
+        a,
+        lda,
+        hermitian,
+        batch_count,
+    };
+    h.dispatch(call, crate::cpu::level2::rank_update::<T, A>, |nv, _| {
+        nv.not_mapped("syr/her/syr2/her2")
     })
 }

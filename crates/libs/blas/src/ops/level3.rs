@@ -560,3 +560,111 @@ pub unsafe fn dgmm<T: Scalar>(
         unsafe { nv.dgmm(h, c) }
     })
 }
+
+/// `syr2k`/`her2k` (`C = alpha op(A) op(B)^T + alpha op(B) op(A)^T + beta C`, with `^H` and
+/// `conj(alpha)` in the second term for `her2k`) and `syrkx`/`herkx` (the first term
+/// only), on one triangle. `B`: `beta`'s type (real for the Hermitian forms).
+#[derive(Debug)]
+pub struct Rank2kCall<T: Scalar, S> {
+    pub uplo: Fill,
+    pub trans: Operation,
+    pub n: i64,
+    pub k: i64,
+    pub alpha: ScalarArg<T>,
+    pub a: Batch<T>,
+    pub lda: i64,
+    pub b: Batch<T>,
+    pub ldb: i64,
+    pub beta: ScalarArg<S>,
+    pub c: Batch<T>,
+    pub ldc: i64,
+    pub hermitian: bool,
+    /// `syr2k`/`her2k` (both terms) rather than `syrkx`/`herkx`.
+    pub both_terms: bool,
+    pub batch_count: i64,
+}
+
+impl<T: Scalar, S: Copy> Clone for Rank2kCall<T, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: Scalar, S: Copy> Copy for Rank2kCall<T, S> {}
+
+/// `?syr2k`, `?her2k`, `?syrkx`, `?herkx` in their forms (`trans` as for [`rank_k`]).
+///
+/// # Safety
+/// As for [`triangular`].
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn rank_2k<T: Scalar, S: ScalesBy<T>>(
+    h: &Handle,
+    uplo: i32,
+    trans: i32,
+    n: i64,
+    k: i64,
+    alpha: *const T,
+    a: Batch<T>,
+    lda: i64,
+    b: Batch<T>,
+    ldb: i64,
+    beta: *const S,
+    c: Batch<T>,
+    ldc: i64,
+    hermitian: bool,
+    both_terms: bool,
+    batch_count: i64,
+) -> BlasResult<()> {
+    let uplo = Fill::triangle(uplo)?;
+    let mut trans = Operation::from_c(trans)?;
+    match (hermitian, trans) {
+        (true, Operation::Transpose) => return Err(BlasError::InvalidValue),
+        (false, Operation::ConjTranspose) if T::IS_COMPLEX => return Err(BlasError::InvalidValue),
+        (false, Operation::ConjTranspose) => trans = Operation::Transpose,
+        _ => {}
+    }
+    let (nu, ku) = (size(n)?, size(k)?);
+    size(batch_count)?;
+    let rows = if trans == Operation::None { nu } else { ku };
+    check_ld(lda, rows)?;
+    check_ld(ldb, rows)?;
+    check_ld(ldc, nu)?;
+    if nu == 0 || batch_count == 0 {
+        return Ok(());
+    }
+    let mode = h.pointer_mode();
+    // SAFETY: the caller's contract.
+    let (alpha, beta) = unsafe {
+        (
+            ScalarArg::from_c(alpha, mode)?,
+            ScalarArg::from_c(beta, mode)?,
+        )
+    };
+    let alpha_zero = alpha.known().is_some_and(Scalar::is_zero);
+    if beta.known().is_some_and(ScalesBy::is_one) && (ku == 0 || alpha_zero) && !hermitian {
+        return Ok(());
+    }
+    require(!c.is_null())?;
+    if ku > 0 && !alpha_zero {
+        require(!a.is_null() && !b.is_null())?;
+    }
+    let call = Rank2kCall {
+        uplo,
+        trans,
+        n,
+        k,
+        alpha,
+        a,
+        lda,
+        b,
+        ldb,
+        beta,
+        c,
+        ldc,
+        hermitian,
+        both_terms,
+        batch_count,
+    };
+    h.dispatch(call, crate::cpu::level3::rank_2k::<T, S>, |nv, _| {
+        nv.not_mapped("syr2k/her2k/syrkx/herkx")
+    })
+}

@@ -7,6 +7,7 @@ pub mod ex;
 pub mod level1;
 pub mod level2;
 pub mod level3;
+pub mod packed;
 
 use crate::error::{BlasError, BlasResult};
 
