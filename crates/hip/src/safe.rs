@@ -80,13 +80,11 @@ use std::sync::Arc;
 use cpu_engine::abi::{KernelDescriptor, WorkItem, ABI_VERSION, KERNEL_DESCRIPTOR_MAGIC};
 use parking_lot::Mutex;
 
+use crate::backend::{backend, Handle};
 use crate::error::{HipError, HipResult};
-use crate::event::EventCore;
 use crate::kernel::Kernel;
-use crate::memory::{self, CopyKind, MemoryKind, Sync};
+use crate::memory::{CopyKind, Sync};
 use crate::platform::nvidia as nv;
-use crate::runtime::Runtime;
-use crate::stream::StreamCore;
 use crate::DeviceProperties;
 
 /// Chooses the platform of this process for a program that wants a GPU with the CPU as
@@ -166,31 +164,18 @@ pub struct Device {
 impl Device {
     /// Number of visible devices (on NVIDIA: 0 without a usable driver or GPU).
     pub fn count() -> HipResult<usize> {
-        match platform() {
-            Platform::Cpu => Ok(Runtime::get()?.device_count()),
-            Platform::Nvidia => Ok(nv::device_count()),
-        }
+        backend().device_count()
     }
 
     /// Device `ordinal`: `hipErrorNoDevice` if the platform has no device,
     /// `hipErrorInvalidDevice` if there is no such ordinal.
     pub fn get(ordinal: usize) -> HipResult<Device> {
-        let platform = platform();
-        match platform {
-            Platform::Cpu => {
-                Runtime::get()?.device(ordinal)?;
-            }
-            Platform::Nvidia => {
-                let count = nv::device_count();
-                if count == 0 {
-                    return Err(HipError::NoDevice);
-                }
-                if ordinal >= count {
-                    return Err(HipError::InvalidDevice);
-                }
-            }
-        }
-        Ok(Device { ordinal, platform })
+        let ordinal = i32::try_from(ordinal).map_err(|_| HipError::InvalidDevice)?;
+        let ordinal = backend().ordinal(ordinal)?;
+        Ok(Device {
+            ordinal,
+            platform: platform(),
+        })
     }
 
     /// The first device of the GPU-or-CPU choice: [`select_gpu_or_cpu`], then device 0.
@@ -209,43 +194,37 @@ impl Device {
     }
 
     pub fn properties(&self) -> HipResult<DeviceProperties> {
-        match self.platform {
-            Platform::Cpu => Ok(Runtime::get()?.device(self.ordinal)?.properties().clone()),
-            Platform::Nvidia => nv::device::properties(self.ordinal).cloned(),
-        }
+        backend().properties(self.ordinal).cloned()
     }
 
     /// Makes this the calling thread's current device (`hipSetDevice`): buffers, events and
     /// modules the thread creates afterwards belong to it. A thread starts on device 0.
     pub fn set_current(&self) -> HipResult<()> {
-        match self.platform {
-            Platform::Cpu => Runtime::get()?.set_current_device(self.ordinal),
-            Platform::Nvidia => nv::set_current_device(self.ordinal),
-        }
+        backend().set_current_device(self.ordinal)
     }
 
     /// Waits for all work on every stream of the device.
     pub fn synchronize(&self) -> HipResult<()> {
-        match self.platform {
-            Platform::Cpu => Runtime::get()?.synchronize_device(self.ordinal),
-            Platform::Nvidia => nv::device::synchronize(self.ordinal),
-        }
+        backend().synchronize(self.ordinal)
     }
 }
+
+/// A backend handle (stream, event) owned by a safe object.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Owned(Handle);
+
+// SAFETY: both backends' handles may be used from any thread (the CPU's are registry
+// numbers, the CUDA driver's are thread-safe); each owning object destroys its handle exactly
+// once, in `Drop`.
+unsafe impl Send for Owned {}
+// SAFETY: as above: shared use only passes the handle value to thread-safe calls.
+unsafe impl std::marker::Sync for Owned {}
 
 /// A stream: work runs in submission order; independent streams run concurrently.
 /// Dropping it waits for its work.
 pub struct Stream {
-    inner: StreamInner,
-}
-
-enum StreamInner {
-    Cpu(Arc<StreamCore>),
-    /// A `CUstream` created on device `dev`.
-    Nvidia {
-        dev: usize,
-        raw: Cu<nv::Stream>,
-    },
+    handle: Owned,
+    device: usize,
 }
 
 impl Stream {
@@ -260,40 +239,33 @@ impl Stream {
     }
 
     fn with_flags(device: &Device, flags: u32) -> HipResult<Stream> {
-        let inner = match device.platform {
-            Platform::Cpu => StreamInner::Cpu(StreamCore::create(
-                Runtime::get()?,
-                device.ordinal,
-                flags,
-                0,
-            )?),
-            Platform::Nvidia => StreamInner::Nvidia {
-                dev: device.ordinal,
-                raw: Cu(nv::stream::create(device.ordinal, flags, 0)?),
-            },
-        };
-        Ok(Stream { inner })
+        Ok(Stream {
+            handle: Owned(backend().stream_create(device.ordinal, flags, 0)?),
+            device: device.ordinal,
+        })
+    }
+
+    /// The backend's handle (what a C program would hold as `hipStream_t`).
+    pub(crate) fn handle(&self) -> Handle {
+        self.handle.0
+    }
+
+    /// The device the stream was created on.
+    pub(crate) fn device(&self) -> usize {
+        self.device
     }
 
     pub fn synchronize(&self) -> HipResult<()> {
-        match &self.inner {
-            StreamInner::Cpu(core) => core.synchronize(),
-            // SAFETY: a live stream owned by `self`.
-            StreamInner::Nvidia { dev, raw } => unsafe { nv::stream::synchronize(*dev, raw.0) },
-        }
+        backend().stream_synchronize(self.handle.0)
     }
 
     /// Whether all submitted work has completed.
     pub fn is_idle(&self) -> bool {
-        match &self.inner {
-            StreamInner::Cpu(core) => core.is_idle(),
-            // SAFETY: a live stream owned by `self`.
-            StreamInner::Nvidia { dev, raw } => unsafe { nv::stream::query(*dev, raw.0) }.is_ok(),
-        }
+        backend().stream_query(self.handle.0).is_ok()
     }
 
     /// Copies `src` into `dst` (asynchronously: `src` is captured by value and kept until
-    /// the copy no longer needs it).
+    /// the copy has run: a host function later in the stream drops it).
     pub fn copy_to_device<T: Copy + Send + 'static>(
         &self,
         src: Vec<T>,
@@ -303,48 +275,28 @@ impl Stream {
             return Err(HipError::InvalidValue);
         }
         let bytes = std::mem::size_of_val(src.as_slice());
-        match &self.inner {
-            StreamInner::Cpu(core) => {
-                // SAFETY: `dst` holds `len` elements; `src` is kept alive below until the
-                // copy ran (it is dropped by a host function that runs after the copy, in
-                // stream order).
-                unsafe {
-                    memory::copy(
-                        dst.ptr.cast(),
-                        src.as_ptr().cast(),
-                        bytes,
-                        core,
-                        Sync::Async,
-                    )?;
-                }
-                core.host_fn(move || drop(src))
-            }
-            StreamInner::Nvidia { dev, raw } => {
-                // SAFETY: `dst` holds `len` elements of device-accessible memory and `src`
-                // as many readable ones; `raw` is a live stream owned by `self`.
-                unsafe {
-                    nv::memory::memcpy_async(
-                        *dev,
-                        dst.ptr.cast(),
-                        src.as_ptr().cast(),
-                        bytes,
-                        CopyKind::HostToDevice,
-                        raw.0,
-                    )?;
-                }
-                // From pageable memory (a `Vec`'s, unless the program page-locked it) the
-                // driver returns once it has staged the bytes: `src` may go now. Memory
-                // the driver knows (registered) is read later: wait for the copy first.
-                let pageable = src.is_empty()
-                    || nv::memory::pointer_attributes(*dev, src.as_ptr().cast())
-                        .is_ok_and(|a| a.memory_type == nv::memory::MemoryType::Unregistered);
-                if !pageable {
-                    self.synchronize()?;
-                }
-                drop(src);
-                Ok(())
-            }
+        let b = backend();
+        // SAFETY: `dst` holds `len` elements of device-accessible memory and `src` as many
+        // readable ones, kept alive below until the copy has run.
+        unsafe {
+            b.memcpy_async(
+                dst.ptr.cast(),
+                src.as_ptr().cast(),
+                bytes,
+                CopyKind::HostToDevice,
+                self.handle.0,
+            )?;
         }
+        let keep = Box::into_raw(Box::new(src));
+        // SAFETY: `drop_boxed::<Vec<T>>` takes back the box made just above, once.
+        let r = unsafe { b.launch_host_func(self.handle.0, Some(drop_boxed::<Vec<T>>), keep.cast()) };
+        if r.is_err() {
+            // Not enqueued: wait for the copy, then free the source here.
+            let _ = self.synchronize();
+            // SAFETY: the box was not handed to the stream.
+            drop(unsafe { Box::from_raw(keep) });
+        }
+        r
     }
 
     /// Runs `kernel` on a grid of `grid` blocks of `block` work-items. The closure is called
@@ -357,218 +309,123 @@ impl Stream {
     where
         F: Fn(&ThreadCtx<'_>) + Send + std::marker::Sync + 'static,
     {
-        let core = match &self.inner {
-            StreamInner::Cpu(core) => core,
-            StreamInner::Nvidia { .. } => return Err(HipError::NotSupported),
-        };
         let k = closure_kernel::<F>()?;
         let closure = Arc::new(kernel);
         let ptr = Arc::as_ptr(&closure) as usize;
-        k.launch(
+        backend().launch_host_kernel(
+            self.handle.0,
+            &k,
             grid.to_array(),
             block.to_array(),
-            0,
-            core,
             &(ptr as u64).to_ne_bytes(),
-        )?;
-        // Dropped in stream order, after the kernel.
-        core.host_fn(move || drop(closure))
+            Box::new(move || drop(closure)),
+        )
     }
+}
+
+/// Drops a `Box<T>` handed to the stream as a host function's argument.
+///
+/// # Safety
+/// `p` must come from `Box::<T>::into_raw` and be passed here exactly once.
+unsafe extern "C" fn drop_boxed<T>(p: *mut c_void) {
+    // SAFETY: the caller's contract.
+    drop(unsafe { Box::from_raw(p.cast::<T>()) });
 }
 
 impl Drop for Stream {
     fn drop(&mut self) {
-        match &self.inner {
-            StreamInner::Cpu(core) => {
-                let _ = StreamCore::destroy(core.handle);
-            }
-            StreamInner::Nvidia { dev, raw } => {
-                // The driver would let queued work run on after the destroy: wait, as the
-                // CPU platform does.
-                // SAFETY: a live stream owned by `self`, destroyed once, here; nothing else
-                // uses it (`&mut self`).
-                unsafe {
-                    let _ = nv::stream::synchronize(*dev, raw.0);
-                    let _ = nv::stream::destroy(*dev, raw.0);
-                }
-            }
-        }
+        // Queued work would run on after a destroy: wait first, on every platform.
+        let b = backend();
+        let _ = b.stream_synchronize(self.handle.0);
+        let _ = b.stream_destroy(self.handle.0);
     }
 }
 
 /// An event: marks a point in a stream; measures time between two such points.
 pub struct Event {
-    inner: EventInner,
-}
-
-enum EventInner {
-    Cpu(Arc<EventCore>),
-    /// A `CUevent` created on device `dev`.
-    Nvidia {
-        dev: usize,
-        raw: Cu<nv::Event>,
-    },
+    handle: Owned,
 }
 
 impl Event {
     /// An event (with timing) on the calling thread's current device.
     pub fn new() -> HipResult<Event> {
-        let inner = match platform() {
-            Platform::Cpu => {
-                Runtime::get()?;
-                EventInner::Cpu(EventCore::create(0)?)
-            }
-            Platform::Nvidia => {
-                let dev = nv::current_device()?;
-                EventInner::Nvidia {
-                    dev,
-                    raw: Cu(nv::event::create(dev, 0)?),
-                }
-            }
-        };
-        Ok(Event { inner })
+        Ok(Event {
+            handle: Owned(backend().event_create(0)?),
+        })
     }
 
     /// Records the work submitted to `stream` so far.
     pub fn record(&self, stream: &Stream) -> HipResult<()> {
-        match (&self.inner, &stream.inner) {
-            (EventInner::Cpu(core), StreamInner::Cpu(s)) => core.record(s),
-            (EventInner::Nvidia { raw: e, .. }, StreamInner::Nvidia { dev, raw: s }) => {
-                // SAFETY: both handles are live, owned by `self` and `stream`.
-                unsafe { nv::event::record(*dev, e.0, s.0) }
-            }
-            _ => Err(HipError::InvalidHandle),
-        }
+        backend().event_record(self.handle.0, stream.handle.0)
     }
 
     pub fn synchronize(&self) -> HipResult<()> {
-        match &self.inner {
-            EventInner::Cpu(core) => core.synchronize(),
-            // SAFETY: a live event owned by `self`.
-            EventInner::Nvidia { dev, raw } => unsafe { nv::event::synchronize(*dev, raw.0) },
-        }
+        backend().event_synchronize(self.handle.0)
     }
 
     /// Whether the latest record has completed (an event never recorded is complete).
     pub fn is_complete(&self) -> bool {
-        match &self.inner {
-            EventInner::Cpu(core) => core.query().is_ok(),
-            // SAFETY: a live event owned by `self`.
-            EventInner::Nvidia { dev, raw } => unsafe { nv::event::query(*dev, raw.0) }.is_ok(),
-        }
+        backend().event_query(self.handle.0).is_ok()
     }
 
     /// Milliseconds from `self` to `later` (both recorded and complete).
     pub fn elapsed_ms(&self, later: &Event) -> HipResult<f32> {
-        match (&self.inner, &later.inner) {
-            (EventInner::Cpu(a), EventInner::Cpu(b)) => EventCore::elapsed_ms(a, b),
-            (EventInner::Nvidia { dev, raw: a }, EventInner::Nvidia { raw: b, .. }) => {
-                // SAFETY: both events are live, owned by `self` and `later`.
-                unsafe { nv::event::elapsed_time(*dev, a.0, b.0) }
-            }
-            _ => Err(HipError::InvalidHandle),
-        }
+        backend().event_elapsed_ms(self.handle.0, later.handle.0)
     }
 
     /// Makes later work on `stream` wait for this event's latest record (no wait if it was
     /// never recorded).
     pub fn make_wait(&self, stream: &Stream) -> HipResult<()> {
-        match (&self.inner, &stream.inner) {
-            (EventInner::Cpu(core), StreamInner::Cpu(s)) => match core.current_record() {
-                Some(r) => s.wait_event(&r),
-                None => Ok(()),
-            },
-            (EventInner::Nvidia { raw: e, .. }, StreamInner::Nvidia { dev, raw: s }) => {
-                // SAFETY: both handles are live, owned by `self` and `stream`.
-                unsafe { nv::stream::wait_event(*dev, s.0, e.0, 0) }
-            }
-            _ => Err(HipError::InvalidHandle),
-        }
+        backend().stream_wait_event(stream.handle.0, self.handle.0, 0)
     }
 }
 
 impl Drop for Event {
     fn drop(&mut self) {
-        match &self.inner {
-            EventInner::Cpu(core) => {
-                let _ = EventCore::destroy(core.handle);
-            }
-            EventInner::Nvidia { dev, raw } => {
-                // SAFETY: a live event owned by `self`, destroyed once, here (a pending record
-                // still completes).
-                let _ = unsafe { nv::event::destroy(*dev, raw.0) };
-            }
-        }
+        // A pending record still completes.
+        let _ = backend().event_destroy(self.handle.0);
     }
-}
-
-/// Where a buffer's memory lives, and so how it is copied and freed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Place {
-    Cpu(MemoryKind),
-    /// NVIDIA device memory (`host: false`) or pinned host memory, of device `dev`.
-    Nvidia {
-        dev: usize,
-        host: bool,
-    },
 }
 
 /// Typed device memory (`hipMalloc`) of the calling thread's current device, freed on drop.
 pub struct DeviceBuffer<T: Copy> {
     ptr: *mut T,
     len: usize,
-    place: Place,
+    /// Pinned host memory (`hipHostMalloc`) rather than device memory.
+    host: bool,
     _marker: PhantomData<T>,
 }
 
-// SAFETY: the buffer owns its allocation; access goes through `&self`/`&mut self`.
+// SAFETY: the buffer owns its allocation; the pointer is only used through `&self`/`&mut
+// self` methods (device memory is not dereferenced on the host, pinned memory follows Rust's
+// borrow rules through `PinnedBuffer`).
 unsafe impl<T: Copy + Send> Send for DeviceBuffer<T> {}
-// SAFETY: shared references only read.
+// SAFETY: as above.
 unsafe impl<T: Copy + std::marker::Sync> std::marker::Sync for DeviceBuffer<T> {}
 
 impl<T: Copy> DeviceBuffer<T> {
-    /// `len` elements of device memory (`host: false`) or pinned host memory.
     fn alloc(len: usize, host: bool) -> HipResult<DeviceBuffer<T>> {
         let bytes = len
             .checked_mul(std::mem::size_of::<T>())
             .ok_or(HipError::OutOfMemory)?;
-        let (ptr, place) = match platform() {
-            Platform::Cpu => {
-                let rt = Runtime::get()?;
-                let kind = if host {
-                    MemoryKind::Host
-                } else {
-                    MemoryKind::Device
-                };
-                let ptr = memory::allocate(rt.current_device()?, bytes, kind, 0)?;
-                (ptr.cast::<T>(), Place::Cpu(kind))
-            }
-            Platform::Nvidia => {
-                let dev = nv::current_device()?;
-                let ptr = if host {
-                    nv::memory::host_malloc(dev, bytes, 0)?.cast::<T>()
-                } else {
-                    // A device address: never dereferenced on the host.
-                    nv::memory::malloc(dev, bytes)? as usize as *mut T
-                };
-                (ptr, Place::Nvidia { dev, host })
-            }
+        let b = backend();
+        let ptr = if host {
+            b.host_malloc(bytes, 0)?
+        } else {
+            b.malloc(bytes)?
         };
         Ok(DeviceBuffer {
-            ptr,
+            ptr: ptr.cast(),
             len,
-            place,
+            host,
             _marker: PhantomData,
         })
     }
 
-    /// `len` zeroed elements.
+    /// `len` elements set to zero bytes.
     pub fn zeroed(len: usize) -> HipResult<DeviceBuffer<T>> {
         let mut b = DeviceBuffer::alloc(len, false)?;
-        if matches!(b.place, Place::Nvidia { .. }) {
-            // Fresh CPU pages are zero; fresh GPU memory is not.
-            b.zero()?;
-        }
+        b.zero()?;
         Ok(b)
     }
 
@@ -587,8 +444,7 @@ impl<T: Copy> DeviceBuffer<T> {
         self.len == 0
     }
 
-    /// The device address of the first element (for kernels; on NVIDIA not readable by the
-    /// host).
+    /// The device address (for kernel arguments).
     pub fn as_ptr(&self) -> *const T {
         self.ptr
     }
@@ -597,107 +453,65 @@ impl<T: Copy> DeviceBuffer<T> {
         self.ptr
     }
 
-    fn null_stream() -> HipResult<Arc<StreamCore>> {
-        crate::stream::resolve(0)
+    fn bytes(&self) -> usize {
+        self.len * std::mem::size_of::<T>()
     }
 
     /// Sets every byte to zero; returns once done (ordered after the null stream's work).
     pub fn zero(&mut self) -> HipResult<()> {
-        let bytes = std::mem::size_of::<T>() * self.len;
-        match self.place {
-            // SAFETY: the buffer holds `bytes` bytes; the fill is synchronous.
-            Place::Cpu(_) => unsafe {
-                memory::fill(
-                    self.ptr.cast(),
-                    0,
-                    bytes,
-                    1,
-                    &*Self::null_stream()?,
-                    Sync::Blocking,
-                )
-            },
-            Place::Nvidia { dev, .. } => {
-                // SAFETY: the buffer holds `bytes` device-accessible bytes.
-                unsafe {
-                    nv::memory::memset(
-                        dev,
-                        self.ptr as nv::DevicePtr,
-                        nv::memory::Fill::D8(0),
-                        bytes,
-                    )?
-                };
-                // The fill is queued on the legacy stream, which a non-blocking stream
-                // does not wait for: finish it here, so that "zeroed" holds for every
-                // stream.
-                // SAFETY: the null stream of the device's primary context.
-                unsafe { nv::stream::synchronize(dev, nv::NULL_STREAM) }
-            }
+        if self.len == 0 {
+            return Ok(());
         }
+        let b = backend();
+        // SAFETY: the buffer owns `bytes()` writable bytes.
+        unsafe {
+            b.memset(
+                self.ptr.cast(),
+                0,
+                self.bytes(),
+                1,
+                std::ptr::null_mut(),
+                Sync::Blocking,
+            )?
+        };
+        // A device fill may return before it ran (CUDA's memset of device memory does): wait
+        // for the null stream, so that "zeroed" holds for every stream, non-blocking ones too.
+        b.stream_synchronize(std::ptr::null_mut())
     }
 
-    /// Synchronous copy from host memory (ordered with the null stream).
+    /// Copies `data` (exactly `len` elements) into the buffer.
     pub fn copy_from(&mut self, data: &[T]) -> HipResult<()> {
         if data.len() != self.len {
             return Err(HipError::InvalidValue);
         }
-        let bytes = std::mem::size_of_val(data);
-        match self.place {
-            // SAFETY: both ranges hold `len` elements; the copy is synchronous.
-            Place::Cpu(_) => unsafe {
-                memory::copy(
-                    self.ptr.cast(),
-                    data.as_ptr().cast(),
-                    bytes,
-                    &*Self::null_stream()?,
-                    Sync::Blocking,
-                )
-            },
-            // SAFETY: both ranges hold `len` elements (the buffer device-accessible, `data`
-            // host memory); `hipMemcpy` semantics.
-            Place::Nvidia { dev, .. } => unsafe {
-                nv::memory::memcpy(
-                    dev,
-                    self.ptr.cast::<c_void>(),
-                    data.as_ptr().cast(),
-                    bytes,
-                    CopyKind::HostToDevice,
-                )
-            },
+        // SAFETY: both sides hold `len` elements.
+        unsafe {
+            backend().memcpy(
+                self.ptr.cast(),
+                data.as_ptr().cast(),
+                self.bytes(),
+                CopyKind::HostToDevice,
+            )
         }
     }
 
-    /// Synchronous copy to host memory.
+    /// Copies the buffer into `out` (exactly `len` elements).
     pub fn copy_to(&self, out: &mut [T]) -> HipResult<()> {
         if out.len() != self.len {
             return Err(HipError::InvalidValue);
         }
-        let bytes = std::mem::size_of_val(out);
-        match self.place {
-            // SAFETY: both ranges hold `len` elements; the copy is synchronous.
-            Place::Cpu(_) => unsafe {
-                memory::copy(
-                    out.as_mut_ptr().cast(),
-                    self.ptr.cast(),
-                    bytes,
-                    &*Self::null_stream()?,
-                    Sync::Blocking,
-                )
-            },
-            // SAFETY: both ranges hold `len` elements; a device-to-host copy returns once
-            // the bytes are in `out`.
-            Place::Nvidia { dev, .. } => unsafe {
-                nv::memory::memcpy(
-                    dev,
-                    out.as_mut_ptr().cast(),
-                    self.ptr.cast::<c_void>(),
-                    bytes,
-                    CopyKind::DeviceToHost,
-                )
-            },
+        // SAFETY: both sides hold `len` elements.
+        unsafe {
+            backend().memcpy(
+                out.as_mut_ptr().cast(),
+                self.ptr.cast(),
+                self.bytes(),
+                CopyKind::DeviceToHost,
+            )
         }
     }
 
-    /// The contents, copied to a `Vec`.
+    /// The contents as a vector.
     pub fn to_vec(&self) -> HipResult<Vec<T>> {
         let mut v = Vec::with_capacity(self.len);
         // SAFETY: `copy_to` writes every element before any is read; T is Copy (no drop).
@@ -712,33 +526,19 @@ impl<T: Copy> DeviceBuffer<T> {
 
 impl<T: Copy> Drop for DeviceBuffer<T> {
     fn drop(&mut self) {
-        match self.place {
-            Place::Cpu(kind) => {
-                // Work on any stream may still use the memory: wait, as hipFree does.
-                if let Ok(rt) = Runtime::get() {
-                    if let Ok(d) = rt.current_device() {
-                        let _ = rt.synchronize_device(d);
-                    }
-                }
-                let _ = memory::free(self.ptr.cast(), &[kind]);
-            }
-            Place::Nvidia { dev, host } => {
-                if self.ptr.is_null() {
-                    return;
-                }
-                // As hipFree: work on any stream of the device may still use the memory.
-                let _ = nv::device::synchronize(dev);
-                // SAFETY: the buffer owns the allocation (made on `dev` by `alloc`), freed
-                // once, here; after the device-wide wait no queued work uses it.
-                unsafe {
-                    let _ = if host {
-                        nv::memory::host_free(dev, self.ptr.cast())
-                    } else {
-                        nv::memory::free(dev, self.ptr as nv::DevicePtr)
-                    };
-                }
-            }
+        if self.ptr.is_null() {
+            return;
         }
+        let b = backend();
+        // Freeing waits for the device's work, as hipFree does.
+        // SAFETY: the allocation is owned by `self` and freed exactly once, here.
+        let _ = unsafe {
+            if self.host {
+                b.host_free(self.ptr.cast())
+            } else {
+                b.free(self.ptr.cast())
+            }
+        };
     }
 }
 

@@ -3,7 +3,8 @@
 use std::ffi::c_void;
 
 use super::Handle;
-use crate::error::HipResult;
+use crate::error::{HipError, HipResult};
+use crate::kernel::Kernel;
 
 /// `hipStreamCallback_t`: `void (*)(hipStream_t, hipError_t, void*)`, possibly NULL.
 pub type StreamCallback = Option<unsafe extern "C" fn(Handle, u32, *mut c_void)>;
@@ -50,6 +51,23 @@ pub trait StreamBackend {
         f: HostFn,
         user: *mut c_void,
     ) -> HipResult<()>;
+
+    /// Runs `kernel`, a kernel compiled for the host (a Rust closure of the safe API), on a
+    /// `grid` of `block` work-items in stream order, then drops `keep_alive` (what the
+    /// kernel borrows) once it has run. Only a platform whose devices run host code can:
+    /// the others return `hipErrorNotSupported` without running anything.
+    fn launch_host_kernel(
+        &self,
+        stream: Handle,
+        kernel: &Kernel,
+        grid: [u32; 3],
+        block: [u32; 3],
+        kernarg: &[u8],
+        keep_alive: Box<dyn FnOnce() + Send>,
+    ) -> HipResult<()> {
+        let _ = (stream, kernel, grid, block, kernarg, keep_alive);
+        Err(HipError::NotSupported)
+    }
 }
 
 /// Events.

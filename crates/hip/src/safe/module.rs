@@ -42,7 +42,7 @@ use std::ffi::{c_void, CString};
 use std::path::Path;
 use std::sync::Arc;
 
-use super::{Cu, DeviceBuffer, Dim3, Platform, Stream, StreamInner};
+use super::{Cu, DeviceBuffer, Dim3, Platform, Stream};
 use crate::error::{HipError, HipResult};
 use crate::memory::{self, CopyKind, Sync};
 use crate::module as core;
@@ -531,16 +531,21 @@ impl LaunchBuilder<'_> {
             return Err(HipError::InvalidValue);
         }
         let (grid, block) = (self.grid.to_array(), self.block.to_array());
-        match (&self.function.inner, &self.stream.inner) {
-            (Kernel::Cpu(f), StreamInner::Cpu(s)) => {
-                f.kernel.launch(grid, block, self.shared, s, &self.kernarg)
+        // The stream's handle is the platform's own (`Stream` is made by the backend, which
+        // is the module's platform): a registry number on the CPU, a `CUstream` on NVIDIA.
+        match &self.function.inner {
+            Kernel::Cpu(f) => {
+                let s = crate::stream::resolve(self.stream.handle() as u64)?;
+                f.kernel.launch(grid, block, self.shared, &s, &self.kernarg)
             }
-            (Kernel::Nvidia(f), StreamInner::Nvidia { dev, raw }) => {
-                if f.dev != *dev {
+            Kernel::Nvidia(f) => {
+                let (dev, raw): (usize, nv::Stream) =
+                    (self.stream.device(), self.stream.handle().cast());
+                if f.dev != dev {
                     // The module is loaded in another device's context.
                     return Err(HipError::InvalidHandle);
                 }
-                nv::launch::validate_config(*dev, grid, block)?;
+                nv::launch::validate_config(dev, grid, block)?;
                 let threads: u64 = block.iter().map(|&b| u64::from(b)).product();
                 if threads > f.max_threads {
                     return Err(HipError::InvalidConfiguration);
@@ -567,18 +572,17 @@ impl LaunchBuilder<'_> {
                 // validity and the kernel's soundness.
                 unsafe {
                     nv::launch::launch_kernel(
-                        *dev,
+                        dev,
                         f.raw.0,
                         grid,
                         block,
                         shared,
-                        raw.0,
+                        raw,
                         params_ptr,
                         std::ptr::null_mut(),
                     )
                 }
             }
-            _ => Err(HipError::InvalidHandle),
         }
     }
 }

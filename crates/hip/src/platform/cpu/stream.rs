@@ -10,6 +10,7 @@ use crate::backend::stream::{HostFn, StreamCallback};
 use crate::backend::{EventBackend, Handle, StreamBackend};
 use crate::error::{HipError, HipResult};
 use crate::event::EventCore;
+use crate::kernel::Kernel;
 use crate::runtime::Runtime;
 use crate::stream::{resolve, StreamCore, STREAM_PER_THREAD};
 
@@ -112,6 +113,21 @@ impl StreamBackend for Cpu {
             // SAFETY: the application's host function with its own argument.
             unsafe { f(user as *mut c_void) }
         }))
+    }
+
+    fn launch_host_kernel(
+        &self,
+        stream: Handle,
+        kernel: &Kernel,
+        grid: [u32; 3],
+        block: [u32; 3],
+        kernarg: &[u8],
+        keep_alive: Box<dyn FnOnce() + Send>,
+    ) -> HipResult<()> {
+        let s = resolve(stream as u64)?;
+        kernel.launch(grid, block, 0, &s, kernarg)?;
+        // Dropped in stream order, after the kernel.
+        s.host_fn(keep_alive)
     }
 }
 
