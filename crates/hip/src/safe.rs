@@ -289,7 +289,8 @@ impl Stream {
         }
         let keep = Box::into_raw(Box::new(src));
         // SAFETY: `drop_boxed::<Vec<T>>` takes back the box made just above, once.
-        let r = unsafe { b.launch_host_func(self.handle.0, Some(drop_boxed::<Vec<T>>), keep.cast()) };
+        let r =
+            unsafe { b.launch_host_func(self.handle.0, Some(drop_boxed::<Vec<T>>), keep.cast()) };
         if r.is_err() {
             // Not enqueued: wait for the copy, then free the source here.
             let _ = self.synchronize();
