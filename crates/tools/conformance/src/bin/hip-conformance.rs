@@ -25,8 +25,8 @@ struct Args {
     /// The repository root, holding tests/hip [default: the current directory].
     #[arg(long)]
     root: Option<PathBuf>,
-    /// Where to build (emptied first) [default: run-<pid> under
-    /// $TMPDIR/hip-conformance-<platform>].
+    /// Where to build (emptied first) [default: `run-PID` under
+    /// `$TMPDIR/hip-conformance-PLATFORM`].
     #[arg(long)]
     build_dir: Option<PathBuf>,
     /// Parallel builds [default: the number of CPUs].

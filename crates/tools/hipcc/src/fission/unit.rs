@@ -18,7 +18,7 @@ pub struct Param {
     pub ty: String,
 }
 
-/// What [`split_kernel`] needs to know about the rest of the translation unit.
+/// What [`split_kernel`](super::split_kernel) needs to know about the rest of the translation unit.
 #[derive(Debug, Default)]
 pub struct Unit {
     /// Function bodies (token ranges inside the braces) by function name.
