@@ -70,7 +70,9 @@ pub trait Scalar:
 }
 
 /// A real BLAS element type.
-pub trait RealScalar: Scalar<RealPart = Self> + PartialOrd {
+pub trait RealScalar:
+    Scalar<RealPart = Self> + PartialOrd + std::ops::Div<Output = Self> + std::ops::DivAssign
+{
     fn abs(self) -> Self;
     fn sqrt(self) -> Self;
     fn to_f64(self) -> f64;

@@ -126,6 +126,14 @@ def hip_split(name):
 def implementation(core, form, int_t):
     """The adaptor path for an operation name without library prefix (rocBLAS spelling:
     'sgemm', 'cdotc', 'isamax', 'csscal'...)."""
+    m = re.fullmatch(r"([sdcz])rotg|([sd])rotmg", core)
+    if m:
+        t = TYPES[m.group(1) or m.group(2)]
+        base = "rotg" if m.group(1) else "rotmg"
+        return f"capi::rotation::{base}{form}::<{t}" + (f", {int_t}>" if form else ">")
+    m = re.fullmatch(r"([sd])rotm", core)
+    if m:
+        return f"capi::rotation::rotm{form}::<{TYPES[m.group(1)]}, {int_t}>"
     m = re.fullmatch(r"([sdcz])gemm", core)
     if m:
         return f"capi::level3::gemm{form}::<{TYPES[m.group(1)]}, {int_t}>"

@@ -10,6 +10,7 @@ pub mod level1;
 pub mod level2;
 pub mod level3;
 pub mod packed;
+pub mod rotation;
 
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};

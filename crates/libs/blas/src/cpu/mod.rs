@@ -6,6 +6,7 @@ pub mod level1;
 pub mod level2;
 pub mod level3;
 pub mod packed;
+pub mod rotation;
 
 use faer::Par;
 

@@ -8,6 +8,7 @@ pub mod level1;
 pub mod level2;
 pub mod level3;
 pub mod packed;
+pub mod rotation;
 
 use crate::error::{BlasError, BlasResult};
 
