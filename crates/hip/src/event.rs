@@ -17,8 +17,10 @@ use crate::stream::{StreamCore, QUEUE_CHECK_INTERVAL};
 /// `hipEventDisableTiming`
 pub const EVENT_DISABLE_TIMING: u32 = 0x2;
 /// Every flag `hipEventCreateWithFlags` accepts (`hipEventDefault`, `BlockingSync`,
-/// `DisableTiming`, `Interprocess`, and AMD's `ReleaseToDevice`/`ReleaseToSystem`).
-pub const EVENT_VALID_FLAGS: u32 = 0x1 | 0x2 | 0x4 | 0x4000_0000 | 0x8000_0000;
+/// `DisableTiming`, `Interprocess`, and AMD's `DisableSystemFence`, `ReleaseToDevice`,
+/// `ReleaseToSystem`: memory scopes of the completion, all the same on the CPU, whose
+/// memory is coherent).
+pub const EVENT_VALID_FLAGS: u32 = 0x1 | 0x2 | 0x4 | 0x2000_0000 | 0x4000_0000 | 0x8000_0000;
 
 /// One recording of an event: done when its signal reaches 0.
 pub struct EventRecord {

@@ -94,6 +94,8 @@ pub fn hipHostRegister(ptr: *mut c_void, size: usize, flags: c_uint) -> HipResul
 }
 
 pub fn hipHostUnregister(ptr: *mut c_void) -> HipResult<()> {
+    // NULL is a bad argument, not an unregistered range (hipErrorInvalidValue, as ROCm).
+    non_null(ptr)?;
     // SAFETY: HIP's contract: no pending work uses the range.
     unsafe { backend().host_unregister(ptr) }
 }

@@ -111,10 +111,32 @@ pub unsafe fn hipLaunchHostFunc(
 // ------------------------------------------------------------------------------------
 // Events
 
+/// `hipEventDisableTiming`
+const EVENT_DISABLE_TIMING: c_uint = 0x2;
+/// `hipEventInterprocess`
+const EVENT_INTERPROCESS: c_uint = 0x4;
+/// `hipEventReleaseToDevice`
+const EVENT_RELEASE_TO_DEVICE: c_uint = 0x4000_0000;
+/// `hipEventReleaseToSystem`
+const EVENT_RELEASE_TO_SYSTEM: c_uint = 0x8000_0000;
+
+/// The flag combinations HIP refuses whatever the platform (unknown bits are each backend's
+/// check): an interprocess event must not record time (CUDA's and HIP's rule), and an event
+/// releases either to the device or to the system, not both.
+fn check_event_flags(flags: c_uint) -> HipResult<()> {
+    let ipc_with_timing = flags & EVENT_INTERPROCESS != 0 && flags & EVENT_DISABLE_TIMING == 0;
+    let both_scopes = flags & EVENT_RELEASE_TO_DEVICE != 0 && flags & EVENT_RELEASE_TO_SYSTEM != 0;
+    if ipc_with_timing || both_scopes {
+        return Err(hip::HipError::InvalidValue);
+    }
+    Ok(())
+}
+
 /// # Safety
 /// `event` must be NULL or writable.
 pub unsafe fn hipEventCreateWithFlags(event: *mut EventT, flags: c_uint) -> HipResult<()> {
     non_null(event)?;
+    check_event_flags(flags)?;
     let e = backend().event_create(flags)?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(event, e) }
