@@ -68,6 +68,6 @@ mod tests {
         assert_eq!(nv.len(), 2);
         assert_eq!(nv["nvidia/rdc"], "nvidia only: with a colon");
         assert!(parse_known_failures("no colon\n", Platform::Cpu, p).is_err());
-        assert!(parse_known_failures("x (amd): r\n", Platform::Cpu, p).is_err());
+        assert!(parse_known_failures("x (rocm): r\n", Platform::Cpu, p).is_err());
     }
 }

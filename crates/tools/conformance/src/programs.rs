@@ -6,54 +6,14 @@
 //!   `*.hip` in it compiled together, `main.hip` carrying the directives): program
 //!   `nvidia/NAME` (`tests/nvidia/README.md`).
 
-use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 
 use crate::directives::{parse_directives, Directives};
 
-/// The HIP platform the programs are built for (`hipcc --platform`) and run on.
-///
-/// Its own small enum, not hipcc's `config::Platform`: hipcc's tests use this crate, so
-/// depending on hipcc would make a cycle. It should become the shared platform selection that
-/// issue 15 (item 4) gives runtime, hiprtc and hipcc, once that exists.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Platform {
-    /// ferrocm's CPU platform.
-    Cpu,
-    /// NVIDIA GPUs through nvcc and the CUDA driver.
-    Nvidia,
-}
-
-impl Platform {
-    /// The name hipcc's `--platform` and `HIP_PLATFORM` use.
-    pub fn name(self) -> &'static str {
-        match self {
-            Platform::Cpu => "cpu",
-            Platform::Nvidia => "nvidia",
-        }
-    }
-}
-
-impl fmt::Display for Platform {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Platform {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Platform, String> {
-        match s {
-            "cpu" => Ok(Platform::Cpu),
-            "nvidia" => Ok(Platform::Nvidia),
-            other => Err(format!(
-                "unknown platform `{other}` (expected cpu or nvidia)"
-            )),
-        }
-    }
-}
+/// The HIP platform the programs are built for (`hipcc --platform`) and run on: the one
+/// definition of `ferrocm-platform`, read as the runtime, hiprtc and hipcc read it.
+pub use ::platform::Platform;
 
 /// One conformance program.
 #[derive(Debug)]
@@ -198,7 +158,9 @@ mod tests {
     fn platform_names() {
         assert_eq!("cpu".parse(), Ok(Platform::Cpu));
         assert_eq!("nvidia".parse(), Ok(Platform::Nvidia));
-        assert!("amd".parse::<Platform>().is_err());
+        // ROCm's name for the AMD stack is the CPU platform here, as for hipcc and the runtime.
+        assert_eq!("amd".parse(), Ok(Platform::Cpu));
+        assert!("rocm".parse::<Platform>().is_err());
         assert_eq!(Platform::Nvidia.to_string(), "nvidia");
     }
 }
