@@ -98,6 +98,7 @@ pub struct Config {
 
 const USAGE: &str = "\
 USAGE: {tool} [options] <input files or directories...> [-- <compiler arguments>]
+       ('-' reads standard input)
 
 Translates CUDA sources to HIP. Output goes to standard output ({tool}-clang: IN.hip),
 to -o FILE, into --o-dir DIR, or over the input with --inplace.
@@ -356,12 +357,14 @@ fn plan(flavor: Flavor, c: &Config) -> Result<Vec<(PathBuf, Destination)>, CliEr
     for (f, rel) in files {
         let dest = if c.no_output {
             Destination::Nowhere
-        } else if c.inplace {
+        } else if c.inplace && f.as_os_str() != "-" {
             Destination::Inplace
         } else if let Some(o) = &c.output {
             Destination::File(o.clone())
         } else if let Some(d) = &c.out_dir {
             Destination::File(d.join(rel))
+        } else if f.as_os_str() == "-" {
+            Destination::Stdout
         } else if flavor == Flavor::Clang {
             let mut name = f.clone().into_os_string();
             name.push(".hip");
@@ -436,7 +439,14 @@ fn run(flavor: Flavor, c: &Config) -> Result<i32, CliError> {
     for (file, dest) in &files {
         let shown = file.display().to_string();
         let outcome = (|| -> Result<Stats, CliError> {
-            let bytes = std::fs::read(file).map_err(io_error(file))?;
+            let bytes = if file.as_os_str() == "-" {
+                let mut b = Vec::new();
+                std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut b)
+                    .map_err(io_error(file))?;
+                b
+            } else {
+                std::fs::read(file).map_err(io_error(file))?
+            };
             let (text, latin1) = decode(bytes);
             let t = translate(&text, &c.translate);
             if !c.quiet_warnings {

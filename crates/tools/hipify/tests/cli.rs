@@ -66,6 +66,27 @@ fn stdout_with_warnings_on_stderr() {
 }
 
 #[test]
+fn standard_input() {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hipify-clang"))
+        .arg("-")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(SAMPLE.as_bytes())
+        .expect("write stdin");
+    let o = child.wait_with_output().expect("wait");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(text(&o.stdout), TRANSLATED);
+}
+
+#[test]
 fn output_file_both_spellings() {
     let d = scratch("output");
     let f = d.join("a.cu");
