@@ -245,6 +245,14 @@ AUX = {
     "rocblas_set_vector_async_64": "capi::aux::set_vector_async::<i64>", "rocblas_get_vector_async_64": "capi::aux::set_vector_async::<i64>",
     "rocblas_set_matrix_async": "capi::aux::set_matrix_async::<i32>", "rocblas_get_matrix_async": "capi::aux::set_matrix_async::<i32>",
     "rocblas_set_matrix_async_64": "capi::aux::set_matrix_async::<i64>", "rocblas_get_matrix_async_64": "capi::aux::set_matrix_async::<i64>",
+    "rocblas_start_device_memory_size_query": "memory::start_device_memory_size_query",
+    "rocblas_stop_device_memory_size_query": "memory::stop_device_memory_size_query",
+    "rocblas_set_optimal_device_memory_size_impl": "memory::set_optimal_device_memory_size",
+    "rocblas_get_device_memory_size": "memory::get_device_memory_size",
+    "rocblas_set_device_memory_size": "memory::set_device_memory_size",
+    "rocblas_set_workspace": "memory::set_workspace",
+    "rocblas_set_performance_metric": "memory::set_performance_metric",
+    "rocblas_get_performance_metric": "memory::get_performance_metric",
     "rocblas_get_version_string": "aux::get_version_string", "rocblas_get_version_string_size": "aux::get_version_string_size",
     # hipBLAS
     "hipblasCreate": "aux::create", "hipblasDestroy": "aux::destroy",
@@ -262,11 +270,11 @@ RAW = {
     "rocblas_status_to_string": "aux::status_to_string",
     "rocblas_initialize": "aux::initialize",
     "rocblas_pointer_to_mode": "aux::pointer_to_mode",
-    "rocblas_is_managing_device_memory": "aux::is_managing_device_memory",
-    "rocblas_is_user_managing_device_memory": "aux::is_user_managing_device_memory",
-    "rocblas_is_device_memory_size_query": "aux::is_device_memory_size_query",
-    "rocblas_device_malloc_success": "aux::device_malloc_success",
-    "rocblas_device_malloc_set_default_memory_size": "aux::device_malloc_set_default_memory_size",
+    "rocblas_is_managing_device_memory": "memory::is_managing_device_memory",
+    "rocblas_is_user_managing_device_memory": "memory::is_user_managing_device_memory",
+    "rocblas_is_device_memory_size_query": "memory::is_device_memory_size_query",
+    "rocblas_device_malloc_success": "memory::device_malloc_success",
+    "rocblas_device_malloc_set_default_memory_size": "memory::device_malloc_set_default_memory_size",
     "rocblas_abort": "aux::abort",
     "hipblasStatusToString": "aux::status_to_string",
 }
@@ -326,14 +334,15 @@ use blas::capi;
 use blas::scalar::{{C32, C64}};
 
 use crate::abi::*;
-use crate::aux;
+{{mods_line}}
 
 blas::capi::exports! {{
     library = crate::Library;
 '''
     body = "\n".join(lines)
     ffi = ", ".join(t for t in ("c_char", "c_int", "c_void") if re.search(rf"\b{t}\b", body))
-    src.write_text(head.replace("{ffi_list}", ffi) + body + "\n}\n")
+    mods = "use crate::{aux, memory};" if lib == "rocblas" else "use crate::aux;"
+    src.write_text(head.replace("{ffi_list}", ffi).replace("{mods_line}", mods) + body + "\n}\n")
 
 
 def main():

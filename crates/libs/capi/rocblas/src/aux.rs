@@ -32,7 +32,9 @@ pub unsafe fn create_handle(handle: *mut rocblas_handle) -> BlasResult<()> {
 }
 
 pub fn destroy_handle(handle: rocblas_handle) -> BlasResult<()> {
-    capi::destroy_handle(handle)
+    capi::destroy_handle(handle)?;
+    crate::memory::forget(handle);
+    Ok(())
 }
 
 pub fn set_stream(handle: rocblas_handle, stream: hipStream_t) -> BlasResult<()> {
@@ -161,21 +163,6 @@ pub fn initialize() {}
 pub fn pointer_to_mode(_ptr: *mut c_void) -> rocblas_pointer_mode {
     PointerMode::Host.to_c()
 }
-
-/// Device-memory management is the runtime's: rocBLAS manages none here.
-pub fn is_managing_device_memory(_handle: rocblas_handle) -> bool {
-    false
-}
-pub fn is_user_managing_device_memory(_handle: rocblas_handle) -> bool {
-    false
-}
-pub fn is_device_memory_size_query(_handle: rocblas_handle) -> bool {
-    false
-}
-pub fn device_malloc_success(_ptr: *mut c_void) -> bool {
-    false
-}
-pub fn device_malloc_set_default_memory_size(_size: usize) {}
 
 /// `rocblas_abort`: rocBLAS's fatal-error exit.
 pub fn abort() {

@@ -12,7 +12,7 @@ use blas::capi;
 use blas::scalar::{C32, C64};
 
 use crate::abi::*;
-use crate::aux;
+use crate::{aux, memory};
 
 blas::capi::exports! {
     library = crate::Library;
@@ -45,8 +45,8 @@ blas::capi::exports! {
     fn rocblas_get_matrix_async_64(rows: i64, cols: i64, elem_size: i64, a: *const c_void, lda: i64, b: *mut c_void, ldb: i64, stream: hipStream_t) { capi::aux::set_matrix_async::<i64> }
     fn rocblas_set_start_stop_events(handle: rocblas_handle, startEvent: hipEvent_t, stopEvent: hipEvent_t) { unsupported "auxiliary" }
     fn rocblas_set_solution_fitness_query(handle: rocblas_handle, fitness: *mut f64) { unsupported "auxiliary" }
-    fn rocblas_set_performance_metric(handle: rocblas_handle, metric: rocblas_performance_metric) { unsupported "auxiliary" }
-    fn rocblas_get_performance_metric(handle: rocblas_handle, metric: *mut rocblas_performance_metric) { unsupported "auxiliary" }
+    fn rocblas_set_performance_metric(handle: rocblas_handle, metric: rocblas_performance_metric) { memory::set_performance_metric }
+    fn rocblas_get_performance_metric(handle: rocblas_handle, metric: *mut rocblas_performance_metric) { memory::get_performance_metric }
     fn rocblas_sscal(handle: rocblas_handle, n: rocblas_int, alpha: *const f32, x: *mut f32, incx: rocblas_int) { capi::level1::scal::<f32, f32, i32> }
     fn rocblas_dscal(handle: rocblas_handle, n: rocblas_int, alpha: *const f64, x: *mut f64, incx: rocblas_int) { capi::level1::scal::<f64, f64, i32> }
     fn rocblas_cscal(handle: rocblas_handle, n: rocblas_int, alpha: *const C32, x: *mut C32, incx: rocblas_int) { capi::level1::scal::<C32, C32, i32> }
@@ -1208,20 +1208,20 @@ blas::capi::exports! {
     fn rocblas_initialize() -> () { raw aux::initialize }
     fn rocblas_get_version_string(buf: *mut c_char, len: usize) { aux::get_version_string }
     fn rocblas_get_version_string_size(len: *mut usize) { aux::get_version_string_size }
-    fn rocblas_start_device_memory_size_query(handle: rocblas_handle) { unsupported "auxiliary" }
-    fn rocblas_stop_device_memory_size_query(handle: rocblas_handle, size: *mut usize) { unsupported "auxiliary" }
-    fn rocblas_is_device_memory_size_query(handle: rocblas_handle) -> bool { raw aux::is_device_memory_size_query }
-    fn rocblas_set_optimal_device_memory_size_impl(handle: rocblas_handle, count: usize) { unsupported "auxiliary" }
+    fn rocblas_start_device_memory_size_query(handle: rocblas_handle) { memory::start_device_memory_size_query }
+    fn rocblas_stop_device_memory_size_query(handle: rocblas_handle, size: *mut usize) { memory::stop_device_memory_size_query }
+    fn rocblas_is_device_memory_size_query(handle: rocblas_handle) -> bool { raw memory::is_device_memory_size_query }
+    fn rocblas_set_optimal_device_memory_size_impl(handle: rocblas_handle, count: usize) { memory::set_optimal_device_memory_size }
     fn rocblas_device_malloc_alloc(handle: rocblas_handle, res: *mut *mut c_void, count: usize) { unsupported "auxiliary" }
-    fn rocblas_device_malloc_success(ptr: *mut c_void) -> bool { raw aux::device_malloc_success }
+    fn rocblas_device_malloc_success(ptr: *mut c_void) -> bool { raw memory::device_malloc_success }
     fn rocblas_device_malloc_ptr(ptr: *mut c_void, res: *mut *mut c_void) { unsupported "auxiliary" }
     fn rocblas_device_malloc_get(ptr: *mut c_void, index: usize, res: *mut *mut c_void) { unsupported "auxiliary" }
     fn rocblas_device_malloc_free(ptr: *mut c_void) { unsupported "auxiliary" }
-    fn rocblas_device_malloc_set_default_memory_size(size: usize) -> () { raw aux::device_malloc_set_default_memory_size }
-    fn rocblas_get_device_memory_size(handle: rocblas_handle, size: *mut usize) { unsupported "auxiliary" }
-    fn rocblas_set_device_memory_size(handle: rocblas_handle, size: usize) { unsupported "auxiliary" }
-    fn rocblas_set_workspace(handle: rocblas_handle, addr: *mut c_void, size: usize) { unsupported "auxiliary" }
-    fn rocblas_is_managing_device_memory(handle: rocblas_handle) -> bool { raw aux::is_managing_device_memory }
-    fn rocblas_is_user_managing_device_memory(handle: rocblas_handle) -> bool { raw aux::is_user_managing_device_memory }
+    fn rocblas_device_malloc_set_default_memory_size(size: usize) -> () { raw memory::device_malloc_set_default_memory_size }
+    fn rocblas_get_device_memory_size(handle: rocblas_handle, size: *mut usize) { memory::get_device_memory_size }
+    fn rocblas_set_device_memory_size(handle: rocblas_handle, size: usize) { memory::set_device_memory_size }
+    fn rocblas_set_workspace(handle: rocblas_handle, addr: *mut c_void, size: usize) { memory::set_workspace }
+    fn rocblas_is_managing_device_memory(handle: rocblas_handle) -> bool { raw memory::is_managing_device_memory }
+    fn rocblas_is_user_managing_device_memory(handle: rocblas_handle) -> bool { raw memory::is_user_managing_device_memory }
     fn rocblas_abort() -> () { raw aux::abort }
 }

@@ -11,6 +11,7 @@
 pub mod abi;
 pub mod aux;
 pub mod exports;
+pub mod memory;
 
 use blas::BlasError;
 
