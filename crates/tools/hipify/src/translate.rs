@@ -490,11 +490,9 @@ impl Translator<'_> {
                     self.argument_rules(c, i + 1, to, base);
                 }
             }
-            Target::Name(_) => {
-                if m.category.starts_with("device") {
-                    self.device_code = true;
-                }
-            }
+            // Same name in HIP (`sqrtf`, `max`, `__ldg`...): plain C++ uses many of these, so
+            // they do not make a file need the runtime header.
+            Target::Name(_) => {}
             Target::Unsupported => self.unsupported(pos, m),
             Target::Drop | Target::None => {}
         }
@@ -774,11 +772,9 @@ mod tests {
             hip(s),
             "#include <hip/hip_runtime_api.h>\nvoid f() { hipFree(0); }\n"
         );
-        // No CUDA at all: no header.
-        assert_eq!(
-            hip("int main() { return 0; }\n"),
-            "int main() { return 0; }\n"
-        );
+        // No CUDA at all (math functions HIP also has are not CUDA): no header.
+        let plain = "#include <cmath>\nint main() { return max(1, 2) + sqrt(4.0) + abs(-1); }\n";
+        assert_eq!(hip(plain), plain);
         let opts = Options {
             no_runtime_header: true,
             ..Options::default()
