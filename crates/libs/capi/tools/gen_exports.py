@@ -126,6 +126,9 @@ def hip_split(name):
 def implementation(core, form, int_t):
     """The adaptor path for an operation name without library prefix (rocBLAS spelling:
     'sgemm', 'cdotc', 'isamax', 'csscal'...)."""
+    m = re.fullmatch(r"([sdcz])(gemmt|trtri)", core)
+    if m:
+        return f"capi::triangle::{m.group(2)}{form}::<{TYPES[m.group(1)]}, {int_t}>"
     m = re.fullmatch(r"([sdcz])rotg|([sd])rotmg", core)
     if m:
         t = TYPES[m.group(1) or m.group(2)]

@@ -11,6 +11,7 @@ pub mod level2;
 pub mod level3;
 pub mod packed;
 pub mod rotation;
+pub mod triangle;
 
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
