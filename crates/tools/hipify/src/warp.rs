@@ -47,10 +47,20 @@ pub fn primitive_message(c: &Code, i: usize) -> String {
     msg
 }
 
-/// A warning if the number at token `i` is 32 or 31 in a statement about lanes or warps.
+/// A warning if the number at token `i` is 32 or 31 in a statement about lanes or warps, used
+/// the way a warp size is: beside `%`, `/`, `&`, a comparison or an assignment
+/// (`threadIdx.x % 32`, `lane < 32`, `warp_size = 32`), or as an argument of a warp primitive
+/// (a shuffle width). A tile size (`blockIdx.y * 32 + threadIdx.y`, `float tile[32]`) is not.
 pub fn hard_coded_warp_size(c: &Code, i: usize, tables: &Tables) -> Option<String> {
     let text = c.text(i);
     if !matches!(int_value(text), Some(32 | 31)) {
+        return None;
+    }
+    let warp_op = |s: &str| matches!(s, "%" | "/" | "&" | "<" | ">" | "=" | "!");
+    let prev = if i > 0 { c.text(i - 1) } else { "" };
+    let operand = warp_op(prev) || warp_op(c.text(i + 1));
+    let argument = prev == ",";
+    if !operand && !argument {
         return None;
     }
     let boundary = |j: usize| matches!(c.text(j), ";" | "{" | "}");
@@ -62,12 +72,13 @@ pub fn hard_coded_warp_size(c: &Code, i: usize, tables: &Tables) -> Option<Strin
     while hi + 1 < c.toks.len() && hi - i < 48 && !boundary(hi + 1) {
         hi += 1;
     }
-    let about_lanes = (lo..=hi).any(|j| {
-        c.toks[j].kind == TokenKind::Ident && {
-            let n = c.text(j);
-            lane_word(n) || tables.identifier(n).is_some_and(|m| m.flags.warp)
-        }
-    });
+    let primitive = |n: &str| tables.identifier(n).is_some_and(|m| m.flags.warp);
+    let idents = || (lo..=hi).filter(|&j| c.toks[j].kind == TokenKind::Ident);
+    let about_lanes = if operand {
+        idents().any(|j| lane_word(c.text(j)) || primitive(c.text(j)))
+    } else {
+        idents().any(|j| primitive(c.text(j)))
+    };
     about_lanes
         .then(|| format!("hard-coded warp size {text}? AMD wavefronts have 64 lanes: use warpSize"))
 }
@@ -92,6 +103,13 @@ mod tests {
         assert_eq!(flagged("int w = tid / 32; int laneId = tid & 31;").len(), 1);
         assert_eq!(flagged("v += __shfl_down_sync(m, v, o, 32);").len(), 1);
         assert!(flagged("float buf[32]; int n = 32;").is_empty());
+        // A 32x32 tile is no warp.
+        assert!(flagged(
+            "tile[threadIdx.y][threadIdx.x] = in[(blockIdx.y * 32 + threadIdx.y) * n + 32];"
+        )
+        .is_empty());
+        assert_eq!(flagged("if (threadIdx.x < 32) s[lane] = 0;").len(), 1);
+        assert_eq!(flagged("const int warp_size = 32;").len(), 1);
         assert!(flagged("int lane = threadIdx.x % warpSize;").is_empty());
     }
 
