@@ -1,11 +1,23 @@
-//! The safe module API over a CPU code object built from `tests/kernels/scale.c` with the C
-//! compiler (`$CC`, else `cc`).
+//! The safe API on the CPU: the module API over a CPU code object built from
+//! `tests/kernels/scale.c` with the C compiler (`$CC`, else `cc`), and the shared suite of
+//! `safe_suite/`.
 
 use std::path::PathBuf;
 use std::process::Command;
 
 use hip::safe::{Device, DeviceBuffer, Dim3, Module, Stream};
 use hip::HipError;
+
+mod safe_suite;
+
+/// The platform-neutral part of the safe API's suite, on the CPU (`safe_nvidia.rs` runs the
+/// same functions on a GPU).
+#[test]
+fn buffers_on_the_cpu() {
+    let device = Device::get(0).unwrap();
+    device.set_current().unwrap();
+    safe_suite::buffers(&device);
+}
 
 fn code_object(tag: &str) -> Vec<u8> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
