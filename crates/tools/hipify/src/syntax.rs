@@ -84,11 +84,31 @@ impl<'a> Code<'a> {
     /// counted outside parentheses; a `;`, `{` or `}` on the way means it was no template).
     pub fn opening(&self, close: usize) -> Option<usize> {
         let angle = self.is(close, ">");
+        // Without angles, only brackets of the closing one's kind count.
+        let (open_kind, close_kind) = match self.text(close) {
+            ")" => ("(", ")"),
+            "]" => ("[", "]"),
+            "}" => ("{", "}"),
+            _ => ("", ""),
+        };
         let mut depth = 0usize;
         let mut parens = 0usize;
         let mut i = close;
         loop {
-            match (angle, self.text(i)) {
+            let t = self.text(i);
+            if !angle && (t == "(" || t == "[" || t == "{" || t == ")" || t == "]" || t == "}") {
+                if t == close_kind {
+                    depth += 1;
+                } else if t == open_kind {
+                    depth = depth.checked_sub(1)?;
+                    if depth == 0 {
+                        return Some(i);
+                    }
+                }
+                i = i.checked_sub(1)?;
+                continue;
+            }
+            match (angle, t) {
                 (true, ">") if parens == 0 => depth += 1,
                 (true, "<") if parens == 0 => {
                     depth = depth.checked_sub(1)?;
@@ -99,13 +119,6 @@ impl<'a> Code<'a> {
                 (true, ")" | "]") => parens += 1,
                 (true, "(" | "[") => parens = parens.checked_sub(1)?,
                 (true, ";" | "{" | "}") => return None,
-                (false, ")" | "]" | "}") => depth += 1,
-                (false, "(" | "[" | "{") => {
-                    depth = depth.checked_sub(1)?;
-                    if depth == 0 {
-                        return Some(i);
-                    }
-                }
                 _ => {}
             }
             i = i.checked_sub(1)?;

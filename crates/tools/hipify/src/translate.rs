@@ -398,11 +398,17 @@ impl Translator<'_> {
             &self.src[base..]
         };
         let c = Code { src, toks };
+        // A `<<<` inside a launch's configuration is no launch of its own.
+        let mut config_end = 0;
         for (i, tok) in toks.iter().enumerate() {
             match tok.kind {
                 TokenKind::Ident => self.identifier(&c, i, base),
-                TokenKind::Punct if c.triple(i, "<") && (i == 0 || !c.is(i - 1, "<")) => {
-                    self.launch(&c, i, base)
+                TokenKind::Punct
+                    if i >= config_end && c.triple(i, "<") && (i == 0 || !c.is(i - 1, "<")) =>
+                {
+                    if let Some(close) = self.launch(&c, i, base) {
+                        config_end = close;
+                    }
                 }
                 TokenKind::Number => {
                     if let Some(msg) = warp::hard_coded_warp_size(&c, i, self.tables) {
@@ -545,8 +551,8 @@ impl Translator<'_> {
         }
     }
 
-    /// A `<<<` at token `open`.
-    fn launch(&mut self, c: &Code, open: usize, base: usize) {
+    /// A `<<<` at token `open`; returns the index of its `>>>` if it is a launch.
+    fn launch(&mut self, c: &Code, open: usize, base: usize) -> Option<usize> {
         self.device_code = true;
         let pos = base + c.toks[open].start;
         let Some(l) = c.launch(open) else {
@@ -555,11 +561,11 @@ impl Translator<'_> {
                 WarningKind::Launch,
                 "kernel launch not recognised: '<<<' is not followed by a launch configuration, '>>>' and arguments".into(),
             );
-            return;
+            return None;
         };
         self.stats.kernel_launches += 1;
         if !self.opts.hip_launch_syntax {
-            return;
+            return Some(l.close);
         }
         if !(2..=4).contains(&l.config.len()) {
             self.warn(
@@ -567,9 +573,10 @@ impl Translator<'_> {
                 WarningKind::Launch,
                 "kernel launch needs 2 to 4 configuration arguments: left unchanged".into(),
             );
-            return;
+            return Some(l.close);
         }
         self.rewrite_launch(c, &l, base);
+        Some(l.close)
     }
 
     /// `k<<<g, b, s, q>>>(args)` -> `hipLaunchKernelGGL(k, dim3(g), dim3(b), s, q, args)`,
@@ -584,22 +591,22 @@ impl Translator<'_> {
         let src = self.src;
         let gap = |a: usize, b: usize, sep: String| -> String {
             let text = &src[a..b];
-            let comments: Vec<&str> = tokenize_with(
+            let mut kept = String::new();
+            for t in tokenize_with(
                 text,
                 LexOptions {
                     comments: true,
                     directives: false,
                 },
-            )
-            .into_iter()
-            .filter(|t| t.kind == TokenKind::Comment)
-            .map(|t| t.text(text))
-            .collect();
-            if comments.is_empty() {
-                sep
-            } else {
-                format!("{} {sep}", comments.join(" "))
+            ) {
+                if t.kind == TokenKind::Comment {
+                    let comment = t.text(text);
+                    kept.push_str(comment);
+                    // A line comment must end its line, or it would swallow what follows.
+                    kept.push(if comment.starts_with("//") { '\n' } else { ' ' });
+                }
             }
+            kept + &sep
         };
         let wrap: Vec<bool> = l
             .config

