@@ -1,7 +1,7 @@
 //! hipify: translates CUDA sources to HIP, token by token.
 //!
 //! - [`tables`]: the CUDA -> HIP/ROC name tables, generated from `data/mappings.tsv`;
-//! - [`translate`]: the translator (identifiers, headers, kernel launches, argument rules);
+//! - [`mod@translate`]: the translator (identifiers, headers, kernel launches, argument rules);
 //! - [`syntax`]: brackets, call arguments and `<<<...>>>` launches over tokens;
 //! - [`conditional`]: `#if` evaluation for skipping inactive branches;
 //! - [`warp`]: warp-size-sensitive code (AMD wavefronts have 64 lanes);
