@@ -29,6 +29,10 @@ const PERL_WRONG: &[(&str, &str)] = &[
         "leaves a template kernel's launch with `sizeof(float) * 256` shared memory in chevrons",
     ),
     (
+        "macros.cu",
+        "leaves the launch in a macro body (grid `(n + 127) / 128`) in chevrons",
+    ),
+    (
         "runtime_basic.cu",
         "inserts a second hip_runtime.h include although cuda_runtime.h became one",
     ),
