@@ -226,6 +226,21 @@ def ex_implementation(name):
         flags = "_with_flags" if m.group(2) else ""
         v = "v2" if m.group(3) else "v1"
         return f"capi::ex::hipblas_gemm{form}_ex{flags}_{v}::<{'i64' if m.group(4) else 'i32'}>"
+    m = re.fullmatch(r"rocblas_(axpy|dot|dotc|nrm2|scal|rot)(_batched|_strided_batched)?_ex(_64)?", name)
+    if m:
+        return f"capi::ex_vector::{m.group(1)}{m.group(2) or ''}_ex_v1::<{'i64' if m.group(3) else 'i32'}>"
+    m = re.fullmatch(r"rocblas_(haxpy|hdot|bfdot)(_batched|_strided_batched)?(_64)?", name)
+    if m:
+        return f"capi::ex_vector::{m.group(1)}{m.group(2) or ''}::<{'i64' if m.group(3) else 'i32'}>"
+    m = re.fullmatch(r"hipblas(Axpy|Dot|Dotc|Nrm2|Scal|Rot)(Batched|StridedBatched)?Ex(_v2)?(_64)?", name)
+    if m:
+        form = {None: "", "Batched": "_batched", "StridedBatched": "_strided_batched"}[m.group(2)]
+        v = "v2" if m.group(3) else "v1"
+        return f"capi::ex_vector::{m.group(1).lower()}{form}_ex_{v}::<{'i64' if m.group(4) else 'i32'}>"
+    m = re.fullmatch(r"hipblas(Haxpy|Hdot|Bfdot)(Batched|StridedBatched)?(_64)?", name)
+    if m:
+        form = {None: "", "Batched": "_batched", "StridedBatched": "_strided_batched"}[m.group(2)]
+        return f"capi::ex_vector::{m.group(1).lower()}{form}::<{'i64' if m.group(3) else 'i32'}>"
     m = re.fullmatch(r"hipblasHgemm(Batched|StridedBatched)?(_64)?", name)
     if m:
         form = {None: "", "Batched": "_batched", "StridedBatched": "_strided_batched"}[m.group(1)]

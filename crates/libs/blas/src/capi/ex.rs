@@ -12,7 +12,7 @@ use crate::scalar::Half;
 
 /// How a library spells types.
 #[derive(Clone, Copy)]
-enum Codes {
+pub(crate) enum Codes {
     /// `rocblas_datatype` / v1 `hipblasDatatype_t` for data and compute.
     Rocblas,
     /// `hipDataType` for data, `hipblasComputeType_t` for compute.
@@ -20,7 +20,7 @@ enum Codes {
 }
 
 impl Codes {
-    fn data(self, v: i32) -> BlasResult<DataType> {
+    pub(crate) fn data(self, v: i32) -> BlasResult<DataType> {
         match self {
             Codes::Rocblas => DataType::from_rocblas(v),
             Codes::HipV2 => DataType::from_hip(v),
