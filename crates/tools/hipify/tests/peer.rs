@@ -38,6 +38,24 @@ const PERL_WRONG: &[(&str, &str)] = &[
     ),
 ];
 
+/// How many of `expected`'s lines `got` has (as a multiset: order ignored, like the CHECK-line
+/// count of HIPIFY's own test corpus).
+fn lines_found(expected: &str, got: &str) -> usize {
+    let mut have: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for l in got.lines() {
+        *have.entry(l).or_default() += 1;
+    }
+    expected
+        .lines()
+        .filter(|l| {
+            have.get_mut(l)
+                .filter(|n| **n > 0)
+                .map(|n| *n -= 1)
+                .is_some()
+        })
+        .count()
+}
+
 /// hipify-perl's spelling of a case's flags, or `None` if it lacks one of them.
 fn perl_flags(flags: &[String]) -> Option<Vec<String>> {
     flags
@@ -59,6 +77,7 @@ fn hipify_perl_on_the_corpus() {
     };
     let cases = common::cases();
     let (mut ours_right, mut perl_right, mut compared) = (0, 0, 0);
+    let (mut lines, mut perl_lines) = (0, 0);
     let mut perl_wrong = Vec::new();
     for case in &cases {
         let Some(flags) = perl_flags(&case.flags) else {
@@ -78,6 +97,8 @@ fn hipify_perl_on_the_corpus() {
             .output()
             .expect("run perl");
         let theirs = String::from_utf8_lossy(&out.stdout).into_owned();
+        lines += case.expected.lines().count();
+        perl_lines += lines_found(&case.expected, &theirs);
         let ours_ok = ours == case.expected;
         let perl_ok = theirs == case.expected;
         ours_right += usize::from(ours_ok);
@@ -93,7 +114,9 @@ fn hipify_perl_on_the_corpus() {
         );
     }
     eprintln!(
-        "fully right on {compared} corpus files: ours {ours_right}, hipify-perl {perl_right}"
+        "fully right on {compared} corpus files: ours {ours_right}, hipify-perl {perl_right}; \
+         expected lines present in hipify-perl's output: {perl_lines} of {lines} ({:.1}%)",
+        100.0 * perl_lines as f64 / lines.max(1) as f64
     );
     assert_eq!(ours_right, compared);
     for (name, why) in PERL_WRONG {
