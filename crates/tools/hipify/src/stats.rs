@@ -107,7 +107,7 @@ impl Stats {
         self.warnings += o.warnings;
     }
 
-    /// The `--print-stats` report, in hipify-clang's layout (which includes hipify-perl's
+    /// The `--print-stats` report, in the style of hipify-clang's (which includes hipify-perl's
     /// lines: converted count, lines of code, warnings, converted refs by names).
     pub fn report(&self, file: &str) -> String {
         let conv = self.converted_count();
