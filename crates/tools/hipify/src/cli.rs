@@ -7,8 +7,8 @@
 //!   `--examine`);
 //! - `hipify-clang`: `IN.hip` beside each input.
 //!
-//! After `--` come compiler arguments (hipify-clang passes them to clang): `-D`/`-U` feed the
-//! conditionals of `--skip-excluded-preprocessor-conditional-blocks`, the rest is ignored.
+//! After `--` come compiler arguments (hipify-clang passes them to clang): `-D`/`-U`/`-I` feed
+//! the conditionals of `--skip-excluded-preprocessor-conditional-blocks`, the rest is ignored.
 //!
 //! Exit status: 0 success (warnings included), 1 an input could not be read or an output
 //! written (the other files are still translated), 2 a usage error.
@@ -121,7 +121,7 @@ OPTIONS (one dash or two; values as -o=X or -o X):
   --cuda-kernel-execution-syntax  Keep k<<<...>>>(...) (the default)
   --skip-excluded-preprocessor-conditional-blocks   Leave inactive #if branches untouched
   -D NAME[=VALUE], -U NAME        Macros for those conditionals (also after --)
-  -I DIR                  Accepted (hipify reads no included files)
+  -I DIR                  Where included headers' macros are found for them (also after --)
   --whitelist=A,B         Identifiers never translated nor warned about
   --exclude-dirs=A,B      Directories --recursive skips
   --exclude-files=A,B     Files skipped
@@ -161,7 +161,9 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
                 c.translate.defines.push(v);
             } else if let Some(v) = macro_value(a, "-U", args, &mut i) {
                 c.translate.undefines.push(v);
-            } else if a == "-I" || a == "-include" {
+            } else if let Some(v) = macro_value(a, "-I", args, &mut i) {
+                c.translate.include_dirs.push(PathBuf::from(v));
+            } else if a == "-include" {
                 i += 1;
             }
             continue;
@@ -179,7 +181,7 @@ pub fn parse(args: &[String]) -> Result<Config, CliError> {
             continue;
         }
         if let Some(v) = macro_value(a, "-I", args, &mut i) {
-            let _ = v; // accepted: no included file is read
+            c.translate.include_dirs.push(PathBuf::from(v));
             continue;
         }
         if a == "-r" {
@@ -448,7 +450,9 @@ fn run(flavor: Flavor, c: &Config) -> Result<i32, CliError> {
                 std::fs::read(file).map_err(io_error(file))?
             };
             let (text, latin1) = decode(bytes);
-            let t = translate(&text, &c.translate);
+            let mut opts = c.translate.clone();
+            opts.source_dir = file.parent().map(Path::to_path_buf);
+            let t = translate(&text, &opts);
             if !c.quiet_warnings {
                 let mut err = std::io::stderr().lock();
                 for w in &t.warnings {
@@ -557,6 +561,7 @@ mod tests {
         .expect("parse");
         assert_eq!(c.translate.defines, ["X"]);
         assert_eq!(c.translate.undefines, ["Y"]);
+        assert_eq!(c.translate.include_dirs, [PathBuf::from("inc")]);
         assert_eq!(c.inputs, [PathBuf::from("a.cu")]);
         assert!(c.translate.skip_excluded_blocks);
     }

@@ -5,10 +5,16 @@
 //! `#if` expressions are evaluated the way the preprocessor does: `defined`, integer
 //! arithmetic in `i64`, unknown identifiers are 0, object-like macros expand to their value.
 //! Function-like macro calls in a condition evaluate to 0 (hipify does not expand them).
+//! `#include`d headers found beside the file or in the `-I` directories contribute their
+//! macros (their code is not translated: each file is translated on its own).
 
 use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 
-use cxx_lexer::{tokenize_with, Options, TokenKind};
+use cxx_lexer::{directive_name, tokenize, tokenize_with, Options, TokenKind};
+
+/// How deep `#include`s are followed for their macros.
+const MAX_INCLUDE_DEPTH: usize = 16;
 
 /// Macros a CUDA compilation of host code defines (hipify-clang runs clang in CUDA mode).
 const PREDEFINED: &[(&str, &str)] = &[("__CUDACC__", "1"), ("__cplusplus", "201703L")];
@@ -110,6 +116,50 @@ impl Conditionals {
                 self.macros.remove(body.trim());
             }
             _ => {}
+        }
+    }
+
+    /// Takes the macros of the header an active `#include` names (`body`: the text after
+    /// `include`), found beside the including file (`"..."` only) or in `include_dirs`; a
+    /// header that is not found is skipped, as hipify reads no system headers.
+    pub fn include(&mut self, body: &str, from: Option<&Path>, include_dirs: &[PathBuf]) {
+        self.include_at(body, from, include_dirs, 0);
+    }
+
+    fn include_at(&mut self, body: &str, from: Option<&Path>, dirs: &[PathBuf], depth: usize) {
+        if depth >= MAX_INCLUDE_DEPTH || !self.active() {
+            return;
+        }
+        let b = body.trim();
+        let (name, quoted) = match (b.strip_prefix('"'), b.strip_prefix('<')) {
+            (Some(r), _) => (r.split('"').next().unwrap_or(""), true),
+            (_, Some(r)) => (r.split('>').next().unwrap_or(""), false),
+            _ => return,
+        };
+        let beside = from.filter(|_| quoted).map(|d| d.join(name));
+        let Some(path) = beside
+            .into_iter()
+            .chain(dirs.iter().map(|d| d.join(name)))
+            .find(|p| p.is_file())
+        else {
+            return;
+        };
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            return;
+        };
+        let dir = path.parent().map(Path::to_path_buf);
+        for t in tokenize(&text) {
+            if t.kind != TokenKind::Directive {
+                continue;
+            }
+            let d = t.text(&text);
+            let name = directive_name(d);
+            let rest = d.find(name).map_or("", |p| &d[p + name.len()..]);
+            if name == "include" {
+                self.include_at(rest, dir.as_deref(), dirs, depth + 1);
+            } else {
+                self.directive(name, rest);
+            }
         }
     }
 
@@ -366,6 +416,33 @@ mod tests {
         assert_eq!(eval("1 / 0"), 0);
         assert_eq!(eval("F(1, 2) + 1"), 1);
         assert_eq!(eval("__CUDACC__ && __cplusplus >= 201103L"), 1);
+    }
+
+    #[test]
+    fn macros_of_included_headers() {
+        let dir = std::env::temp_dir().join(format!("hipify-cond-{}", std::process::id()));
+        let inc = dir.join("inc");
+        std::fs::create_dir_all(&inc).expect("mkdir");
+        std::fs::write(
+            dir.join("local.h"),
+            "#pragma once\n#include <cfg.h>\n#define LOCAL 1\n",
+        )
+        .expect("write");
+        std::fs::write(
+            inc.join("cfg.h"),
+            "#ifndef CFG_H\n#define CFG_H\n#if 0\n#define NEVER 1\n#endif\n#define LEVEL 3\n#endif\n",
+        )
+        .expect("write");
+        let mut c = Conditionals::new(&[], &[]);
+        c.include(" \"local.h\"", Some(&dir), std::slice::from_ref(&inc));
+        assert_eq!(c.evaluate("LOCAL + LEVEL", 0), 4);
+        assert_eq!(c.evaluate("defined(NEVER)", 0), 0);
+        // <...> is not looked up beside the including file; unknown headers are skipped.
+        let mut c = Conditionals::new(&[], &[]);
+        c.include(" <local.h>", Some(&dir), &[]);
+        c.include(" <cuda_runtime.h>", Some(&dir), std::slice::from_ref(&inc));
+        assert_eq!(c.evaluate("defined(LOCAL)", 0), 0);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

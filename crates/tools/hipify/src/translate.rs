@@ -36,6 +36,10 @@ pub struct Options {
     pub defines: Vec<String>,
     /// `-U` macros.
     pub undefines: Vec<String>,
+    /// `-I` directories, searched for headers whose macros the conditionals need.
+    pub include_dirs: Vec<std::path::PathBuf>,
+    /// The translated file's directory (for `#include "..."`), if it is a file.
+    pub source_dir: Option<std::path::PathBuf>,
     /// Identifiers that are the user's own and never translated or warned about.
     pub whitelist: HashSet<String>,
     /// Do not insert `#include "hip/hip_runtime.h"` where the file needs it.
@@ -239,7 +243,15 @@ impl Translator<'_> {
         let body = &self.src[body_start..d.end];
         let was_active = self.active();
         if self.opts.skip_excluded_blocks {
-            self.conditionals.directive(name, body);
+            if matches!(name, "include" | "include_next") {
+                self.conditionals.include(
+                    body,
+                    self.opts.source_dir.as_deref(),
+                    &self.opts.include_dirs,
+                );
+            } else {
+                self.conditionals.directive(name, body);
+            }
         }
         if !was_active {
             return;

@@ -118,6 +118,51 @@ fn output_file_both_spellings() {
 }
 
 #[test]
+fn conditionals_see_include_dirs_and_defines() {
+    let d = scratch("conditionals");
+    write(
+        &d.join("inc/config.h"),
+        "#pragma once\n#define GPU_LEVEL 2\n",
+    );
+    write(
+        &d.join("a.cu"),
+        "#include \"config.h\"\n#if GPU_LEVEL >= 2 && defined(FAST)\nvoid f() { cudaFree(0); }\n#else\nvoid f() { cudaFree(0); }\n#endif\n",
+    );
+    let out = d.join("a.hip");
+    let args = |extra: &[&str]| {
+        let mut v = vec![
+            d.join("a.cu").to_str().unwrap_or_default().to_string(),
+            format!("-o={}", out.display()),
+            "--skip-excluded-preprocessor-conditional-blocks".to_string(),
+            "--no-runtime-header".to_string(),
+            "--".to_string(),
+        ];
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    let inc = format!("-I{}", d.join("inc").display());
+    let a = args(&[&inc, "-DFAST", "-std=c++17"]);
+    let o = run(
+        "hipify-clang",
+        &a.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let got = read(&out);
+    assert!(got.contains("#if GPU_LEVEL >= 2 && defined(FAST)\nvoid f() { hipFree(0); }\n#else\nvoid f() { cudaFree(0); }"), "{got}");
+    // Without the include directory the first branch is inactive.
+    let a = args(&["-DFAST"]);
+    run(
+        "hipify-clang",
+        &a.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    let got = read(&out);
+    assert!(
+        got.contains("void f() { cudaFree(0); }\n#else\nvoid f() { hipFree(0); }"),
+        "{got}"
+    );
+}
+
+#[test]
 fn hipify_clang_writes_beside_the_input() {
     let d = scratch("clang-default");
     let f = d.join("a.cu");
