@@ -12,6 +12,7 @@ pub mod level2;
 pub mod level3;
 pub mod packed;
 pub mod rotation;
+pub mod solver;
 pub mod triangle;
 
 use std::ffi::c_void;

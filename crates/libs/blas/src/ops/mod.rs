@@ -10,6 +10,7 @@ pub mod level2;
 pub mod level3;
 pub mod packed;
 pub mod rotation;
+pub mod solver;
 pub mod triangle;
 
 use crate::error::{BlasError, BlasResult};

@@ -1,0 +1,215 @@
+//! The LU helpers hipBLAS carries (`getrf`, `getrs`, `getri` and their batched forms), with
+//! LAPACK's conventions: `ipiv` holds 1-based row interchanges applied in order, `L` has a
+//! unit diagonal, `info` reports the first zero pivot (`getrf`, `getri`: device memory,
+//! written by the work) or an invalid argument as `-i` (`getrs`: host memory, before
+//! anything runs). A NULL `ipiv` asks `getrf` for the factorization without pivoting.
+
+use super::require;
+use crate::args::{Batch, DevPtr};
+use crate::error::{BlasError, BlasResult};
+use crate::handle::Handle;
+use crate::scalar::Scalar;
+use crate::types::Operation;
+
+/// A batch of pivot (or info) arrays: `stride` elements apart, or one array for all
+/// entries when the stride is given as such by the caller.
+#[derive(Debug, Clone, Copy)]
+pub struct IntBatch {
+    pub base: DevPtr<i32>,
+    pub stride: i64,
+}
+
+impl IntBatch {
+    /// # Safety
+    /// Entry `b`'s array must be host-visible.
+    pub unsafe fn ptr(&self, b: usize) -> *mut i32 {
+        self.base.offset(self.stride * b as i64).ptr()
+    }
+}
+
+/// `getrf`: `A = P L U` in place for every batch entry.
+#[derive(Debug)]
+pub struct GetrfCall<T: Scalar> {
+    pub n: usize,
+    pub a: Batch<T>,
+    pub lda: i64,
+    /// `None`: no pivoting.
+    pub ipiv: Option<IntBatch>,
+    pub info: DevPtr<i32>,
+    pub batch_count: usize,
+}
+
+/// `getrs`: `op(A) X = B` with `A` factored by `getrf`; `getri`: `C = A^-1`.
+#[derive(Debug)]
+pub struct GetrsCall<T: Scalar> {
+    pub trans: Operation,
+    pub n: usize,
+    pub nrhs: usize,
+    pub a: Batch<T>,
+    pub lda: i64,
+    pub ipiv: Option<IntBatch>,
+    pub b: Batch<T>,
+    pub ldb: i64,
+    /// `getri`: the inverse goes to `b` (set to the identity first) and `info` reports
+    /// singular factors.
+    pub inverse_info: Option<DevPtr<i32>>,
+    pub batch_count: usize,
+}
+
+macro_rules! copy_call {
+    ($($t:ident),*) => {$(
+        impl<T: Scalar> Clone for $t<T> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<T: Scalar> Copy for $t<T> {}
+    )*};
+}
+copy_call!(GetrfCall, GetrsCall);
+
+/// `?getrf` in its forms (`n x n`). `InvalidValue` for negative sizes or `lda < n`.
+///
+/// # Safety
+/// Operands valid for `batch_count` entries.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn getrf<T: Scalar>(
+    h: &Handle,
+    n: i64,
+    a: Batch<T>,
+    lda: i64,
+    ipiv: Option<IntBatch>,
+    info: *mut i32,
+    batch_count: i64,
+) -> BlasResult<()> {
+    if n < 0 || lda < n.max(1) || batch_count < 0 {
+        return Err(BlasError::InvalidValue);
+    }
+    require(!info.is_null())?;
+    if batch_count == 0 {
+        return Ok(());
+    }
+    if n > 0 {
+        require(!a.is_null())?;
+    }
+    let call = GetrfCall {
+        n: n as usize,
+        a,
+        lda,
+        ipiv,
+        info: DevPtr::new(info),
+        batch_count: batch_count as usize,
+    };
+    h.dispatch(call, crate::cpu::solver::getrf::<T>, |nv, _| {
+        nv.not_mapped("getrf")
+    })
+}
+
+/// `?getrs` in its forms. `info` (host) gets 0, or `-i` for the first invalid argument
+/// (n, nrhs, A, lda, ipiv, B, ldb, batch count), which is then `InvalidValue`.
+///
+/// # Safety
+/// Operands valid for `batch_count` entries; `info` host memory.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn getrs<T: Scalar>(
+    h: &Handle,
+    trans: i32,
+    n: i64,
+    nrhs: i64,
+    a: Batch<T>,
+    lda: i64,
+    ipiv: Option<IntBatch>,
+    b: Batch<T>,
+    ldb: i64,
+    info: *mut i32,
+    batch_count: i64,
+) -> BlasResult<()> {
+    let trans = Operation::from_c(trans)?;
+    require(!info.is_null())?;
+    let bad = if n < 0 {
+        -1
+    } else if nrhs < 0 {
+        -2
+    } else if a.is_null() && n > 0 {
+        -3
+    } else if lda < n.max(1) {
+        -4
+    } else if ipiv.is_none() && n > 0 {
+        -5
+    } else if b.is_null() && n > 0 && nrhs > 0 {
+        -6
+    } else if ldb < n.max(1) {
+        -7
+    } else if batch_count < 0 {
+        -8
+    } else {
+        0
+    };
+    // SAFETY: `info` is a host pointer (the caller's contract), checked non-null.
+    unsafe { info.write_unaligned(bad) };
+    if bad != 0 {
+        return Err(BlasError::InvalidValue);
+    }
+    if n == 0 || nrhs == 0 || batch_count == 0 {
+        return Ok(());
+    }
+    let call = GetrsCall {
+        trans,
+        n: n as usize,
+        nrhs: nrhs as usize,
+        a,
+        lda,
+        ipiv,
+        b,
+        ldb,
+        inverse_info: None,
+        batch_count: batch_count as usize,
+    };
+    h.dispatch(call, crate::cpu::solver::getrs::<T>, |nv, _| {
+        nv.not_mapped("getrs")
+    })
+}
+
+/// `?getriBatched`: `C = A^-1` from `getrf`'s factors (`info`: device, 0 or the first
+/// zero diagonal element of `U`, 1-based).
+///
+/// # Safety
+/// Operands valid for `batch_count` entries.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn getri<T: Scalar>(
+    h: &Handle,
+    n: i64,
+    a: Batch<T>,
+    lda: i64,
+    ipiv: Option<IntBatch>,
+    c: Batch<T>,
+    ldc: i64,
+    info: *mut i32,
+    batch_count: i64,
+) -> BlasResult<()> {
+    if n < 0 || lda < n.max(1) || ldc < n.max(1) || batch_count < 0 {
+        return Err(BlasError::InvalidValue);
+    }
+    require(!info.is_null())?;
+    if batch_count == 0 {
+        return Ok(());
+    }
+    if n > 0 {
+        require(!a.is_null() && !c.is_null())?;
+    }
+    let call = GetrsCall {
+        trans: Operation::None,
+        n: n as usize,
+        nrhs: n as usize,
+        a,
+        lda,
+        ipiv,
+        b: c,
+        ldb: ldc,
+        inverse_info: Some(DevPtr::new(info)),
+        batch_count: batch_count as usize,
+    };
+    h.dispatch(call, crate::cpu::solver::getrs::<T>, |nv, _| {
+        nv.not_mapped("getri")
+    })
+}
