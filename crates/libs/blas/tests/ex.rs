@@ -288,3 +288,77 @@ fn unsupported_and_invalid_types() {
         "f32 data, f64 compute"
     );
 }
+
+#[test]
+fn trsm_ex_matches_the_typed_trsm() {
+    let h = handle();
+    let (m, n) = (5usize, 3usize);
+    let mut a = fill::<f64>(m * m, 11);
+    for i in 0..m {
+        a[i * (m + 1)] += 4.0;
+    }
+    let b0 = fill::<f64>(m * n, 12);
+    let (mut want, mut got) = (b0.clone(), b0.clone());
+    let alpha = 0.5f64;
+    // SAFETY: m x m and m x n operands.
+    unsafe {
+        blas::capi::level3::trsm::<f64, i32>(
+            h,
+            141,
+            122,
+            112,
+            131,
+            m as i32,
+            n as i32,
+            &alpha,
+            a.as_ptr(),
+            m as i32,
+            want.as_mut_ptr(),
+            m as i32,
+        )
+        .expect("trsm");
+        // rocblas_datatype_f64_r = 152.
+        blas::capi::ex_trsm::rocblas_trsm_ex(
+            h,
+            141,
+            122,
+            112,
+            131,
+            m as i32,
+            n as i32,
+            &alpha as *const f64 as *const c_void,
+            a.as_ptr().cast(),
+            m as i32,
+            got.as_mut_ptr().cast(),
+            m as i32,
+            std::ptr::null(),
+            0,
+            152,
+        )
+        .expect("trsm_ex");
+    }
+    sync();
+    assert_eq!(got, want);
+    // fp16 compute: not supported.
+    // SAFETY: rejected before memory is touched.
+    let r = unsafe {
+        blas::capi::ex_trsm::hipblas_trsm_ex_v2(
+            h,
+            141,
+            122,
+            111,
+            131,
+            1,
+            1,
+            &alpha as *const f64 as *const c_void,
+            a.as_mut_ptr().cast(),
+            1,
+            got.as_mut_ptr().cast(),
+            1,
+            std::ptr::null(),
+            0,
+            2,
+        )
+    };
+    assert!(matches!(r, Err(BlasError::NotImplemented(_))));
+}

@@ -245,6 +245,13 @@ def ex_implementation(name):
     if m:
         form = {None: "", "Batched": "_batched", "StridedBatched": "_strided_batched"}[m.group(3)]
         return f"capi::solver::{m.group(2)}{form}::<{TYPES[m.group(1).lower()]}>"
+    m = re.fullmatch(r"rocblas_trsm(_batched|_strided_batched)?_ex", name)
+    if m:
+        return f"capi::ex_trsm::rocblas_trsm{m.group(1) or ''}_ex"
+    m = re.fullmatch(r"hipblasTrsm(Batched|StridedBatched)?Ex(_v2)?", name)
+    if m:
+        form = {None: "", "Batched": "_batched", "StridedBatched": "_strided_batched"}[m.group(1)]
+        return f"capi::ex_trsm::hipblas_trsm{form}_ex_{'v2' if m.group(2) else 'v1'}"
     m = re.fullmatch(r"hipblasHgemm(Batched|StridedBatched)?(_64)?", name)
     if m:
         form = {None: "", "Batched": "_batched", "StridedBatched": "_strided_batched"}[m.group(1)]

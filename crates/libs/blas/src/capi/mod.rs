@@ -6,6 +6,7 @@
 
 pub mod aux;
 pub mod ex;
+pub mod ex_trsm;
 pub mod ex_vector;
 pub mod level1;
 pub mod level2;
