@@ -23,6 +23,8 @@ pub enum WarningKind {
     TokenPaste,
     /// A kernel launch hipify could not rewrite.
     Launch,
+    /// Kept as is, but means something else (or nothing) on AMD GPUs: review it.
+    Review,
 }
 
 /// One warning.

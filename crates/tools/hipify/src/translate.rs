@@ -77,6 +77,12 @@ const DEVICE_MARKERS: &[&str] = &[
     "__syncthreads",
 ];
 
+/// Names hipify keeps but flags, with why: they do not mean the same on AMD GPUs.
+const REVIEW: &[(&str, &str)] = &[(
+    "__CUDA_ARCH__",
+    "__CUDA_ARCH__ is not defined when compiling for AMD GPUs: code it guards is left out there; test __HIP_DEVICE_COMPILE__ for device code",
+)];
+
 /// Prefixes of names a token-pasting macro may build CUDA API names from.
 const PASTE_PREFIXES: &[&str] = &[
     "cuda", "cu", "CUDA", "CU", "cublas", "cufft", "curand", "cusparse", "cusolver", "cudnn",
@@ -441,6 +447,10 @@ impl Translator<'_> {
             return;
         }
         if self.opts.whitelist.contains(name) {
+            return;
+        }
+        if let Some((_, why)) = REVIEW.iter().find(|(n, _)| *n == name) {
+            self.warn(pos, WarningKind::Review, (*why).to_string());
             return;
         }
         // `x.name` or `x->name`: a member of some struct, never an API name.
