@@ -29,6 +29,7 @@ pub mod nv;
 pub mod nvcc_abi;
 pub mod occupancy;
 pub mod per_thread;
+pub mod profiler;
 pub mod stream;
 pub mod trace;
 pub mod types;

@@ -1,0 +1,276 @@
+//! The HIP API tracer that `rocprofv3 --hip-trace` switches on (`crates/tools/rocprofv3`,
+//! `docs/PROFILING.md`).
+//!
+//! rocprofv3 runs the program with `FERROCM_PROFILE_DIR` set and `hip` among
+//! `FERROCM_PROFILE_DOMAINS`. An ELF constructor reads them as the library loads and, only
+//! then, installs [`ApiTracer`] as the export table's [`Tracer`]: an unprofiled program never
+//! has a tracer (its calls pay the one relaxed load of [`crate::trace`]). The tracer records,
+//! per call, the function, kernel thread id, `CLOCK_MONOTONIC` start and end in nanoseconds,
+//! the status returned and a correlation id, into a buffer of the calling thread (its own,
+//! uncontended lock); at `exit` the records of every thread are written to
+//! `<dir>/<pid>.hip.trace`, which rocprofv3 turns into ROCm's output files.
+//!
+//! The file format is `ferrocm_roctx::trace_file`'s (this crate does not depend on that one,
+//! so [`write_trace`] mirrors its writer; rocprofv3's tests read what this writes).
+
+use std::cell::OnceCell;
+use std::fs::OpenOptions;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+
+use parking_lot::Mutex;
+
+use crate::entry::HipErrorT;
+use crate::exports::{ApiId, API};
+use crate::trace::{self, Tracer};
+
+/// The folder rocprofv3 collects trace files in.
+pub const ENV_DIR: &str = "FERROCM_PROFILE_DIR";
+/// The comma-separated domains to record; this tracer's is [`DOMAIN`].
+pub const ENV_DOMAINS: &str = "FERROCM_PROFILE_DOMAINS";
+/// The domain word of HIP API trace files.
+pub const DOMAIN: &str = "hip";
+
+/// One traced call (`end_ns == 0` while it runs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Call {
+    id: ApiId,
+    correlation_id: u64,
+    thread_id: u64,
+    start_ns: u64,
+    end_ns: u64,
+    status: HipErrorT,
+}
+
+type Buffer = Arc<Mutex<Vec<Call>>>;
+
+/// Records every exported call into per-thread buffers.
+pub struct ApiTracer {
+    dir: PathBuf,
+    buffers: Mutex<Vec<Buffer>>,
+    next_correlation_id: AtomicU64,
+}
+
+thread_local! {
+    /// This thread's buffer (one tracer per process, so one buffer per thread).
+    static LOCAL: OnceCell<Buffer> = const { OnceCell::new() };
+    /// This thread's kernel id, asked once.
+    static THREAD_ID: u64 = {
+        // SAFETY: gettid has no preconditions.
+        (unsafe { libc::gettid() }) as u64
+    };
+}
+
+/// `CLOCK_MONOTONIC` in nanoseconds (rocprofv3's clock).
+fn now_ns() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid out-pointer; CLOCK_MONOTONIC always exists on Linux.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
+    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+}
+
+impl ApiTracer {
+    /// A tracer that will write `<dir>/<pid>.hip.trace`.
+    pub fn new(dir: PathBuf) -> Self {
+        ApiTracer {
+            dir,
+            buffers: Mutex::new(Vec::new()),
+            next_correlation_id: AtomicU64::new(1),
+        }
+    }
+
+    /// Where the trace goes.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn with_buffer<R>(&self, f: impl FnOnce(&mut Vec<Call>) -> R) -> R {
+        LOCAL.with(|local| {
+            let buffer = local.get_or_init(|| {
+                let buffer = Buffer::default();
+                self.buffers.lock().push(buffer.clone());
+                buffer
+            });
+            f(&mut buffer.lock())
+        })
+    }
+
+    /// Takes the finished calls of every thread, in start order (calls still running are
+    /// left out: they have no end).
+    fn drain(&self) -> Vec<Call> {
+        let mut all: Vec<Call> = self
+            .buffers
+            .lock()
+            .iter()
+            .flat_map(|b| std::mem::take(&mut *b.lock()))
+            .filter(|c| c.end_ns != 0)
+            .collect();
+        all.sort_by_key(|c| (c.start_ns, c.correlation_id));
+        all
+    }
+
+    /// Appends the finished calls so far to `<dir>/<pid>.hip.trace`; returns its path.
+    pub fn write_trace(&self) -> io::Result<PathBuf> {
+        let pid = std::process::id();
+        let path = self.dir.join(format!("{pid}.{DOMAIN}.trace"));
+        let file = OpenOptions::new().create(true).append(true).open(&path)?;
+        let mut out = BufWriter::new(file);
+        write_trace(&mut out, pid, &self.drain())?;
+        out.flush()?;
+        Ok(path)
+    }
+}
+
+/// The trace file format of `ferrocm_roctx::trace_file` (HIP function names need no
+/// escaping).
+fn write_trace(out: &mut impl Write, pid: u32, calls: &[Call]) -> io::Result<()> {
+    writeln!(out, "ferrocm-trace 1 {DOMAIN} {pid}")?;
+    for c in calls {
+        writeln!(
+            out,
+            "api\t{}\t{}\t{}\t{}\t{}\t{}",
+            c.correlation_id, c.thread_id, c.start_ns, c.end_ns, c.status, API[c.id as usize].name
+        )?;
+    }
+    Ok(())
+}
+
+impl Tracer for ApiTracer {
+    /// Opens the call's record; the token is its index in this thread's buffer.
+    fn enter(&self, id: ApiId) -> u64 {
+        let correlation_id = self.next_correlation_id.fetch_add(1, Ordering::Relaxed);
+        let thread_id = THREAD_ID.with(|t| *t);
+        let start_ns = now_ns();
+        self.with_buffer(|calls| {
+            calls.push(Call {
+                id,
+                correlation_id,
+                thread_id,
+                start_ns,
+                end_ns: 0,
+                status: 0,
+            });
+            (calls.len() - 1) as u64
+        })
+    }
+
+    fn exit(&self, id: ApiId, token: u64, status: HipErrorT) {
+        let end_ns = now_ns();
+        self.with_buffer(|calls| {
+            // A buffer written out meanwhile (exit on another thread) no longer has it.
+            if let Some(call) = calls.get_mut(token as usize).filter(|c| c.id == id) {
+                call.end_ns = end_ns.max(call.start_ns);
+                call.status = status;
+            }
+        });
+    }
+}
+
+/// The installed profiler, when rocprofv3 asked for HIP tracing.
+static PROFILER: OnceLock<ApiTracer> = OnceLock::new();
+
+/// Whether this process records HIP calls for rocprofv3.
+pub fn is_recording() -> bool {
+    PROFILER.get().is_some()
+}
+
+/// The folder to write the HIP trace to, when the environment asks for one.
+fn requested_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os(ENV_DIR)?;
+    let domains = std::env::var(ENV_DOMAINS).ok()?;
+    domains
+        .split(',')
+        .any(|d| d.trim() == DOMAIN)
+        .then(|| dir.into())
+}
+
+/// Runs when the dynamic linker loads the library (before `main` for linked programs).
+extern "C" fn on_load() {
+    let Some(dir) = requested_dir() else {
+        return;
+    };
+    let tracer = PROFILER.get_or_init(|| ApiTracer::new(dir));
+    trace::install(tracer);
+    // SAFETY: registering a plain `extern "C" fn()`; atexit has no other precondition.
+    if unsafe { libc::atexit(on_exit) } != 0 {
+        trace::uninstall();
+        eprintln!("libamdhip64: cannot register the HIP trace writer; HIP tracing off");
+    }
+}
+
+/// Runs at `exit`, after the program's own atexit handlers and static destructors (they
+/// were registered later): calls made from them are traced too.
+extern "C" fn on_exit() {
+    if let Some(tracer) = PROFILER.get() {
+        trace::uninstall();
+        if let Err(e) = tracer.write_trace() {
+            eprintln!(
+                "libamdhip64: cannot write the HIP trace to {}: {e}",
+                tracer.dir().display()
+            );
+        }
+    }
+}
+
+#[used]
+#[link_section = ".init_array"]
+static ON_LOAD: extern "C" fn() = on_load;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The tracer is driven directly (not installed: other tests of this crate install their
+    // own tracer in the same process).
+
+    #[test]
+    fn calls_are_recorded_with_nesting_statuses_and_ordered_times() {
+        let dir = std::env::temp_dir().join(format!("amdhip64-profiler-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let tracer = ApiTracer::new(dir.clone());
+        let outer = tracer.enter(ApiId::hipMalloc);
+        let inner = tracer.enter(ApiId::hipGetDeviceCount);
+        tracer.exit(ApiId::hipGetDeviceCount, inner, 0);
+        tracer.exit(ApiId::hipMalloc, outer, 2);
+        let running = tracer.enter(ApiId::hipDeviceSynchronize);
+        let other = std::thread::scope(|s| {
+            s.spawn(|| {
+                let t = tracer.enter(ApiId::hipFree);
+                tracer.exit(ApiId::hipFree, t, 1);
+                THREAD_ID.with(|t| *t)
+            })
+            .join()
+            .expect("thread")
+        });
+        let path = tracer.write_trace().expect("write");
+        tracer.exit(ApiId::hipDeviceSynchronize, running, 0);
+        let text = std::fs::read_to_string(&path).expect("read back");
+        std::fs::remove_dir_all(&dir).expect("clean up");
+
+        let mut lines = text.lines();
+        assert_eq!(
+            lines.next(),
+            Some(format!("ferrocm-trace 1 hip {}", std::process::id()).as_str())
+        );
+        let rows: Vec<Vec<&str>> = lines.map(|l| l.split('\t').collect()).collect();
+        let names: Vec<&str> = rows.iter().map(|r| r[6]).collect();
+        assert_eq!(names, ["hipMalloc", "hipGetDeviceCount", "hipFree"]);
+        let statuses: Vec<&str> = rows.iter().map(|r| r[5]).collect();
+        assert_eq!(statuses, ["2", "0", "1"]);
+        let number = |r: &[&str], i: usize| r[i].parse::<u64>().expect("number");
+        let (malloc, count, free) = (&rows[0], &rows[1], &rows[2]);
+        assert!(number(malloc, 3) <= number(count, 3));
+        assert!(
+            number(count, 4) <= number(malloc, 4),
+            "the inner call ends first"
+        );
+        assert!(number(malloc, 1) < number(count, 1), "ids in entry order");
+        assert_eq!(number(free, 2), other);
+        assert_ne!(number(malloc, 2), other);
+    }
+}

@@ -1,0 +1,98 @@
+//! The C-typed implementations behind [`crate::exports`]: argument checks and conversions,
+//! then [`roctx::markers`].
+
+use std::ffi::{c_char, c_int, c_void, CStr};
+
+use roctx::markers;
+use roctx::trace_file::Kind;
+
+/// roctx's failure value for `int` functions.
+const ROCTX_ERROR: c_int = -1;
+
+/// The message of a marker; NULL reads as an empty message.
+///
+/// # Safety
+/// `message` is NULL or a NUL-terminated string.
+unsafe fn message<'a>(message: *const c_char) -> &'a CStr {
+    if message.is_null() {
+        c""
+    } else {
+        // SAFETY: the caller's contract.
+        unsafe { CStr::from_ptr(message) }
+    }
+}
+
+pub fn version_major() -> u32 {
+    4
+}
+
+pub fn version_minor() -> u32 {
+    1
+}
+
+/// # Safety
+/// See [`message`].
+pub unsafe fn mark(msg: *const c_char) {
+    // SAFETY: forwarded contract.
+    markers::mark(unsafe { message(msg) })
+}
+
+/// # Safety
+/// See [`message`].
+pub unsafe fn range_push(msg: *const c_char) -> c_int {
+    // SAFETY: forwarded contract.
+    markers::range_push(unsafe { message(msg) })
+}
+
+pub fn range_pop() -> c_int {
+    markers::range_pop().unwrap_or(ROCTX_ERROR)
+}
+
+/// # Safety
+/// See [`message`].
+pub unsafe fn range_start(msg: *const c_char) -> u64 {
+    // SAFETY: forwarded contract.
+    markers::range_start(unsafe { message(msg) })
+}
+
+/// `roctxRangeStop` returns nothing: an id that is not open is ignored.
+pub fn range_stop(id: u64) {
+    let _ = markers::range_stop(id);
+}
+
+pub fn profiler_pause(_tid: u64) -> c_int {
+    markers::pause_or_resume(Kind::Pause);
+    0
+}
+
+pub fn profiler_resume(_tid: u64) -> c_int {
+    markers::pause_or_resume(Kind::Resume);
+    0
+}
+
+/// # Safety
+/// `tid` is NULL or valid for a write.
+pub unsafe fn get_thread_id(tid: *mut u64) -> c_int {
+    if tid.is_null() {
+        return ROCTX_ERROR;
+    }
+    // SAFETY: non-null, and the caller's contract makes it writable.
+    unsafe { tid.write(roctx::clock::thread_id()) };
+    0
+}
+
+pub fn name_os_thread(_name: *const c_char) -> c_int {
+    ROCTX_ERROR
+}
+
+pub fn name_hsa_agent(_name: *const c_char, _agent: *const c_void) -> c_int {
+    ROCTX_ERROR
+}
+
+pub fn name_hip_device(_name: *const c_char, _device: c_int) -> c_int {
+    ROCTX_ERROR
+}
+
+pub fn name_hip_stream(_name: *const c_char, _stream: *const c_void) -> c_int {
+    ROCTX_ERROR
+}

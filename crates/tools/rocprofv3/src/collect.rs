@@ -1,0 +1,291 @@
+//! From the trace files the in-process recorders wrote to what rocprofv3 reports, per
+//! process: records of the requested domains, paused intervals left out, correlation ids
+//! made unique across libraries.
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use roctx::trace_file::{self, Kind, ParseError, Record};
+
+use crate::cli::Domains;
+
+/// rocprofv3's tracing domains.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Domain {
+    HipRuntime,
+    HipCompiler,
+    Marker,
+}
+
+impl Domain {
+    /// The `Domain` column of the trace CSVs (and the JSON's buffer-record kinds).
+    pub fn name(self) -> &'static str {
+        match self {
+            Domain::HipRuntime => "HIP_RUNTIME_API",
+            Domain::HipCompiler => "HIP_COMPILER_API",
+            Domain::Marker => "MARKER_CORE_API",
+        }
+    }
+
+    /// The domain of a HIP function: the runtime API is what HIP's header declares (`hip*`);
+    /// the rest of libamdhip64's table is the compiler and loader ABI (`__hip*`,
+    /// registration, launch).
+    pub fn of_hip_function(name: &str) -> Domain {
+        if name.starts_with("hip") {
+            Domain::HipRuntime
+        } else {
+            Domain::HipCompiler
+        }
+    }
+}
+
+/// One reported call or marker.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Event {
+    pub domain: Domain,
+    /// The HIP function, or the marker's message.
+    pub function: String,
+    /// The roctx function that made a marker (`roctxMarkA`, `roctxRangePushA`,
+    /// `roctxRangeStartA`); the HIP function otherwise.
+    pub operation: String,
+    pub thread_id: u64,
+    pub correlation_id: u64,
+    pub start_ns: u64,
+    pub end_ns: u64,
+    /// `hipError_t` returned (0 for markers).
+    pub status: i64,
+}
+
+/// What one process recorded.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ProcessTrace {
+    pub pid: u32,
+    /// In start order; correlation ids 1, 2, ... in that order.
+    pub events: Vec<Event>,
+}
+
+impl ProcessTrace {
+    /// The events of `domains`.
+    pub fn of<'a>(&'a self, domains: &'a [Domain]) -> impl Iterator<Item = &'a Event> + 'a {
+        self.events.iter().filter(|e| domains.contains(&e.domain))
+    }
+}
+
+/// Why the trace files could not be gathered.
+#[derive(Debug, thiserror::Error)]
+pub enum CollectError {
+    #[error("reading {path}: {source}")]
+    Io { path: PathBuf, source: io::Error },
+    #[error("{path}: {source}")]
+    Parse { path: PathBuf, source: ParseError },
+}
+
+/// Reads every trace file of `dir` (one file may hold several runs of the same pid, one
+/// after another) and returns each process's events, by pid.
+pub fn collect(dir: &Path, domains: Domains) -> Result<Vec<ProcessTrace>, CollectError> {
+    let io_error = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| CollectError::Io { path, source }
+    };
+    let mut by_pid: BTreeMap<u32, Vec<Record>> = BTreeMap::new();
+    let entries = std::fs::read_dir(dir).map_err(io_error(dir))?;
+    for entry in entries {
+        let path = entry.map_err(io_error(dir))?.path();
+        if path.extension().is_none_or(|e| e != "trace") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).map_err(io_error(&path))?;
+        for part in split_runs(&text) {
+            let file = trace_file::parse(part).map_err(|source| CollectError::Parse {
+                path: path.clone(),
+                source,
+            })?;
+            by_pid.entry(file.pid).or_default().extend(file.records);
+        }
+    }
+    Ok(by_pid
+        .into_iter()
+        .map(|(pid, records)| merge(pid, records, domains))
+        .collect())
+}
+
+/// The runs appended to one file, each starting with its header line.
+fn split_runs(text: &str) -> Vec<&str> {
+    let mut starts: Vec<usize> = text
+        .match_indices(trace_file::MAGIC)
+        .map(|(i, _)| i)
+        .filter(|&i| i == 0 || text.as_bytes()[i - 1] == b'\n')
+        .collect();
+    if starts.first() != Some(&0) {
+        starts.insert(0, 0);
+    }
+    starts
+        .iter()
+        .zip(starts.iter().skip(1).chain([&text.len()]))
+        .map(|(&a, &b)| &text[a..b])
+        .filter(|run| !run.trim().is_empty())
+        .collect()
+}
+
+/// The intervals `roctxProfilerPause` ... `roctxProfilerResume` (open at the end if never
+/// resumed).
+fn paused_intervals(records: &[Record]) -> Vec<(u64, u64)> {
+    let mut switches: Vec<&Record> = records
+        .iter()
+        .filter(|r| matches!(r.kind, Kind::Pause | Kind::Resume))
+        .collect();
+    switches.sort_by_key(|r| r.start_ns);
+    let mut intervals = Vec::new();
+    let mut paused_at = None;
+    for r in switches {
+        match (r.kind, paused_at) {
+            (Kind::Pause, None) => paused_at = Some(r.start_ns),
+            (Kind::Resume, Some(from)) => {
+                intervals.push((from, r.start_ns));
+                paused_at = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(from) = paused_at {
+        intervals.push((from, u64::MAX));
+    }
+    intervals
+}
+
+/// One process's records as reported events.
+pub fn merge(pid: u32, records: Vec<Record>, domains: Domains) -> ProcessTrace {
+    let paused = paused_intervals(&records);
+    let is_paused = |t: u64| paused.iter().any(|&(a, b)| a <= t && t < b);
+    let mut events: Vec<(u64, Event)> = records
+        .into_iter()
+        .filter(|r| !is_paused(r.start_ns))
+        .filter_map(|r| {
+            let (domain, operation) = match r.kind {
+                Kind::Api => (Domain::of_hip_function(&r.name), r.name.clone()),
+                Kind::Mark => (Domain::Marker, "roctxMarkA".to_string()),
+                Kind::PushPop => (Domain::Marker, "roctxRangePushA".to_string()),
+                Kind::StartStop => (Domain::Marker, "roctxRangeStartA".to_string()),
+                Kind::Pause | Kind::Resume => return None,
+            };
+            let wanted = match domain {
+                Domain::HipRuntime => domains.hip_runtime,
+                Domain::HipCompiler => domains.hip_compiler,
+                Domain::Marker => domains.marker,
+            };
+            wanted.then(|| {
+                let event = Event {
+                    domain,
+                    function: r.name,
+                    operation,
+                    thread_id: r.thread_id,
+                    correlation_id: 0,
+                    start_ns: r.start_ns,
+                    end_ns: r.end_ns.max(r.start_ns),
+                    status: r.status,
+                };
+                (r.correlation_id, event)
+            })
+        })
+        .collect();
+    // Each library numbers its own records: one process-wide numbering, in start order (the
+    // order of a single counter taken at entry), ties kept in each library's order.
+    events.sort_by_key(|(corr, e)| (e.start_ns, e.domain, *corr));
+    let events = events
+        .into_iter()
+        .zip(1..)
+        .map(|((_, mut e), id)| {
+            e.correlation_id = id;
+            e
+        })
+        .collect();
+    ProcessTrace { pid, events }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(kind: Kind, corr: u64, start: u64, end: u64, name: &str) -> Record {
+        Record {
+            kind,
+            correlation_id: corr,
+            thread_id: 9,
+            start_ns: start,
+            end_ns: end,
+            status: 0,
+            name: name.into(),
+        }
+    }
+
+    const ALL: Domains = Domains {
+        hip_runtime: true,
+        hip_compiler: true,
+        marker: true,
+    };
+
+    #[test]
+    fn libraries_are_merged_in_start_order_with_fresh_ids() {
+        let records = vec![
+            record(Kind::Api, 1, 20, 30, "hipMalloc"),
+            record(Kind::PushPop, 1, 10, 50, "outer"),
+            record(Kind::Api, 2, 5, 6, "__hipPushCallConfiguration"),
+            record(Kind::Mark, 2, 40, 40, "tick"),
+        ];
+        let t = merge(7, records, ALL);
+        let summary: Vec<(&str, Domain, u64)> = t
+            .events
+            .iter()
+            .map(|e| (e.function.as_str(), e.domain, e.correlation_id))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("__hipPushCallConfiguration", Domain::HipCompiler, 1),
+                ("outer", Domain::Marker, 2),
+                ("hipMalloc", Domain::HipRuntime, 3),
+                ("tick", Domain::Marker, 4),
+            ]
+        );
+        assert_eq!(t.events[1].operation, "roctxRangePushA");
+        let runtime_only = Domains {
+            hip_runtime: true,
+            ..Domains::default()
+        };
+        let t = merge(
+            7,
+            vec![record(Kind::Api, 1, 1, 2, "__hipRegisterFatBinary")],
+            runtime_only,
+        );
+        assert!(t.events.is_empty());
+    }
+
+    #[test]
+    fn paused_records_are_left_out() {
+        let records = vec![
+            record(Kind::Api, 1, 10, 11, "hipFree"),
+            record(Kind::Pause, 1, 15, 15, ""),
+            record(Kind::Api, 2, 20, 21, "hipMalloc"),
+            record(Kind::Resume, 2, 25, 25, ""),
+            record(Kind::Api, 3, 30, 31, "hipMemset"),
+            record(Kind::Pause, 3, 35, 35, ""),
+            record(Kind::Mark, 4, 40, 40, "never resumed"),
+        ];
+        let names: Vec<String> = merge(1, records, ALL)
+            .events
+            .into_iter()
+            .map(|e| e.function)
+            .collect();
+        assert_eq!(names, ["hipFree", "hipMemset"]);
+    }
+
+    #[test]
+    fn appended_runs_are_read_one_by_one() {
+        let text = "ferrocm-trace 1 hip 5\napi\t1\t5\t1\t2\t0\thipFree\n\
+                    ferrocm-trace 1 hip 5\napi\t1\t5\t3\t4\t0\thipMalloc\n";
+        let runs = split_runs(text);
+        assert_eq!(runs.len(), 2);
+        assert!(runs[1].starts_with("ferrocm-trace 1 hip 5\napi\t1\t5\t3"));
+    }
+}

@@ -1,0 +1,194 @@
+//! One rocprofv3 run: start the application with the in-library tracers switched on, wait
+//! for it, then turn each process's trace files into the requested outputs.
+
+use std::ffi::OsString;
+use std::io;
+use std::os::unix::process::ExitStatusExt;
+use std::path::PathBuf;
+use std::process::{Command, ExitStatus};
+
+use crate::cli::{Domains, Format, OptionError, Options};
+use crate::collect::{self, CollectError, Domain, ProcessTrace};
+use crate::paths::{self, Placeholders};
+use crate::{csv_out, json_out, stats, summary};
+
+/// Why a run could not be done or its files not written.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error(transparent)]
+    Options(#[from] OptionError),
+    #[error("cannot create the trace staging folder {path}: {source}")]
+    Staging { path: PathBuf, source: io::Error },
+    #[error("cannot run {app:?}: {source}")]
+    Spawn { app: OsString, source: io::Error },
+    #[error(transparent)]
+    Collect(#[from] CollectError),
+    #[error("cannot write {path}: {source}")]
+    Write { path: PathBuf, source: io::Error },
+}
+
+/// What a run did.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The application's exit code (128 + the signal if a signal ended it).
+    pub exit_code: i32,
+    /// The files written.
+    pub files: Vec<PathBuf>,
+    /// The `--summary` text (empty without it).
+    pub summary: String,
+}
+
+/// A staging folder for the trace files, removed when dropped.
+struct Staging(PathBuf);
+
+impl Staging {
+    fn create() -> Result<Self, RunError> {
+        let nanos = roctx::clock::now_ns();
+        let path =
+            std::env::temp_dir().join(format!("ferrocm-rocprofv3-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&path).map_err(|source| RunError::Staging {
+            path: path.clone(),
+            source,
+        })?;
+        Ok(Staging(path))
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The value of `FERROCM_PROFILE_DOMAINS` for `domains`.
+fn domain_list(domains: Domains) -> String {
+    let mut list = Vec::new();
+    if domains.hip_runtime || domains.hip_compiler {
+        list.push("hip");
+    }
+    if domains.marker {
+        list.push(roctx::markers::DOMAIN);
+    }
+    list.join(",")
+}
+
+fn exit_code(status: ExitStatus) -> i32 {
+    status
+        .code()
+        .or_else(|| status.signal().map(|s| 128 + s))
+        .unwrap_or(1)
+}
+
+/// Runs the application of `options` and writes its outputs.
+pub fn run(options: &Options) -> Result<Outcome, RunError> {
+    let domains = options.domains()?;
+    let staging = Staging::create()?;
+    let (app, args) = options
+        .app
+        .split_first()
+        .ok_or(OptionError::NothingToTrace)?;
+    let status = Command::new(app)
+        .args(args)
+        .env(roctx::ENV_DIR, &staging.0)
+        .env(roctx::ENV_DOMAINS, domain_list(domains))
+        .status()
+        .map_err(|source| RunError::Spawn {
+            app: app.clone(),
+            source,
+        })?;
+    let traces = collect::collect(&staging.0, domains)?;
+    let placeholders = |pid| Placeholders {
+        pid,
+        ppid: std::process::id(),
+        hostname: paths::hostname(),
+    };
+    let mut outcome = Outcome {
+        exit_code: exit_code(status),
+        files: Vec::new(),
+        summary: String::new(),
+    };
+    for trace in &traces {
+        write_outputs(
+            options,
+            domains,
+            trace,
+            &placeholders(trace.pid),
+            &mut outcome,
+        )?;
+    }
+    Ok(outcome)
+}
+
+/// The HIP and marker domains as the files group them.
+const HIP: [Domain; 2] = [Domain::HipRuntime, Domain::HipCompiler];
+const MARKER: [Domain; 1] = [Domain::Marker];
+
+fn write_outputs(
+    options: &Options,
+    domains: Domains,
+    trace: &ProcessTrace,
+    p: &Placeholders,
+    outcome: &mut Outcome,
+) -> Result<(), RunError> {
+    let path = |kind: &str, ext: &str| {
+        p.output_path(&options.output_directory, &options.output_file, kind, ext)
+    };
+    let dir = PathBuf::from(p.expand(&options.output_directory));
+    std::fs::create_dir_all(&dir).map_err(|source| RunError::Write {
+        path: dir.clone(),
+        source,
+    })?;
+    let mut written = |file: PathBuf, result: io::Result<()>| {
+        result.map_err(|source| RunError::Write {
+            path: file.clone(),
+            source,
+        })?;
+        outcome.files.push(file);
+        Ok::<(), RunError>(())
+    };
+    let groups = [
+        ("hip_api", &HIP[..], "HIP_API"),
+        ("marker_api", &MARKER[..], "MARKER_API"),
+    ];
+    let mut domain_totals = Vec::new();
+    let mut summaries = String::new();
+    for (stem, group, domain_name) in groups {
+        if trace.of(group).next().is_none() {
+            continue;
+        }
+        let rows = stats::of_events(trace.of(group));
+        if options.wants(Format::Csv) {
+            let file = path(&format!("{stem}_trace"), "csv");
+            let result = csv_out::write_api_trace(&file, trace.pid, trace.of(group));
+            written(file, result)?;
+            if options.stats {
+                let file = path(&format!("{stem}_stats"), "csv");
+                let result = csv_out::write_stats(&file, &rows);
+                written(file, result)?;
+            }
+        }
+        for e in trace.of(group) {
+            domain_totals.push((domain_name, e.end_ns - e.start_ns));
+        }
+        if options.summary {
+            summaries.push_str(&summary::table(domain_name, &rows));
+        }
+    }
+    if options.stats && options.wants(Format::Csv) && !domain_totals.is_empty() {
+        let file = path("domain_stats", "csv");
+        let result = csv_out::write_stats(&file, &stats::by_name(domain_totals));
+        written(file, result)?;
+    }
+    if options.wants(Format::Json) {
+        let file = path("results", "json");
+        let result = json_out::write(&file, &json_out::document(trace, domains, &options.app));
+        written(file, result)?;
+    }
+    if options.summary {
+        outcome.summary.push_str(&format!(
+            "ROCPROFV3 SUMMARY (process {}):\n{summaries}",
+            trace.pid
+        ));
+    }
+    Ok(())
+}

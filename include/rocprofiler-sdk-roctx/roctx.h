@@ -1,0 +1,2 @@
+/* rocprofiler-sdk's path of the roctx header: the same declarations as <roctracer/roctx.h>. */
+#include "../roctracer/roctx.h"
