@@ -521,7 +521,15 @@ impl Translator<'_> {
             // Same name in HIP (`sqrtf`, `max`, `__ldg`...): plain C++ uses many of these, so
             // they do not make a file need the runtime header.
             Target::Name(_) => {}
-            Target::Unsupported => self.unsupported(pos, m),
+            Target::Unsupported => {
+                // Device functions have everyday names (`saturate`, `umin`): only a call that
+                // is not qualified by a namespace (`ns::umin(...)`) is CUDA's.
+                let device = m.category.starts_with("device");
+                let qualified = i > 1 && c.is(i - 1, "::") && c.is_ident(i - 2);
+                if !device || (c.is(i + 1, "(") && !qualified) {
+                    self.unsupported(pos, m);
+                }
+            }
             Target::Drop | Target::None => {}
         }
     }
@@ -869,6 +877,17 @@ mod tests {
         assert_eq!(unsupported.len(), 1);
         assert_eq!(unsupported[0].line, 3);
         assert_eq!(t.stats.unconverted.get("cudaGLSetGLDevice"), Some(&2));
+    }
+
+    #[test]
+    fn unsupported_device_functions_only_as_calls() {
+        let t = translate(
+            "int umin = 3; x = mylib::saturate(v); y = saturate(v); z = ::umin(1, 2);",
+            &Options::default(),
+        );
+        let names: Vec<_> = t.stats.unconverted.keys().cloned().collect();
+        assert_eq!(names, ["saturate", "umin"]);
+        assert_eq!(t.stats.unconverted_count(), 2);
     }
 
     #[test]
