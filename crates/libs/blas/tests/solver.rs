@@ -265,3 +265,192 @@ fn getrs_argument_check_writes_info() {
         assert_eq!(info, -5, "NULL ipiv");
     }
 }
+
+/// Q = H_1 ... H_k from geqrf's vectors and taus (dense, m x m).
+fn build_q<T: TestScalar>(a: &[T], lda: usize, m: usize, taus: &[T]) -> Vec<T> {
+    let mut q: Vec<T> = (0..m * m)
+        .map(|k| {
+            if k % (m + 1) == 0 {
+                T::one()
+            } else {
+                T::zero()
+            }
+        })
+        .collect();
+    for (j, tau) in taus.iter().enumerate().rev() {
+        let v: Vec<T> = (0..m)
+            .map(|i| {
+                if i < j {
+                    T::zero()
+                } else if i == j {
+                    T::one()
+                } else {
+                    a[i + j * lda]
+                }
+            })
+            .collect();
+        // q = H_j q = q - tau v (v^H q)
+        for c in 0..m {
+            let w = (0..m).fold(T::zero(), |s, i| s + v[i].conj() * q[i + c * m]);
+            for i in 0..m {
+                q[i + c * m] -= *tau * v[i] * w;
+            }
+        }
+    }
+    q
+}
+
+fn check_qr<T: TestScalar>(m: usize, n: usize) {
+    let h = handle();
+    let lda = m + 1;
+    let a0 = fill::<T>(lda * n, 21);
+    let mut a = a0.clone();
+    let k = m.min(n);
+    let mut tau = vec![T::zero(); k];
+    let mut info = -1;
+    // SAFETY: m x n matrix, k taus, host info.
+    unsafe {
+        sv::geqrf::<T>(
+            h,
+            m as i32,
+            n as i32,
+            a.as_mut_ptr(),
+            lda as i32,
+            tau.as_mut_ptr(),
+            &mut info,
+        )
+    }
+    .expect("geqrf");
+    sync();
+    assert_eq!(info, 0);
+    let q = build_q(&a, lda, m, &tau);
+    let r: Vec<T> = (0..m * n)
+        .map(|x| {
+            let (i, j) = (x % m, x / m);
+            if i <= j {
+                a[i + j * lda]
+            } else {
+                T::zero()
+            }
+        })
+        .collect();
+    let qr = ref_mul(Operation::None, &q, m, m, m, &r, m, n);
+    let dense: Vec<T> = (0..m * n).map(|x| a0[x % m + (x / m) * lda]).collect();
+    assert_close(
+        &qr,
+        &dense,
+        m as f64 * 4.0,
+        &format!("{} Q R = A ({m}x{n})", T::LETTER),
+    );
+    let qhq = ref_mul(Operation::ConjTranspose, &q, m, m, m, &q, m, m);
+    let eye: Vec<T> = (0..m * m)
+        .map(|x| {
+            if x % (m + 1) == 0 {
+                T::one()
+            } else {
+                T::zero()
+            }
+        })
+        .collect();
+    assert_close(&qhq, &eye, m as f64 * 4.0, "Q unitary");
+}
+
+#[test]
+fn geqrf_builds_q_and_r() {
+    check_qr::<f64>(7, 4);
+    check_qr::<f64>(4, 6);
+    check_qr::<f32>(5, 5);
+    check_qr::<C64>(6, 3);
+    check_qr::<blas::scalar::C32>(3, 3);
+}
+
+fn check_gels<T: TestScalar>() {
+    let h = handle();
+    let (m, n, nrhs) = (9usize, 4usize, 2usize);
+    let a0 = fill::<T>(m * n, 31);
+    let b0 = fill::<T>(m * nrhs, 32);
+    let (mut a, mut b) = (a0.clone(), b0.clone());
+    let (mut info, mut dinfo) = (-1, -1);
+    // SAFETY: m x n, m x nrhs; host info, device (host-visible) dinfo.
+    unsafe {
+        sv::gels::<T>(
+            h,
+            111,
+            m as i32,
+            n as i32,
+            nrhs as i32,
+            a.as_mut_ptr(),
+            m as i32,
+            b.as_mut_ptr(),
+            m as i32,
+            &mut info,
+            &mut dinfo,
+        )
+    }
+    .expect("gels");
+    sync();
+    assert_eq!((info, dinfo), (0, 0));
+    // The least-squares residual is orthogonal to A's columns: A^H (A X - B) = 0.
+    let x: Vec<T> = (0..nrhs)
+        .flat_map(|j| b[j * m..j * m + n].to_vec())
+        .collect();
+    let ax = ref_mul(Operation::None, &a0, m, m, n, &x, n, nrhs);
+    let resid: Vec<T> = ax.iter().zip(&b0).map(|(p, q)| *p - *q).collect();
+    let ortho = ref_mul(Operation::ConjTranspose, &a0, m, n, m, &resid, m, nrhs);
+    assert_close(
+        &ortho,
+        &vec![T::zero(); n * nrhs],
+        m as f64 * 20.0,
+        &format!("{}gels normal equations", T::LETTER),
+    );
+}
+
+#[test]
+fn gels_solves_least_squares() {
+    check_gels::<f64>();
+    check_gels::<f32>();
+    check_gels::<C64>();
+    let h = handle();
+    let mut a = [1.0f64; 4];
+    let mut b = [1.0f64; 2];
+    let (mut info, mut dinfo) = (0, 0);
+    // SAFETY: rejected before memory is touched.
+    unsafe {
+        assert!(
+            matches!(
+                sv::gels::<f64>(
+                    h,
+                    111,
+                    1,
+                    2,
+                    1,
+                    a.as_mut_ptr(),
+                    1,
+                    b.as_mut_ptr(),
+                    2,
+                    &mut info,
+                    &mut dinfo
+                ),
+                Err(BlasError::NotImplemented(_))
+            ),
+            "underdetermined"
+        );
+        assert_eq!(
+            sv::gels::<f64>(
+                h,
+                111,
+                2,
+                2,
+                1,
+                a.as_mut_ptr(),
+                1,
+                b.as_mut_ptr(),
+                2,
+                &mut info,
+                &mut dinfo
+            ),
+            Err(BlasError::InvalidValue)
+        );
+        assert_eq!(info, -6, "lda < m");
+    }
+}

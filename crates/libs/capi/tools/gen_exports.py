@@ -241,7 +241,7 @@ def ex_implementation(name):
     if m:
         form = {None: "", "Batched": "_batched", "StridedBatched": "_strided_batched"}[m.group(2)]
         return f"capi::ex_vector::{m.group(1).lower()}{form}::<{'i64' if m.group(3) else 'i32'}>"
-    m = re.fullmatch(r"hipblas([SDCZ])(getrf|getrs|getri)(Batched|StridedBatched)?", name)
+    m = re.fullmatch(r"hipblas([SDCZ])(getrf|getrs|getri|geqrf|gels)(Batched|StridedBatched)?(?:_v2)?", name)
     if m:
         form = {None: "", "Batched": "_batched", "StridedBatched": "_strided_batched"}[m.group(3)]
         return f"capi::solver::{m.group(2)}{form}::<{TYPES[m.group(1).lower()]}>"

@@ -213,3 +213,155 @@ pub unsafe fn getri<T: Scalar>(
         nv.not_mapped("getri")
     })
 }
+
+/// `geqrf`: `A = Q R` by Householder reflections (`tau[i]` and the vectors below the
+/// diagonal, as LAPACK's `geqr2`); `gels`: the least-squares solution of `A X = B` (`m >=
+/// n`, no transpose) through that QR.
+#[derive(Debug)]
+pub struct QrCall<T: Scalar> {
+    pub m: usize,
+    pub n: usize,
+    pub a: Batch<T>,
+    pub lda: i64,
+    /// `geqrf`: the `tau` arrays.
+    pub tau: Option<Batch<T>>,
+    /// `gels`: `B` (and `nrhs`) and the device info (rank deficiency).
+    pub solve: Option<(Batch<T>, i64, usize, DevPtr<i32>)>,
+    pub batch_count: usize,
+}
+copy_call!(QrCall);
+
+/// Writes an argument-check result to a host `info`: `InvalidValue` when nonzero.
+///
+/// # Safety
+/// `info` host-writable (checked non-null).
+unsafe fn host_info(info: *mut i32, bad: i32) -> BlasResult<()> {
+    require(!info.is_null())?;
+    // SAFETY: the caller's contract.
+    unsafe { info.write_unaligned(bad) };
+    if bad != 0 {
+        return Err(BlasError::InvalidValue);
+    }
+    Ok(())
+}
+
+/// `?geqrf` in its forms (`info`: host, `-i` for the first invalid argument: m, n, A,
+/// lda, tau, batch count).
+///
+/// # Safety
+/// Operands valid for `batch_count` entries.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn geqrf<T: Scalar>(
+    h: &Handle,
+    m: i64,
+    n: i64,
+    a: Batch<T>,
+    lda: i64,
+    tau: Batch<T>,
+    info: *mut i32,
+    batch_count: i64,
+) -> BlasResult<()> {
+    let work = m > 0 && n > 0;
+    let bad = if m < 0 {
+        -1
+    } else if n < 0 {
+        -2
+    } else if a.is_null() && work {
+        -3
+    } else if lda < m.max(1) {
+        -4
+    } else if tau.is_null() && work {
+        -5
+    } else if batch_count < 0 {
+        -6
+    } else {
+        0
+    };
+    // SAFETY: forwarded.
+    unsafe { host_info(info, bad)? };
+    if !work || batch_count == 0 {
+        return Ok(());
+    }
+    let call = QrCall {
+        m: m as usize,
+        n: n as usize,
+        a,
+        lda,
+        tau: Some(tau),
+        solve: None,
+        batch_count: batch_count as usize,
+    };
+    h.dispatch(call, crate::cpu::solver::qr::<T>, |nv, _| {
+        nv.not_mapped("geqrf")
+    })
+}
+
+/// `?gels` in its forms: `A X = B` in the least-squares sense for `m >= n` without
+/// transpose (other cases are NotImplemented). `info` (host): `-i` for the first invalid
+/// argument (trans, m, n, nrhs, A, lda, B, ldb, deviceInfo, batch count);
+/// `device_info[b]`: 0, or `i` when `R(i, i)` is zero (rank deficient).
+///
+/// # Safety
+/// Operands valid for `batch_count` entries.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn gels<T: Scalar>(
+    h: &Handle,
+    trans: i32,
+    m: i64,
+    n: i64,
+    nrhs: i64,
+    a: Batch<T>,
+    lda: i64,
+    b: Batch<T>,
+    ldb: i64,
+    info: *mut i32,
+    device_info: *mut i32,
+    batch_count: i64,
+) -> BlasResult<()> {
+    let op = Operation::from_c(trans);
+    let bad = if op.is_err() {
+        -1
+    } else if m < 0 {
+        -2
+    } else if n < 0 {
+        -3
+    } else if nrhs < 0 {
+        -4
+    } else if a.is_null() && m * n > 0 {
+        -5
+    } else if lda < m.max(1) {
+        -6
+    } else if b.is_null() && m.max(n) * nrhs > 0 {
+        -7
+    } else if ldb < m.max(n).max(1) {
+        -8
+    } else if device_info.is_null() && batch_count > 0 {
+        -9
+    } else if batch_count < 0 {
+        -10
+    } else {
+        0
+    };
+    // SAFETY: forwarded.
+    unsafe { host_info(info, bad)? };
+    if op? != Operation::None || m < n {
+        return Err(BlasError::NotImplemented(
+            "gels: transposed or underdetermined systems",
+        ));
+    }
+    if batch_count == 0 {
+        return Ok(());
+    }
+    let call = QrCall {
+        m: m as usize,
+        n: n as usize,
+        a,
+        lda,
+        tau: None,
+        solve: Some((b, ldb, nrhs as usize, DevPtr::new(device_info))),
+        batch_count: batch_count as usize,
+    };
+    h.dispatch(call, crate::cpu::solver::qr::<T>, |nv, _| {
+        nv.not_mapped("gels")
+    })
+}
