@@ -96,3 +96,36 @@ pub fn name_hip_device(_name: *const c_char, _device: c_int) -> c_int {
 pub fn name_hip_stream(_name: *const c_char, _stream: *const c_void) -> c_int {
     ROCTX_ERROR
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c_entry_points_return_roctx_values() {
+        assert_eq!((version_major(), version_minor()), (4, 1));
+        assert_eq!(range_pop(), ROCTX_ERROR, "pop without push");
+        // SAFETY: a NUL-terminated message, then NULL (accepted as "").
+        assert_eq!(unsafe { range_push(c"a".as_ptr()) }, 0);
+        // SAFETY: as above.
+        assert_eq!(unsafe { range_push(std::ptr::null()) }, 1);
+        assert_eq!((range_pop(), range_pop(), range_pop()), (1, 0, ROCTX_ERROR));
+        let mut tid = 0;
+        // SAFETY: a valid out-pointer, then NULL (refused).
+        assert_eq!(unsafe { get_thread_id(&mut tid) }, 0);
+        // SAFETY: as above.
+        assert_eq!(unsafe { get_thread_id(std::ptr::null_mut()) }, ROCTX_ERROR);
+        assert_eq!(tid, roctx::clock::thread_id());
+        assert_eq!(
+            name_os_thread(c"t".as_ptr()),
+            ROCTX_ERROR,
+            "not supported yet"
+        );
+        assert_eq!(name_hip_device(c"d".as_ptr(), 0), ROCTX_ERROR);
+        // SAFETY: a NUL-terminated message.
+        let id = unsafe { range_start(c"r".as_ptr()) };
+        assert_ne!(id, 0);
+        range_stop(id);
+        assert_eq!((profiler_pause(0), profiler_resume(0)), (0, 0));
+    }
+}

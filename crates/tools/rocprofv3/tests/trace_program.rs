@@ -1,0 +1,370 @@
+//! rocprofv3 on a HIP C++ program (`tests/programs/traced.hip`) built with ferrocm's hipcc and
+//! linked with `libroctx64.so`, run on the CPU platform: the files rocprofv3 writes hold what
+//! the program did (calls, counts, statuses, nesting, times), and without rocprofv3 nothing is
+//! recorded.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+fn target_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable");
+    exe.parent()
+        .and_then(Path::parent)
+        .expect("target directory")
+        .to_path_buf()
+}
+
+/// The traced program, built once per test run (None when hipcc or the libraries are missing).
+fn program() -> Option<&'static Path> {
+    static PROGRAM: OnceLock<Option<PathBuf>> = OnceLock::new();
+    PROGRAM
+        .get_or_init(|| {
+            let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..");
+            // The libraries and hipcc, up to date (cargo test builds only this package).
+            let status = Command::new(env!("CARGO"))
+                .args(["build", "-q", "-p", "ferrocm-hip-capi", "-p"])
+                .args(["ferrocm-roctx-capi", "-p", "ferrocm-hipcc"])
+                .current_dir(&root)
+                .status()
+                .expect("run cargo build");
+            assert!(
+                status.success(),
+                "cargo build of the libraries and hipcc failed"
+            );
+            let dir = target_dir();
+            let hipcc = dir.join("hipcc");
+            if !hipcc.exists() || !dir.join("libroctx64.so").exists() {
+                eprintln!("SKIPPED: {} or libroctx64.so is not built", hipcc.display());
+                return None;
+            }
+            let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join("traced");
+            let out = Command::new(&hipcc)
+                .env_remove("HIP_PLATFORM")
+                .arg(root.join("crates/tools/rocprofv3/tests/programs/traced.hip"))
+                .arg("-o")
+                .arg(&exe)
+                .arg("-I")
+                .arg(root.join("include"))
+                .arg(format!("-L{}", dir.display()))
+                .arg("-lroctx64")
+                .arg(format!("-Wl,-rpath,{}", dir.display()))
+                .output()
+                .expect("run hipcc");
+            assert!(
+                out.status.success(),
+                "hipcc failed:\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            Some(exe)
+        })
+        .as_deref()
+}
+
+/// A fresh, empty folder for one test.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("test folder");
+    dir
+}
+
+fn rocprofv3(args: &[&str], out_dir: &Path, app: &Path, app_args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rocprofv3"))
+        .args(args)
+        .arg("-d")
+        .arg(out_dir)
+        .args(["-o", "run", "--"])
+        .arg(app)
+        .args(app_args)
+        .env_remove("HIP_PLATFORM")
+        .output()
+        .expect("run rocprofv3")
+}
+
+/// One CSV file: header and rows.
+fn read_csv(path: &Path) -> (Vec<String>, Vec<BTreeMap<String, String>>) {
+    let mut reader = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let header: Vec<String> = reader
+        .headers()
+        .expect("header")
+        .iter()
+        .map(String::from)
+        .collect();
+    let rows = reader
+        .records()
+        .map(|r| {
+            let r = r.expect("row");
+            header
+                .iter()
+                .cloned()
+                .zip(r.iter().map(String::from))
+                .collect()
+        })
+        .collect();
+    (header, rows)
+}
+
+fn num(row: &BTreeMap<String, String>, column: &str) -> u64 {
+    row[column]
+        .parse()
+        .unwrap_or_else(|_| panic!("{column} of {row:?} is a number"))
+}
+
+/// The program's main thread id (it prints it), which is also its process id.
+fn main_thread(stdout: &str) -> u64 {
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("tid "))
+        .and_then(|t| t.parse().ok())
+        .expect("the program prints its thread id")
+}
+
+const API_COLUMNS: [&str; 7] = [
+    "Domain",
+    "Function",
+    "Process_Id",
+    "Thread_Id",
+    "Correlation_Id",
+    "Start_Timestamp",
+    "End_Timestamp",
+];
+
+#[test]
+fn hip_calls_and_markers_are_traced_with_stats_and_json() {
+    let Some(app) = program() else { return };
+    let dir = fresh_dir("all");
+    let args = [
+        "--hip-trace",
+        "--marker-trace",
+        "--stats",
+        "--output-format",
+        "csv",
+        "json",
+    ];
+    let out = rocprofv3(&args, &dir, app, &["3"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "the program's exit code:\n{stdout}\n{stderr}"
+    );
+    assert!(stdout.contains("PASS"), "{stdout}");
+    let tid = main_thread(&stdout);
+
+    // HIP API trace: columns, counts, domains, times, one process.
+    let (header, hip) = read_csv(&dir.join("run_hip_api_trace.csv"));
+    assert_eq!(header, API_COLUMNS);
+    let count = |name: &str| hip.iter().filter(|r| r["Function"] == name).count();
+    for (name, calls) in [
+        ("hipGetDeviceCount", 1),
+        ("hipMalloc", 2),
+        ("hipMemcpy", 1),
+        ("hipDeviceSynchronize", 1),
+        ("hipFree", 1),
+        ("__ferrocmLaunchKernel", 1),
+    ] {
+        assert_eq!(count(name), calls, "{name} in {hip:#?}");
+    }
+    for r in &hip {
+        let compiler = !r["Function"].starts_with("hip");
+        let domain = if compiler {
+            "HIP_COMPILER_API"
+        } else {
+            "HIP_RUNTIME_API"
+        };
+        assert_eq!(r["Domain"], domain, "{r:?}");
+        assert_eq!(num(r, "Process_Id"), tid);
+        assert!(
+            num(r, "Start_Timestamp") <= num(r, "End_Timestamp"),
+            "{r:?}"
+        );
+    }
+    let starts: Vec<u64> = hip.iter().map(|r| num(r, "Start_Timestamp")).collect();
+    assert!(
+        starts.windows(2).all(|w| w[0] <= w[1]),
+        "rows in start order"
+    );
+    let sync = hip
+        .iter()
+        .find(|r| r["Function"] == "hipDeviceSynchronize")
+        .expect("sync");
+    assert_ne!(num(sync, "Thread_Id"), tid, "called from the other thread");
+    let malloc = hip
+        .iter()
+        .find(|r| r["Function"] == "hipMalloc")
+        .expect("malloc");
+    assert_eq!(num(malloc, "Thread_Id"), tid);
+
+    // Marker trace: the ranges nest as the program opened them, around its HIP calls.
+    let (header, markers) = read_csv(&dir.join("run_marker_api_trace.csv"));
+    assert_eq!(header, API_COLUMNS);
+    let names: Vec<&str> = markers.iter().map(|r| r["Function"].as_str()).collect();
+    assert_eq!(names, ["main", "begin", "fill and copy", "across threads"]);
+    assert!(markers.iter().all(|r| r["Domain"] == "MARKER_CORE_API"));
+    let span = |r: &BTreeMap<String, String>| (num(r, "Start_Timestamp"), num(r, "End_Timestamp"));
+    let within = |inner: (u64, u64), outer: (u64, u64)| outer.0 <= inner.0 && inner.1 <= outer.1;
+    let (main, begin, fill) = (span(&markers[0]), span(&markers[1]), span(&markers[2]));
+    assert_eq!(begin.0, begin.1, "a mark is an instant");
+    assert!(within(begin, main) && within(fill, main));
+    let memcpy = hip
+        .iter()
+        .find(|r| r["Function"] == "hipMemcpy")
+        .expect("memcpy");
+    assert!(
+        within(span(memcpy), fill),
+        "hipMemcpy inside 'fill and copy'"
+    );
+    assert!(within(span(&markers[3]), main));
+
+    // Correlation ids: unique across both files.
+    let ids: HashSet<u64> = hip
+        .iter()
+        .chain(&markers)
+        .map(|r| num(r, "Correlation_Id"))
+        .collect();
+    assert_eq!(ids.len(), hip.len() + markers.len());
+
+    // Statistics: the sums of the trace.
+    let (header, stats) = read_csv(&dir.join("run_hip_api_stats.csv"));
+    assert_eq!(
+        header,
+        [
+            "Name",
+            "Calls",
+            "TotalDurationNs",
+            "AverageNs",
+            "Percentage",
+            "MinNs",
+            "MaxNs",
+            "StdDev"
+        ]
+    );
+    let malloc_stats = stats
+        .iter()
+        .find(|r| r["Name"] == "hipMalloc")
+        .expect("row");
+    let malloc_total: u64 = hip
+        .iter()
+        .filter(|r| r["Function"] == "hipMalloc")
+        .map(|r| num(r, "End_Timestamp") - num(r, "Start_Timestamp"))
+        .sum();
+    assert_eq!(num(malloc_stats, "Calls"), 2);
+    assert_eq!(num(malloc_stats, "TotalDurationNs"), malloc_total);
+    let percent: f64 = stats
+        .iter()
+        .map(|r| r["Percentage"].parse::<f64>().expect("%"))
+        .sum();
+    assert!(
+        (percent - 100.0).abs() < 0.1,
+        "percentages sum to 100: {percent}"
+    );
+    let (_, domains) = read_csv(&dir.join("run_domain_stats.csv"));
+    let hip_domain = domains
+        .iter()
+        .find(|r| r["Name"] == "HIP_API")
+        .expect("HIP_API");
+    assert_eq!(num(hip_domain, "Calls"), hip.len() as u64);
+    assert!(dir.join("run_marker_api_stats.csv").exists());
+
+    // JSON: the same calls, with their statuses (the NULL hipMalloc failed).
+    let text = std::fs::read_to_string(dir.join("run_results.json")).expect("JSON file");
+    let json: Value = serde_json::from_str(&text).expect("valid JSON");
+    let tool = &json["rocprofiler-sdk-tool"][0];
+    assert_eq!(tool["metadata"]["pid"].as_u64(), Some(tid));
+    let kinds = &tool["strings"]["buffer_records"];
+    let name_of = |r: &Value| {
+        let kind = &kinds[r["kind"].as_u64().expect("kind") as usize];
+        kind["operations"][r["operation"].as_u64().expect("operation") as usize]
+            .as_str()
+            .expect("name")
+            .to_string()
+    };
+    let records = tool["buffer_records"]["hip_api"]
+        .as_array()
+        .expect("hip_api");
+    assert_eq!(records.len(), hip.len());
+    let statuses: Vec<u64> = records
+        .iter()
+        .filter(|r| name_of(r) == "hipMalloc")
+        .map(|r| r["status"].as_u64().expect("status"))
+        .collect();
+    assert_eq!(statuses, [0, 1], "hipSuccess, then hipErrorInvalidValue");
+    let failures = records.iter().filter(|r| r["status"] != 0).count();
+    assert_eq!(failures, 1);
+    let messages = tool["strings"]["marker_api"].as_array().expect("messages");
+    assert_eq!(messages.len(), markers.len());
+}
+
+#[test]
+fn runtime_trace_leaves_out_the_compiler_api_and_markers() {
+    let Some(app) = program() else { return };
+    let dir = fresh_dir("runtime");
+    let out = rocprofv3(&["--hip-runtime-trace"], &dir, app, &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (_, hip) = read_csv(&dir.join("run_hip_api_trace.csv"));
+    assert!(!hip.is_empty());
+    assert!(
+        hip.iter().all(|r| r["Domain"] == "HIP_RUNTIME_API"),
+        "{hip:#?}"
+    );
+    let files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("output folder")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(files, ["run_hip_api_trace.csv"]);
+}
+
+#[test]
+fn kernel_trace_is_refused_as_not_supported_yet() {
+    let Some(app) = program() else { return };
+    let dir = fresh_dir("kernel");
+    for option in ["--kernel-trace", "--memory-copy-trace"] {
+        let out = rocprofv3(&["--hip-trace", option], &dir, app, &[]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(
+            stderr.contains(option) && stderr.contains("not supported yet"),
+            "{stderr}"
+        );
+        assert!(out.stdout.is_empty(), "the program did not run");
+    }
+    assert_eq!(std::fs::read_dir(&dir).expect("folder").count(), 0);
+}
+
+#[test]
+fn without_rocprofv3_nothing_is_recorded() {
+    let Some(app) = program() else { return };
+    let dir = fresh_dir("plain");
+    let out = Command::new(app)
+        .current_dir(&dir)
+        .env_remove("HIP_PLATFORM")
+        .env_remove("FERROCM_PROFILE_DIR")
+        .env_remove("FERROCM_PROFILE_DOMAINS")
+        .output()
+        .expect("run the program");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(std::fs::read_dir(&dir).expect("folder").count(), 0);
+    // A folder but no domain: still nothing.
+    let out = Command::new(app)
+        .current_dir(&dir)
+        .env_remove("HIP_PLATFORM")
+        .env("FERROCM_PROFILE_DIR", &dir)
+        .env_remove("FERROCM_PROFILE_DOMAINS")
+        .output()
+        .expect("run the program");
+    assert!(out.status.success());
+    assert_eq!(std::fs::read_dir(&dir).expect("folder").count(), 0);
+}
