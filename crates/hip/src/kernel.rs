@@ -15,6 +15,13 @@ use crate::error::{HipError, HipResult};
 use crate::runtime::Runtime;
 use crate::stream::{StreamCore, KERNARG_SLOT_SIZE};
 
+/// `HIP_LAUNCH_PARAM_BUFFER_POINTER`: the key of the argument buffer in an `extra` array.
+pub const LAUNCH_PARAM_BUFFER_POINTER: usize = 1;
+/// `HIP_LAUNCH_PARAM_BUFFER_SIZE`: the key of a pointer to the buffer's size.
+pub const LAUNCH_PARAM_BUFFER_SIZE: usize = 2;
+/// `HIP_LAUNCH_PARAM_END`: the end of an `extra` array.
+pub const LAUNCH_PARAM_END: usize = 3;
+
 /// A dispatchable kernel.
 pub struct Kernel {
     pub name: String,
@@ -165,6 +172,80 @@ impl Kernel {
             }
         }
         Ok(block)
+    }
+
+    /// Packs the `extra` form of `hipModuleLaunchKernel`'s arguments:
+    /// `{HIP_LAUNCH_PARAM_BUFFER_POINTER, buf, HIP_LAUNCH_PARAM_BUFFER_SIZE, &size,
+    /// HIP_LAUNCH_PARAM_END}` (in either order). The buffer must hold at least the explicit
+    /// arguments and at most the kernarg segment; anything else is `hipErrorInvalidValue`.
+    ///
+    /// # Safety
+    /// `extra` must be a well-formed, END-terminated array whose buffer is readable.
+    pub unsafe fn pack_extra(&self, extra: *mut *mut std::ffi::c_void) -> HipResult<Vec<u8>> {
+        let (mut buf, mut size): (*const u8, Option<usize>) = (std::ptr::null(), None);
+        let mut i = 0;
+        loop {
+            // SAFETY: the caller promises an END-terminated array of pairs.
+            let key = unsafe { *extra.add(i) } as usize;
+            match key {
+                LAUNCH_PARAM_END => break,
+                // SAFETY: as above (value follows its key).
+                LAUNCH_PARAM_BUFFER_POINTER => buf = unsafe { *extra.add(i + 1) } as *const u8,
+                LAUNCH_PARAM_BUFFER_SIZE => {
+                    // SAFETY: as above; the value points to a size_t.
+                    let p = unsafe { *extra.add(i + 1) } as *const usize;
+                    if p.is_null() {
+                        return Err(HipError::InvalidValue);
+                    }
+                    // SAFETY: checked non-null; readable per the caller.
+                    size = Some(unsafe { p.read_unaligned() });
+                }
+                _ => return Err(HipError::InvalidValue),
+            }
+            i += 2;
+            if i > 64 {
+                return Err(HipError::InvalidValue);
+            }
+        }
+        let size = size.ok_or(HipError::InvalidValue)?;
+        let mut block = vec![0u8; self.kernarg_size as usize];
+        if size < self.explicit_size as usize || size > block.len() {
+            return Err(HipError::InvalidValue);
+        }
+        if size > 0 {
+            if buf.is_null() {
+                return Err(HipError::InvalidValue);
+            }
+            // SAFETY: the caller's buffer holds `size` bytes; `block` is at least that long.
+            unsafe { std::ptr::copy_nonoverlapping(buf, block.as_mut_ptr(), size) };
+        }
+        Ok(block)
+    }
+
+    /// The kernarg block of a module launch: arguments as `params` (one pointer per
+    /// parameter) or as `extra` ([`Kernel::pack_extra`]), not both; neither is accepted
+    /// only for a kernel without explicit arguments.
+    ///
+    /// # Safety
+    /// As for [`Kernel::pack_params`] (`params`) and [`Kernel::pack_extra`] (`extra`).
+    pub unsafe fn pack_module_args(
+        &self,
+        params: *mut *mut std::ffi::c_void,
+        extra: *mut *mut std::ffi::c_void,
+    ) -> HipResult<Vec<u8>> {
+        match (params.is_null(), extra.is_null()) {
+            (false, false) => Err(HipError::InvalidValue),
+            // SAFETY: forwarded from the caller.
+            (true, false) => unsafe { self.pack_extra(extra) },
+            // SAFETY: forwarded from the caller.
+            (false, true) => unsafe { self.pack_params(params as *const *const u8) },
+            (true, true) => {
+                if self.explicit_size > 0 {
+                    return Err(HipError::InvalidValue);
+                }
+                Ok(vec![0u8; self.kernarg_size as usize])
+            }
+        }
     }
 
     /// The largest block this kernel accepts: its `__launch_bounds__`, else `device_max`.

@@ -56,18 +56,6 @@ pub fn live_event(e: *mut c_void) -> HipResult<nvidia::Event> {
     nvidia::event::checked(e.cast())
 }
 
-/// `hipModule_t` → `CUmodule`.
-#[inline(always)]
-pub fn module(m: *mut c_void) -> nvidia::Module {
-    m.cast()
-}
-
-/// `hipFunction_t` → `CUfunction`.
-#[inline(always)]
-pub fn function(f: *mut c_void) -> nvidia::Function {
-    f.cast()
-}
-
 /// A device pointer as the driver's `CUdeviceptr`.
 #[inline(always)]
 pub fn dptr(p: *const c_void) -> nvidia::DevicePtr {

@@ -15,15 +15,25 @@
 use crate::platform::{self, Platform};
 
 pub mod device;
+pub mod launch;
+pub mod module;
 pub mod stream;
 
 pub use device::DeviceBackend;
+pub use launch::{FuncAttributes, LaunchBackend};
+pub use module::ModuleBackend;
 pub use stream::{EventBackend, StreamBackend};
 
 /// Everything a platform provides.
-pub trait Backend: DeviceBackend + StreamBackend + EventBackend + Sync {}
+pub trait Backend:
+    DeviceBackend + StreamBackend + EventBackend + ModuleBackend + LaunchBackend + Sync
+{
+}
 
-impl<T: DeviceBackend + StreamBackend + EventBackend + Sync> Backend for T {}
+impl<T> Backend for T where
+    T: DeviceBackend + StreamBackend + EventBackend + ModuleBackend + LaunchBackend + Sync
+{
+}
 
 /// The backend of the platform this process runs on (chosen on first use: see
 /// [`crate::platform::current`]). One atomic load once chosen.

@@ -4,6 +4,8 @@
 use crate::device::DeviceProperties;
 
 mod device;
+mod launch;
+mod module;
 mod stream;
 
 /// The CPU platform's backend.

@@ -8,6 +8,8 @@ use super::{cu, event, stream};
 use crate::error::{HipError, HipResult};
 
 mod device;
+mod launch;
+mod module;
 mod streams;
 
 /// The NVIDIA platform's backend.
