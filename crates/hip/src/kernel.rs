@@ -2,6 +2,7 @@
 //! and device variables (filled by hipcc-emitted static initialisers), launch validation
 //! and kernel-argument packing.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
 use std::sync::Arc;
@@ -301,17 +302,19 @@ impl Kernel {
         Ok(())
     }
 
-    /// Validates a launch configuration and enqueues the kernel on `stream`.
-    pub fn launch(
+    /// Checks a launch of this kernel on device `device` once (HIP's configuration rules,
+    /// `__launch_bounds__`, shared memory, the argument block's size) and returns it ready
+    /// to submit to a stream ([`StreamCore::submit_launch`]) or to record as a graph node
+    /// ([`PreparedLaunch::node`]), neither of which checks it again.
+    pub fn prepare<'a>(
         &self,
+        device: usize,
         grid: [u32; 3],
         block: [u32; 3],
         dynamic_shared: usize,
-        stream: &StreamCore,
-        kernarg: &[u8],
-    ) -> HipResult<()> {
-        let rt = Runtime::get()?;
-        let props = rt.device(stream.device)?.properties();
+        kernarg: &'a [u8],
+    ) -> HipResult<PreparedLaunch<'a>> {
+        let props = Runtime::get()?.device(device)?.properties();
         validate_config(props, grid, block)?;
         let threads: u64 = block.iter().map(|&b| u64::from(b)).product();
         let bound = self.max_threads_per_block(props.max_threads_per_block as u32);
@@ -327,7 +330,78 @@ impl Kernel {
         if kernarg.len() < self.kernarg_size as usize || kernarg.len() > KERNARG_SLOT_SIZE {
             return Err(HipError::InvalidValue);
         }
-        stream.launch(self.object, grid, block, group as u32, kernarg)
+        Ok(PreparedLaunch {
+            kernel_object: self.object,
+            grid,
+            block,
+            // At most the device's per-block limit (checked above), which fits.
+            group_segment_size: u32::try_from(group).map_err(|_| HipError::InvalidValue)?,
+            kernarg,
+        })
+    }
+
+    /// Checks a launch ([`Kernel::prepare`]) and submits it to `stream` (recorded as a node
+    /// instead while the stream captures).
+    pub fn enqueue(
+        &self,
+        grid: [u32; 3],
+        block: [u32; 3],
+        dynamic_shared: usize,
+        stream: &StreamCore,
+        kernarg: &[u8],
+    ) -> HipResult<()> {
+        let launch = self.prepare(stream.device, grid, block, dynamic_shared, kernarg)?;
+        stream.submit_launch(&launch)
+    }
+
+    /// Checks a launch and enqueues it through the stream's general kernel path, where the
+    /// graph API's node builder (`graph::KernelNode::new`) intercepts it on its thread.
+    /// Launches use [`Kernel::enqueue`]; a node can be built from [`Kernel::prepare`].
+    pub fn launch(
+        &self,
+        grid: [u32; 3],
+        block: [u32; 3],
+        dynamic_shared: usize,
+        stream: &StreamCore,
+        kernarg: &[u8],
+    ) -> HipResult<()> {
+        let p = self.prepare(stream.device, grid, block, dynamic_shared, kernarg)?;
+        stream.launch(
+            p.kernel_object,
+            p.grid,
+            p.block,
+            p.group_segment_size,
+            p.kernarg,
+        )
+    }
+}
+
+/// A kernel launch checked once ([`Kernel::prepare`]): the dispatch it becomes, with its
+/// argument block.
+#[derive(Debug, Clone, Copy)]
+pub struct PreparedLaunch<'a> {
+    /// The HSA kernel object dispatched.
+    pub(crate) kernel_object: u64,
+    /// Work-groups per dimension.
+    pub(crate) grid: [u32; 3],
+    /// Work-items per work-group and dimension (`grid * block` fits `u32`: checked).
+    pub(crate) block: [u32; 3],
+    /// Static plus dynamic group memory per work-group.
+    pub(crate) group_segment_size: u32,
+    /// The packed arguments (at most a kernarg slot).
+    pub(crate) kernarg: &'a [u8],
+}
+
+impl PreparedLaunch<'_> {
+    /// The launch as a graph kernel node (arguments copied).
+    pub fn node(&self) -> crate::graph::KernelNode {
+        crate::graph::KernelNode::captured(
+            self.kernel_object,
+            self.grid,
+            self.block,
+            self.group_segment_size,
+            self.kernarg,
+        )
     }
 }
 
@@ -383,8 +457,21 @@ unsafe fn read_params(d: &KernelDescriptor) -> (Option<Vec<(u32, u32)>>, u32) {
 // ---------------------------------------------------------------------------------------
 // Kernels and variables compiled into the program.
 
-/// Descriptors of the program seen so far (by address), made dispatchable once.
+/// Descriptors of the program seen so far (by address), made dispatchable once. An entry
+/// is never replaced or removed (a program's kernels live as long as the process): the
+/// per-thread cache [`RECENT`] relies on it.
 static BY_DESCRIPTOR: RwLock<Option<HashMap<usize, Arc<Kernel>>>> = RwLock::new(None);
+
+/// Entries of the per-thread descriptor cache (direct-mapped by address).
+const RECENT_SLOTS: usize = 8;
+
+thread_local! {
+    /// The calling thread's recently launched descriptors, `(descriptor address, kernel
+    /// address)` (0: empty), so that a launch finds its kernel with no lock, hash or
+    /// reference count. The kernels are owned by [`BY_DESCRIPTOR`] forever.
+    static RECENT: [Cell<(usize, usize)>; RECENT_SLOTS] =
+        const { [const { Cell::new((0, 0)) }; RECENT_SLOTS] };
+}
 /// Registered kernels by host function address (`hipLaunchKernel`, `hipFuncGetAttributes`).
 static BY_FUNCTION: RwLock<Option<HashMap<usize, Arc<Kernel>>>> = RwLock::new(None);
 
@@ -402,6 +489,18 @@ static VARIABLES: RwLock<Option<HashMap<usize, Variable>>> = RwLock::new(None);
 /// # Safety
 /// As for [`Kernel::from_descriptor`]; descriptors of the program are static.
 pub unsafe fn program_kernel(kd: *const KernelDescriptor, name: &str) -> HipResult<Arc<Kernel>> {
+    // SAFETY: forwarded from the caller.
+    unsafe { program_kernel_named(kd, || name.to_string()) }
+}
+
+/// [`program_kernel`] with the name made only if the descriptor is new.
+///
+/// # Safety
+/// As for [`program_kernel`].
+unsafe fn program_kernel_named(
+    kd: *const KernelDescriptor,
+    name: impl FnOnce() -> String,
+) -> HipResult<Arc<Kernel>> {
     if let Some(k) = BY_DESCRIPTOR
         .read()
         .as_ref()
@@ -410,13 +509,43 @@ pub unsafe fn program_kernel(kd: *const KernelDescriptor, name: &str) -> HipResu
         return Ok(Arc::clone(k));
     }
     // SAFETY: forwarded from the caller.
-    let kernel = Arc::new(unsafe { Kernel::from_descriptor(kd, name.to_string())? });
+    let kernel = Arc::new(unsafe { Kernel::from_descriptor(kd, name())? });
     let mut map = BY_DESCRIPTOR.write();
     let entry = map
         .get_or_insert_with(HashMap::new)
         .entry(kd as usize)
         .or_insert(kernel);
     Ok(Arc::clone(entry))
+}
+
+/// The kernel for a descriptor compiled into the program, as the launch path wants it:
+/// after the calling thread's first launch of `kd`, one thread-local load, with no lock,
+/// hash, reference count or allocation. `name` is asked for only when the descriptor is
+/// new to the process.
+///
+/// # Safety
+/// As for [`program_kernel`].
+#[inline]
+pub unsafe fn program_kernel_ref(
+    kd: *const KernelDescriptor,
+    name: impl FnOnce() -> String,
+) -> HipResult<&'static Kernel> {
+    let key = kd as usize;
+    // Descriptors are 64-byte statics: the bits above the sixth tell them apart.
+    let slot = (key >> 6) % RECENT_SLOTS;
+    let cached = RECENT.with(|r| r[slot].get());
+    let ptr = if cached.0 == key && key != 0 {
+        cached.1 as *const Kernel
+    } else {
+        // SAFETY: forwarded from the caller.
+        let kernel = unsafe { program_kernel_named(kd, name)? };
+        let ptr = Arc::as_ptr(&kernel);
+        RECENT.with(|r| r[slot].set((key, ptr as usize)));
+        ptr
+    };
+    // SAFETY: `ptr` is a kernel of `BY_DESCRIPTOR`, which holds it for the rest of the
+    // process (entries are never replaced or removed).
+    Ok(unsafe { &*ptr })
 }
 
 /// `__ferrocmRegisterFunction`.

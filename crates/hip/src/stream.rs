@@ -27,6 +27,7 @@ use parking_lot::{Mutex, RwLock};
 use crate::error::{HipError, HipResult};
 use crate::event::EventRecord;
 use crate::graph::{self, CaptureSession, KernelNode, MemcpyNode, MemsetNode, NodeKind};
+use crate::kernel::PreparedLaunch;
 use crate::memory::{Copy3d, Fill3d};
 use crate::runtime::Runtime;
 
@@ -713,6 +714,16 @@ impl StreamCore {
         })
     }
 
+    /// Submits a launch checked by [`Kernel::prepare`](crate::kernel::Kernel::prepare): a
+    /// kernel-dispatch packet, or a kernel node while the stream captures. Nothing is
+    /// checked again.
+    pub(crate) fn submit_launch(&self, launch: &PreparedLaunch) -> HipResult<()> {
+        if let Some(done) = self.capture_op(|| NodeKind::Kernel(launch.node())) {
+            return done;
+        }
+        self.submit(|| self.publish_prepared_locked(launch))
+    }
+
     /// Publishes a kernel dispatch (validated by the caller). Called with the submission
     /// lock held.
     pub(crate) fn publish_kernel_locked(
@@ -726,12 +737,39 @@ impl StreamCore {
         if kernarg.len() > KERNARG_SLOT_SIZE {
             return Err(HipError::InvalidValue);
         }
-        let mut grid_items = [1u32; 3];
         for d in 0..3 {
-            grid_items[d] = grid[d]
+            grid[d]
                 .checked_mul(block[d])
                 .ok_or(HipError::InvalidConfiguration)?;
         }
+        self.publish_prepared_locked(&PreparedLaunch {
+            kernel_object,
+            grid,
+            block,
+            group_segment_size,
+            kernarg,
+        })
+    }
+
+    /// Publishes a checked launch's kernel dispatch. Called with the submission lock held.
+    fn publish_prepared_locked(&self, launch: &PreparedLaunch) -> HipResult<()> {
+        let PreparedLaunch {
+            kernel_object,
+            grid,
+            block,
+            group_segment_size,
+            kernarg,
+        } = *launch;
+        // Checked by `prepare` too; kept here since the slot write below relies on it.
+        if kernarg.len() > KERNARG_SLOT_SIZE {
+            return Err(HipError::InvalidValue);
+        }
+        // `grid * block` fits `u32` in every dimension (checked by `prepare`).
+        let grid_items = [
+            grid[0].wrapping_mul(block[0]),
+            grid[1].wrapping_mul(block[1]),
+            grid[2].wrapping_mul(block[2]),
+        ];
         let dims: u16 = if grid_items[2] > 1 || block[2] > 1 {
             3
         } else if grid_items[1] > 1 || block[1] > 1 {

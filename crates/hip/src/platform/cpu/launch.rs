@@ -114,7 +114,7 @@ impl LaunchBackend for Cpu {
         // SAFETY: forwarded from the caller.
         let block_bytes = unsafe { k.pack_params(args as *const *const u8)? };
         let s = resolve(stream as u64)?;
-        k.launch(grid, block, dynamic_shared, &s, &block_bytes)
+        k.enqueue(grid, block, dynamic_shared, &s, &block_bytes)
     }
 
     unsafe fn launch_descriptor(
@@ -131,7 +131,7 @@ impl LaunchBackend for Cpu {
             return Err(HipError::InvalidValue);
         }
         // SAFETY: the headers' descriptors are static and valid; `name` per the caller.
-        let k = unsafe { kernel::program_kernel(kd, &name_of(name))? };
+        let k = unsafe { kernel::program_kernel_ref(kd, || name_of(name))? };
         let size = k.kernarg_size as usize;
         let args = if size == 0 {
             &[][..]
@@ -143,7 +143,7 @@ impl LaunchBackend for Cpu {
             unsafe { std::slice::from_raw_parts(kernarg, size) }
         };
         let s = resolve(stream as u64)?;
-        k.launch(grid, block, dynamic_shared, &s, args)
+        k.enqueue(grid, block, dynamic_shared, &s, args)
     }
 
     fn func_attributes(&self, host_fn: *const c_void) -> HipResult<FuncAttributes> {

@@ -104,7 +104,7 @@ impl ModuleBackend for Cpu {
         // SAFETY: forwarded from the caller.
         let args = unsafe { k.pack_module_args(params, extra)? };
         let s = resolve(stream as u64)?;
-        k.launch(grid, block, shared_mem as usize, &s, &args)
+        k.enqueue(grid, block, shared_mem as usize, &s, &args)
     }
 
     unsafe fn module_func_attribute(&self, function: Handle, attribute: u32) -> HipResult<i32> {
