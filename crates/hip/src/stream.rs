@@ -11,10 +11,10 @@
 //! packets and the count `n` consistent when several host threads share a stream.
 
 use std::any::Any;
-use std::cell::UnsafeCell;
+use std::cell::{RefCell, UnsafeCell};
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use hsa::core::packet::{
     header, packet_type, AgentDispatchPacket, AmdBarrierValuePacket, BarrierPacket,
@@ -222,13 +222,39 @@ pub fn destroy_device_streams(ordinal: usize) {
     }
 }
 
+/// Streams destroyed so far: a [`LAST_LOOKUP`] entry made before the latest destruction
+/// may name a destroyed stream, and is not used.
+static DESTROYED: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// The created stream this thread looked up last, `(handle, DESTROYED at the time,
+    /// stream)`: launching into the same stream again then costs no lock or hash. A weak
+    /// reference, so that the cache never keeps a destroyed stream's queue alive.
+    static LAST_LOOKUP: RefCell<(u64, u64, Weak<StreamCore>)> =
+        const { RefCell::new((0, 0, Weak::new())) };
+}
+
 /// Looks up a created stream by handle.
 pub fn lookup(handle: u64) -> HipResult<Arc<StreamCore>> {
-    STREAMS
+    let destroyed = DESTROYED.load(Ordering::Acquire);
+    let cached = LAST_LOOKUP.with(|c| {
+        let c = c.borrow();
+        if c.0 == handle && c.1 == destroyed {
+            c.2.upgrade()
+        } else {
+            None
+        }
+    });
+    if let Some(stream) = cached {
+        return Ok(stream);
+    }
+    let stream = STREAMS
         .read()
         .as_ref()
         .and_then(|m| m.get(&handle).cloned())
-        .ok_or(HipError::InvalidHandle)
+        .ok_or(HipError::InvalidHandle)?;
+    LAST_LOOKUP.with(|c| *c.borrow_mut() = (handle, destroyed, Arc::downgrade(&stream)));
+    Ok(stream)
 }
 
 /// Created streams of device `ordinal`, for a device-wide synchronisation. A stream in a
@@ -322,6 +348,8 @@ impl StreamCore {
             .as_mut()
             .and_then(|m| m.remove(&handle))
             .ok_or(HipError::InvalidHandle)?;
+        // After the removal: a lookup cached before it is stale from now on.
+        DESTROYED.fetch_add(1, Ordering::Release);
         // Destroying a capturing stream invalidates its capture sequence (and ends it
         // when the stream began it: nobody can end it any more).
         if let Some(session) = stream.capture_session() {
@@ -594,10 +622,13 @@ impl StreamCore {
         }
         let others: Vec<Arc<StreamCore>> = match self.kind {
             StreamKind::NonBlocking => return Ok(()),
-            StreamKind::Blocking => match rt.existing_null_stream(self.device) {
-                Some(null) => vec![Arc::clone(null)],
-                None => return Ok(()),
-            },
+            // The launch path's common case: no list to build.
+            StreamKind::Blocking => {
+                return match rt.existing_null_stream(self.device) {
+                    Some(null) => self.order_after_locked(null),
+                    None => Ok(()),
+                };
+            }
             StreamKind::Null => rt
                 .device_state(self.device)?
                 .blocking
@@ -607,16 +638,22 @@ impl StreamCore {
                 .collect(),
         };
         for other in others {
-            if std::ptr::eq(Arc::as_ptr(&other), self) {
-                continue;
-            }
-            let pos = other.position();
-            if other.is_done(&pos) {
-                continue;
-            }
-            self.wait_stream_position_locked(&other, &pos)?;
+            self.order_after_locked(&other)?;
         }
         Ok(())
+    }
+
+    /// Makes this stream's next packet wait for `other`'s work so far (unless that is done,
+    /// or `other` is this stream). Called with the submission lock held.
+    fn order_after_locked(&self, other: &Arc<StreamCore>) -> HipResult<()> {
+        if std::ptr::eq(Arc::as_ptr(other), self) {
+            return Ok(());
+        }
+        let pos = other.position();
+        if other.is_done(&pos) {
+            return Ok(());
+        }
+        self.wait_stream_position_locked(other, &pos)
     }
 
     /// Makes this stream wait (on the agent, not the host) until `other` reaches `pos`.

@@ -337,3 +337,16 @@ fn program_kernel_ref_is_the_program_kernel() {
     .join()
     .unwrap();
 }
+
+/// A stream this thread looked up a moment ago (the lookup is cached per thread) is still
+/// `hipErrorInvalidHandle` once destroyed, even while something holds it.
+#[test]
+fn destroyed_stream_is_invalid_after_a_cached_lookup() {
+    let s = new_stream(0);
+    let held = resolve(s.handle).unwrap();
+    assert!(Arc::ptr_eq(&held, &s));
+    assert!(Arc::ptr_eq(&resolve(s.handle).unwrap(), &s));
+    StreamCore::destroy(s.handle).unwrap();
+    assert_eq!(resolve(s.handle).err(), Some(HipError::InvalidHandle));
+    drop(held);
+}
