@@ -138,6 +138,10 @@ pub struct StreamCore {
     /// Serialises submissions (packet order = tracking order).
     submit_lock: Mutex<()>,
     tail_event: Mutex<Option<Arc<EventRecord>>>,
+    /// Mirrors `tail_event.is_some()` (written under the submission lock), so that the
+    /// common case, no event record after the last packet, takes no lock on the launch
+    /// path.
+    has_tail_event: AtomicBool,
     kernargs: KernargRing,
     /// Objects that in-flight packets refer to (signals of other streams and events),
     /// kept until the packet at the recorded position has completed.
@@ -308,6 +312,7 @@ impl StreamCore {
             submitted: AtomicU64::new(0),
             submit_lock: Mutex::new(()),
             tail_event: Mutex::new(None),
+            has_tail_event: AtomicBool::new(false),
             kernargs: KernargRing::new(QUEUE_SIZE as usize),
             keep_alive: Mutex::new(VecDeque::new()),
             capture: Mutex::new(None),
@@ -509,9 +514,16 @@ impl StreamCore {
     }
 
     fn position(&self) -> Position {
+        let submitted = self.submitted.load(Ordering::Acquire);
+        // A record published concurrently may be missed, as with the lock alone.
+        let tail_event = if self.has_tail_event.load(Ordering::Acquire) {
+            self.tail_event.lock().clone()
+        } else {
+            None
+        };
         Position {
-            submitted: self.submitted.load(Ordering::Acquire),
-            tail_event: self.tail_event.lock().clone(),
+            submitted,
+            tail_event,
         }
     }
 
@@ -598,7 +610,12 @@ impl StreamCore {
         unsafe { self.queue.publish_raw(index, &packet) };
         if tracked {
             self.submitted.fetch_add(1, Ordering::Release);
-            *self.tail_event.lock() = None;
+            // Only submitters (holding the submission lock, as here) write the flag.
+            if self.has_tail_event.load(Ordering::Relaxed) {
+                let mut tail = self.tail_event.lock();
+                *tail = None;
+                self.has_tail_event.store(false, Ordering::Release);
+            }
         }
         Ok(index)
     }
@@ -1148,7 +1165,9 @@ impl StreamCore {
                     ..BarrierPacket::default()
                 })
             })?;
-            *self.tail_event.lock() = Some(Arc::clone(record));
+            let mut tail = self.tail_event.lock();
+            *tail = Some(Arc::clone(record));
+            self.has_tail_event.store(true, Ordering::Release);
             Ok(())
         })
     }
