@@ -459,20 +459,52 @@ unsafe fn read_params(d: &KernelDescriptor) -> (Option<Vec<(u32, u32)>>, u32) {
 
 /// Descriptors of the program seen so far (by address), made dispatchable once. An entry
 /// is never replaced or removed (a program's kernels live as long as the process): the
-/// per-thread cache [`RECENT`] relies on it.
+/// per-thread caches [`RECENT_DESCRIPTORS`] and [`RECENT_FUNCTIONS`] rely on it.
 static BY_DESCRIPTOR: RwLock<Option<HashMap<usize, Arc<Kernel>>>> = RwLock::new(None);
 
-/// Entries of the per-thread descriptor cache (direct-mapped by address).
+/// Entries of a per-thread kernel cache.
 const RECENT_SLOTS: usize = 8;
 
+/// A per-thread cache of program kernels, direct-mapped by address: `(address, kernel
+/// address)` (0: empty), so that a launch finds its kernel with no lock, hash or reference
+/// count. The kernels are owned by [`BY_DESCRIPTOR`] forever.
+type RecentKernels = [Cell<(usize, usize)>; RECENT_SLOTS];
+
 thread_local! {
-    /// The calling thread's recently launched descriptors, `(descriptor address, kernel
-    /// address)` (0: empty), so that a launch finds its kernel with no lock, hash or
-    /// reference count. The kernels are owned by [`BY_DESCRIPTOR`] forever.
-    static RECENT: [Cell<(usize, usize)>; RECENT_SLOTS] =
+    /// Recently launched descriptors (`__ferrocmLaunchKernel`).
+    static RECENT_DESCRIPTORS: RecentKernels =
+        const { [const { Cell::new((0, 0)) }; RECENT_SLOTS] };
+    /// Recently launched host functions (`hipLaunchKernel`).
+    static RECENT_FUNCTIONS: RecentKernels =
         const { [const { Cell::new((0, 0)) }; RECENT_SLOTS] };
 }
-/// Registered kernels by host function address (`hipLaunchKernel`, `hipFuncGetAttributes`).
+
+/// The kernel at `key` in the calling thread's `cache`, else `find()`'s (then cached).
+/// `find` must return a kernel of [`BY_DESCRIPTOR`].
+#[inline]
+fn cached_kernel(
+    cache: &'static std::thread::LocalKey<RecentKernels>,
+    key: usize,
+    find: impl FnOnce() -> HipResult<Arc<Kernel>>,
+) -> HipResult<&'static Kernel> {
+    // Descriptors (64-byte statics) and functions (code) are at least 16 bytes apart.
+    let slot = ((key >> 4) ^ (key >> 10)) % RECENT_SLOTS;
+    let cached = cache.with(|r| r[slot].get());
+    let ptr = if cached.0 == key && key != 0 {
+        cached.1 as *const Kernel
+    } else {
+        let kernel = find()?;
+        let ptr = Arc::as_ptr(&kernel);
+        cache.with(|r| r[slot].set((key, ptr as usize)));
+        ptr
+    };
+    // SAFETY: `ptr` is a kernel of `BY_DESCRIPTOR` (the contract of `find`, and of what was
+    // cached), which holds it for the rest of the process (entries are never replaced or
+    // removed).
+    Ok(unsafe { &*ptr })
+}
+/// Registered kernels by host function address (`hipLaunchKernel`, `hipFuncGetAttributes`),
+/// each one of [`BY_DESCRIPTOR`]'s; never replaced or removed either.
 static BY_FUNCTION: RwLock<Option<HashMap<usize, Arc<Kernel>>>> = RwLock::new(None);
 
 /// A device variable of the program (`__device__`, `__constant__`, `__managed__`).
@@ -530,22 +562,25 @@ pub unsafe fn program_kernel_ref(
     kd: *const KernelDescriptor,
     name: impl FnOnce() -> String,
 ) -> HipResult<&'static Kernel> {
-    let key = kd as usize;
-    // Descriptors are 64-byte statics: the bits above the sixth tell them apart.
-    let slot = (key >> 6) % RECENT_SLOTS;
-    let cached = RECENT.with(|r| r[slot].get());
-    let ptr = if cached.0 == key && key != 0 {
-        cached.1 as *const Kernel
-    } else {
-        // SAFETY: forwarded from the caller.
-        let kernel = unsafe { program_kernel_named(kd, name)? };
-        let ptr = Arc::as_ptr(&kernel);
-        RECENT.with(|r| r[slot].set((key, ptr as usize)));
-        ptr
-    };
-    // SAFETY: `ptr` is a kernel of `BY_DESCRIPTOR`, which holds it for the rest of the
-    // process (entries are never replaced or removed).
-    Ok(unsafe { &*ptr })
+    // SAFETY: forwarded from the caller; the kernel is `BY_DESCRIPTOR`'s.
+    cached_kernel(&RECENT_DESCRIPTORS, kd as usize, || unsafe {
+        program_kernel_named(kd, name)
+    })
+}
+
+/// The name hipcc's CPU headers give a kernel or variable (`__ferrocmRegisterFunction`,
+/// `__ferrocmRegisterVar`, `__ferrocmLaunchKernel`): `<kernel>` when they pass none.
+///
+/// # Safety
+/// `name` must be NULL or NUL-terminated.
+pub unsafe fn registered_name(name: *const std::ffi::c_char) -> String {
+    if name.is_null() {
+        return "<kernel>".to_string();
+    }
+    // SAFETY: the caller passes a NUL-terminated string.
+    unsafe { std::ffi::CStr::from_ptr(name) }
+        .to_string_lossy()
+        .into_owned()
 }
 
 /// `__ferrocmRegisterFunction`.
@@ -565,6 +600,14 @@ pub unsafe fn register_function(
         .entry(host_fn)
         .or_insert(kernel);
     Ok(())
+}
+
+/// The registered kernel for a host function address, as the launch path wants it: after
+/// the calling thread's first launch of it, one thread-local load.
+#[inline]
+pub fn function_ref(host_fn: usize) -> HipResult<&'static Kernel> {
+    // Registered kernels are `BY_DESCRIPTOR`'s (see `register_function`).
+    cached_kernel(&RECENT_FUNCTIONS, host_fn, || function(host_fn))
 }
 
 /// The registered kernel for a host function address.

@@ -338,6 +338,26 @@ fn program_kernel_ref_is_the_program_kernel() {
     .unwrap();
 }
 
+/// `hipLaunchKernel`'s lookup by host function (cached per thread) is the registered
+/// kernel; an unregistered address stays `hipErrorInvalidDeviceFunction`.
+#[test]
+fn function_ref_is_the_registered_kernel() {
+    let k = scale_kernel();
+    let host_fn = scale_ids as *const () as usize;
+    // SAFETY: SCALE is a static, valid descriptor of a sound kernel.
+    unsafe { hip::kernel::register_function(host_fn, &SCALE.0, "scale_ids") }.unwrap();
+    for _ in 0..2 {
+        let r = hip::kernel::function_ref(host_fn).unwrap();
+        assert!(std::ptr::eq(r, Arc::as_ptr(&k)));
+    }
+    for bogus in [0, host_fn + 1] {
+        assert_eq!(
+            hip::kernel::function_ref(bogus).err(),
+            Some(HipError::InvalidDeviceFunction)
+        );
+    }
+}
+
 /// A stream this thread looked up a moment ago (the lookup is cached per thread) is still
 /// `hipErrorInvalidHandle` once destroyed, even while something holds it.
 #[test]

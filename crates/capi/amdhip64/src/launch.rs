@@ -41,21 +41,6 @@ pub unsafe fn __ferrocmLaunchKernel(
     }
 }
 
-/// The name a kernel or variable is registered under (`<kernel>` when the headers pass
-/// none).
-///
-/// # Safety
-/// `name` must be NULL or NUL-terminated.
-unsafe fn name_of(name: *const c_char) -> String {
-    if name.is_null() {
-        return "<kernel>".to_string();
-    }
-    // SAFETY: the headers pass a NUL-terminated literal.
-    unsafe { std::ffi::CStr::from_ptr(name) }
-        .to_string_lossy()
-        .into_owned()
-}
-
 /// hipcc's registration of a CPU kernel (static initialisers): the CPU platform's
 /// compiler ABI, as nvcc's `__cudaRegisterFunction` is the NVIDIA platform's.
 ///
@@ -72,7 +57,7 @@ pub unsafe fn __ferrocmRegisterFunction(
         non_null(host_fn)?;
         non_null(kd)?;
         // SAFETY: forwarded from the caller.
-        unsafe { kernel::register_function(host_fn as usize, kd, &name_of(name)) }
+        unsafe { kernel::register_function(host_fn as usize, kd, &kernel::registered_name(name)) }
     });
 }
 
@@ -82,7 +67,9 @@ pub unsafe fn __ferrocmRegisterVar(address: *const c_void, size: usize, name: *c
     platform::select(Platform::Cpu);
     if !address.is_null() {
         // SAFETY: forwarded from the caller.
-        kernel::register_variable(address as usize, size, &unsafe { name_of(name) });
+        kernel::register_variable(address as usize, size, &unsafe {
+            kernel::registered_name(name)
+        });
     }
 }
 

@@ -3,7 +3,7 @@
 //! `__ferrocmRegisterFunction`), launched as AQL kernel-dispatch packets on the stream's
 //! queue; device symbols are host memory ([`crate::kernel::variable`]).
 
-use std::ffi::{c_char, c_void, CStr};
+use std::ffi::{c_char, c_void};
 
 use cpu_engine::KernelDescriptor;
 
@@ -80,20 +80,6 @@ pub(super) fn max_potential_block_size(
     Ok((p.multi_processor_count, block))
 }
 
-/// The name a kernel descriptor is registered under (`<kernel>` when the headers pass none).
-///
-/// # Safety
-/// `name` must be NULL or NUL-terminated.
-unsafe fn name_of(name: *const c_char) -> String {
-    if name.is_null() {
-        return "<kernel>".to_string();
-    }
-    // SAFETY: the caller passes a NUL-terminated string.
-    unsafe { CStr::from_ptr(name) }
-        .to_string_lossy()
-        .into_owned()
-}
-
 impl LaunchBackend for Cpu {
     unsafe fn launch_kernel(
         &self,
@@ -105,7 +91,7 @@ impl LaunchBackend for Cpu {
         stream: Handle,
         mode: LaunchMode,
     ) -> HipResult<()> {
-        let k = kernel::function(host_fn as usize)?;
+        let k = kernel::function_ref(host_fn as usize)?;
         if mode == LaunchMode::Cooperative {
             // A grid cannot be guaranteed co-resident on the CPU engine (grid
             // synchronisation is not implemented): say so, after the unknown-kernel check.
@@ -131,7 +117,7 @@ impl LaunchBackend for Cpu {
             return Err(HipError::InvalidValue);
         }
         // SAFETY: the headers' descriptors are static and valid; `name` per the caller.
-        let k = unsafe { kernel::program_kernel_ref(kd, || name_of(name))? };
+        let k = unsafe { kernel::program_kernel_ref(kd, || kernel::registered_name(name))? };
         let size = k.kernarg_size as usize;
         let args = if size == 0 {
             &[][..]
