@@ -2,6 +2,7 @@
 //! and device variables (filled by hipcc-emitted static initialisers), launch validation
 //! and kernel-argument packing.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
 use std::sync::Arc;
@@ -14,6 +15,13 @@ use parking_lot::RwLock;
 use crate::error::{HipError, HipResult};
 use crate::runtime::Runtime;
 use crate::stream::{StreamCore, KERNARG_SLOT_SIZE};
+
+/// `HIP_LAUNCH_PARAM_BUFFER_POINTER`: the key of the argument buffer in an `extra` array.
+pub const LAUNCH_PARAM_BUFFER_POINTER: usize = 1;
+/// `HIP_LAUNCH_PARAM_BUFFER_SIZE`: the key of a pointer to the buffer's size.
+pub const LAUNCH_PARAM_BUFFER_SIZE: usize = 2;
+/// `HIP_LAUNCH_PARAM_END`: the end of an `extra` array.
+pub const LAUNCH_PARAM_END: usize = 3;
 
 /// A dispatchable kernel.
 pub struct Kernel {
@@ -167,6 +175,80 @@ impl Kernel {
         Ok(block)
     }
 
+    /// Packs the `extra` form of `hipModuleLaunchKernel`'s arguments:
+    /// `{HIP_LAUNCH_PARAM_BUFFER_POINTER, buf, HIP_LAUNCH_PARAM_BUFFER_SIZE, &size,
+    /// HIP_LAUNCH_PARAM_END}` (in either order). The buffer must hold at least the explicit
+    /// arguments and at most the kernarg segment; anything else is `hipErrorInvalidValue`.
+    ///
+    /// # Safety
+    /// `extra` must be a well-formed, END-terminated array whose buffer is readable.
+    pub unsafe fn pack_extra(&self, extra: *mut *mut std::ffi::c_void) -> HipResult<Vec<u8>> {
+        let (mut buf, mut size): (*const u8, Option<usize>) = (std::ptr::null(), None);
+        let mut i = 0;
+        loop {
+            // SAFETY: the caller promises an END-terminated array of pairs.
+            let key = unsafe { *extra.add(i) } as usize;
+            match key {
+                LAUNCH_PARAM_END => break,
+                // SAFETY: as above (value follows its key).
+                LAUNCH_PARAM_BUFFER_POINTER => buf = unsafe { *extra.add(i + 1) } as *const u8,
+                LAUNCH_PARAM_BUFFER_SIZE => {
+                    // SAFETY: as above; the value points to a size_t.
+                    let p = unsafe { *extra.add(i + 1) } as *const usize;
+                    if p.is_null() {
+                        return Err(HipError::InvalidValue);
+                    }
+                    // SAFETY: checked non-null; readable per the caller.
+                    size = Some(unsafe { p.read_unaligned() });
+                }
+                _ => return Err(HipError::InvalidValue),
+            }
+            i += 2;
+            if i > 64 {
+                return Err(HipError::InvalidValue);
+            }
+        }
+        let size = size.ok_or(HipError::InvalidValue)?;
+        let mut block = vec![0u8; self.kernarg_size as usize];
+        if size < self.explicit_size as usize || size > block.len() {
+            return Err(HipError::InvalidValue);
+        }
+        if size > 0 {
+            if buf.is_null() {
+                return Err(HipError::InvalidValue);
+            }
+            // SAFETY: the caller's buffer holds `size` bytes; `block` is at least that long.
+            unsafe { std::ptr::copy_nonoverlapping(buf, block.as_mut_ptr(), size) };
+        }
+        Ok(block)
+    }
+
+    /// The kernarg block of a module launch: arguments as `params` (one pointer per
+    /// parameter) or as `extra` ([`Kernel::pack_extra`]), not both; neither is accepted
+    /// only for a kernel without explicit arguments.
+    ///
+    /// # Safety
+    /// As for [`Kernel::pack_params`] (`params`) and [`Kernel::pack_extra`] (`extra`).
+    pub unsafe fn pack_module_args(
+        &self,
+        params: *mut *mut std::ffi::c_void,
+        extra: *mut *mut std::ffi::c_void,
+    ) -> HipResult<Vec<u8>> {
+        match (params.is_null(), extra.is_null()) {
+            (false, false) => Err(HipError::InvalidValue),
+            // SAFETY: forwarded from the caller.
+            (true, false) => unsafe { self.pack_extra(extra) },
+            // SAFETY: forwarded from the caller.
+            (false, true) => unsafe { self.pack_params(params as *const *const u8) },
+            (true, true) => {
+                if self.explicit_size > 0 {
+                    return Err(HipError::InvalidValue);
+                }
+                Ok(vec![0u8; self.kernarg_size as usize])
+            }
+        }
+    }
+
     /// The largest block this kernel accepts: its `__launch_bounds__`, else `device_max`.
     pub fn max_threads_per_block(&self, device_max: u32) -> u32 {
         match self.attributes.map(|a| a.get().max_threads_per_block) {
@@ -220,17 +302,19 @@ impl Kernel {
         Ok(())
     }
 
-    /// Validates a launch configuration and enqueues the kernel on `stream`.
-    pub fn launch(
+    /// Checks a launch of this kernel on device `device` once (HIP's configuration rules,
+    /// `__launch_bounds__`, shared memory, the argument block's size) and returns it ready
+    /// to submit to a stream ([`StreamCore::submit_launch`]) or to record as a graph node
+    /// ([`PreparedLaunch::node`]), neither of which checks it again.
+    pub fn prepare<'a>(
         &self,
+        device: usize,
         grid: [u32; 3],
         block: [u32; 3],
         dynamic_shared: usize,
-        stream: &StreamCore,
-        kernarg: &[u8],
-    ) -> HipResult<()> {
-        let rt = Runtime::get()?;
-        let props = rt.device(stream.device)?.properties();
+        kernarg: &'a [u8],
+    ) -> HipResult<PreparedLaunch<'a>> {
+        let props = Runtime::get()?.device(device)?.properties();
         validate_config(props, grid, block)?;
         let threads: u64 = block.iter().map(|&b| u64::from(b)).product();
         let bound = self.max_threads_per_block(props.max_threads_per_block as u32);
@@ -246,7 +330,78 @@ impl Kernel {
         if kernarg.len() < self.kernarg_size as usize || kernarg.len() > KERNARG_SLOT_SIZE {
             return Err(HipError::InvalidValue);
         }
-        stream.launch(self.object, grid, block, group as u32, kernarg)
+        Ok(PreparedLaunch {
+            kernel_object: self.object,
+            grid,
+            block,
+            // At most the device's per-block limit (checked above), which fits.
+            group_segment_size: u32::try_from(group).map_err(|_| HipError::InvalidValue)?,
+            kernarg,
+        })
+    }
+
+    /// Checks a launch ([`Kernel::prepare`]) and submits it to `stream` (recorded as a node
+    /// instead while the stream captures).
+    pub fn enqueue(
+        &self,
+        grid: [u32; 3],
+        block: [u32; 3],
+        dynamic_shared: usize,
+        stream: &StreamCore,
+        kernarg: &[u8],
+    ) -> HipResult<()> {
+        let launch = self.prepare(stream.device, grid, block, dynamic_shared, kernarg)?;
+        stream.submit_launch(&launch)
+    }
+
+    /// Checks a launch and enqueues it through the stream's general kernel path, where the
+    /// graph API's node builder (`graph::KernelNode::new`) intercepts it on its thread.
+    /// Launches use [`Kernel::enqueue`]; a node can be built from [`Kernel::prepare`].
+    pub fn launch(
+        &self,
+        grid: [u32; 3],
+        block: [u32; 3],
+        dynamic_shared: usize,
+        stream: &StreamCore,
+        kernarg: &[u8],
+    ) -> HipResult<()> {
+        let p = self.prepare(stream.device, grid, block, dynamic_shared, kernarg)?;
+        stream.launch(
+            p.kernel_object,
+            p.grid,
+            p.block,
+            p.group_segment_size,
+            p.kernarg,
+        )
+    }
+}
+
+/// A kernel launch checked once ([`Kernel::prepare`]): the dispatch it becomes, with its
+/// argument block.
+#[derive(Debug, Clone, Copy)]
+pub struct PreparedLaunch<'a> {
+    /// The HSA kernel object dispatched.
+    pub(crate) kernel_object: u64,
+    /// Work-groups per dimension.
+    pub(crate) grid: [u32; 3],
+    /// Work-items per work-group and dimension (`grid * block` fits `u32`: checked).
+    pub(crate) block: [u32; 3],
+    /// Static plus dynamic group memory per work-group.
+    pub(crate) group_segment_size: u32,
+    /// The packed arguments (at most a kernarg slot).
+    pub(crate) kernarg: &'a [u8],
+}
+
+impl PreparedLaunch<'_> {
+    /// The launch as a graph kernel node (arguments copied).
+    pub fn node(&self) -> crate::graph::KernelNode {
+        crate::graph::KernelNode::captured(
+            self.kernel_object,
+            self.grid,
+            self.block,
+            self.group_segment_size,
+            self.kernarg,
+        )
     }
 }
 
@@ -302,9 +457,54 @@ unsafe fn read_params(d: &KernelDescriptor) -> (Option<Vec<(u32, u32)>>, u32) {
 // ---------------------------------------------------------------------------------------
 // Kernels and variables compiled into the program.
 
-/// Descriptors of the program seen so far (by address), made dispatchable once.
+/// Descriptors of the program seen so far (by address), made dispatchable once. An entry
+/// is never replaced or removed (a program's kernels live as long as the process): the
+/// per-thread caches [`RECENT_DESCRIPTORS`] and [`RECENT_FUNCTIONS`] rely on it.
 static BY_DESCRIPTOR: RwLock<Option<HashMap<usize, Arc<Kernel>>>> = RwLock::new(None);
-/// Registered kernels by host function address (`hipLaunchKernel`, `hipFuncGetAttributes`).
+
+/// Entries of a per-thread kernel cache.
+const RECENT_SLOTS: usize = 8;
+
+/// A per-thread cache of program kernels, direct-mapped by address: `(address, kernel
+/// address)` (0: empty), so that a launch finds its kernel with no lock, hash or reference
+/// count. The kernels are owned by [`BY_DESCRIPTOR`] forever.
+type RecentKernels = [Cell<(usize, usize)>; RECENT_SLOTS];
+
+thread_local! {
+    /// Recently launched descriptors (`__ferrocmLaunchKernel`).
+    static RECENT_DESCRIPTORS: RecentKernels =
+        const { [const { Cell::new((0, 0)) }; RECENT_SLOTS] };
+    /// Recently launched host functions (`hipLaunchKernel`).
+    static RECENT_FUNCTIONS: RecentKernels =
+        const { [const { Cell::new((0, 0)) }; RECENT_SLOTS] };
+}
+
+/// The kernel at `key` in the calling thread's `cache`, else `find()`'s (then cached).
+/// `find` must return a kernel of [`BY_DESCRIPTOR`].
+#[inline]
+fn cached_kernel(
+    cache: &'static std::thread::LocalKey<RecentKernels>,
+    key: usize,
+    find: impl FnOnce() -> HipResult<Arc<Kernel>>,
+) -> HipResult<&'static Kernel> {
+    // Descriptors (64-byte statics) and functions (code) are at least 16 bytes apart.
+    let slot = ((key >> 4) ^ (key >> 10)) % RECENT_SLOTS;
+    let cached = cache.with(|r| r[slot].get());
+    let ptr = if cached.0 == key && key != 0 {
+        cached.1 as *const Kernel
+    } else {
+        let kernel = find()?;
+        let ptr = Arc::as_ptr(&kernel);
+        cache.with(|r| r[slot].set((key, ptr as usize)));
+        ptr
+    };
+    // SAFETY: `ptr` is a kernel of `BY_DESCRIPTOR` (the contract of `find`, and of what was
+    // cached), which holds it for the rest of the process (entries are never replaced or
+    // removed).
+    Ok(unsafe { &*ptr })
+}
+/// Registered kernels by host function address (`hipLaunchKernel`, `hipFuncGetAttributes`),
+/// each one of [`BY_DESCRIPTOR`]'s; never replaced or removed either.
 static BY_FUNCTION: RwLock<Option<HashMap<usize, Arc<Kernel>>>> = RwLock::new(None);
 
 /// A device variable of the program (`__device__`, `__constant__`, `__managed__`).
@@ -321,6 +521,18 @@ static VARIABLES: RwLock<Option<HashMap<usize, Variable>>> = RwLock::new(None);
 /// # Safety
 /// As for [`Kernel::from_descriptor`]; descriptors of the program are static.
 pub unsafe fn program_kernel(kd: *const KernelDescriptor, name: &str) -> HipResult<Arc<Kernel>> {
+    // SAFETY: forwarded from the caller.
+    unsafe { program_kernel_named(kd, || name.to_string()) }
+}
+
+/// [`program_kernel`] with the name made only if the descriptor is new.
+///
+/// # Safety
+/// As for [`program_kernel`].
+unsafe fn program_kernel_named(
+    kd: *const KernelDescriptor,
+    name: impl FnOnce() -> String,
+) -> HipResult<Arc<Kernel>> {
     if let Some(k) = BY_DESCRIPTOR
         .read()
         .as_ref()
@@ -329,13 +541,46 @@ pub unsafe fn program_kernel(kd: *const KernelDescriptor, name: &str) -> HipResu
         return Ok(Arc::clone(k));
     }
     // SAFETY: forwarded from the caller.
-    let kernel = Arc::new(unsafe { Kernel::from_descriptor(kd, name.to_string())? });
+    let kernel = Arc::new(unsafe { Kernel::from_descriptor(kd, name())? });
     let mut map = BY_DESCRIPTOR.write();
     let entry = map
         .get_or_insert_with(HashMap::new)
         .entry(kd as usize)
         .or_insert(kernel);
     Ok(Arc::clone(entry))
+}
+
+/// The kernel for a descriptor compiled into the program, as the launch path wants it:
+/// after the calling thread's first launch of `kd`, one thread-local load, with no lock,
+/// hash, reference count or allocation. `name` is asked for only when the descriptor is
+/// new to the process.
+///
+/// # Safety
+/// As for [`program_kernel`].
+#[inline]
+pub unsafe fn program_kernel_ref(
+    kd: *const KernelDescriptor,
+    name: impl FnOnce() -> String,
+) -> HipResult<&'static Kernel> {
+    // SAFETY: forwarded from the caller; the kernel is `BY_DESCRIPTOR`'s.
+    cached_kernel(&RECENT_DESCRIPTORS, kd as usize, || unsafe {
+        program_kernel_named(kd, name)
+    })
+}
+
+/// The name hipcc's CPU headers give a kernel or variable (`__ferrocmRegisterFunction`,
+/// `__ferrocmRegisterVar`, `__ferrocmLaunchKernel`): `<kernel>` when they pass none.
+///
+/// # Safety
+/// `name` must be NULL or NUL-terminated.
+pub unsafe fn registered_name(name: *const std::ffi::c_char) -> String {
+    if name.is_null() {
+        return "<kernel>".to_string();
+    }
+    // SAFETY: the caller passes a NUL-terminated string.
+    unsafe { std::ffi::CStr::from_ptr(name) }
+        .to_string_lossy()
+        .into_owned()
 }
 
 /// `__ferrocmRegisterFunction`.
@@ -355,6 +600,14 @@ pub unsafe fn register_function(
         .entry(host_fn)
         .or_insert(kernel);
     Ok(())
+}
+
+/// The registered kernel for a host function address, as the launch path wants it: after
+/// the calling thread's first launch of it, one thread-local load.
+#[inline]
+pub fn function_ref(host_fn: usize) -> HipResult<&'static Kernel> {
+    // Registered kernels are `BY_DESCRIPTOR`'s (see `register_function`).
+    cached_kernel(&RECENT_FUNCTIONS, host_fn, || function(host_fn))
 }
 
 /// The registered kernel for a host function address.

@@ -11,10 +11,10 @@
 //! packets and the count `n` consistent when several host threads share a stream.
 
 use std::any::Any;
-use std::cell::UnsafeCell;
+use std::cell::{RefCell, UnsafeCell};
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use hsa::core::packet::{
     header, packet_type, AgentDispatchPacket, AmdBarrierValuePacket, BarrierPacket,
@@ -27,6 +27,7 @@ use parking_lot::{Mutex, RwLock};
 use crate::error::{HipError, HipResult};
 use crate::event::EventRecord;
 use crate::graph::{self, CaptureSession, KernelNode, MemcpyNode, MemsetNode, NodeKind};
+use crate::kernel::PreparedLaunch;
 use crate::memory::{Copy3d, Fill3d};
 use crate::runtime::Runtime;
 
@@ -137,6 +138,10 @@ pub struct StreamCore {
     /// Serialises submissions (packet order = tracking order).
     submit_lock: Mutex<()>,
     tail_event: Mutex<Option<Arc<EventRecord>>>,
+    /// Mirrors `tail_event.is_some()` (written under the submission lock), so that the
+    /// common case, no event record after the last packet, takes no lock on the launch
+    /// path.
+    has_tail_event: AtomicBool,
     kernargs: KernargRing,
     /// Objects that in-flight packets refer to (signals of other streams and events),
     /// kept until the packet at the recorded position has completed.
@@ -221,13 +226,39 @@ pub fn destroy_device_streams(ordinal: usize) {
     }
 }
 
+/// Streams destroyed so far: a [`LAST_LOOKUP`] entry made before the latest destruction
+/// may name a destroyed stream, and is not used.
+static DESTROYED: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// The created stream this thread looked up last, `(handle, DESTROYED at the time,
+    /// stream)`: launching into the same stream again then costs no lock or hash. A weak
+    /// reference, so that the cache never keeps a destroyed stream's queue alive.
+    static LAST_LOOKUP: RefCell<(u64, u64, Weak<StreamCore>)> =
+        const { RefCell::new((0, 0, Weak::new())) };
+}
+
 /// Looks up a created stream by handle.
 pub fn lookup(handle: u64) -> HipResult<Arc<StreamCore>> {
-    STREAMS
+    let destroyed = DESTROYED.load(Ordering::Acquire);
+    let cached = LAST_LOOKUP.with(|c| {
+        let c = c.borrow();
+        if c.0 == handle && c.1 == destroyed {
+            c.2.upgrade()
+        } else {
+            None
+        }
+    });
+    if let Some(stream) = cached {
+        return Ok(stream);
+    }
+    let stream = STREAMS
         .read()
         .as_ref()
         .and_then(|m| m.get(&handle).cloned())
-        .ok_or(HipError::InvalidHandle)
+        .ok_or(HipError::InvalidHandle)?;
+    LAST_LOOKUP.with(|c| *c.borrow_mut() = (handle, destroyed, Arc::downgrade(&stream)));
+    Ok(stream)
 }
 
 /// Created streams of device `ordinal`, for a device-wide synchronisation. A stream in a
@@ -281,6 +312,7 @@ impl StreamCore {
             submitted: AtomicU64::new(0),
             submit_lock: Mutex::new(()),
             tail_event: Mutex::new(None),
+            has_tail_event: AtomicBool::new(false),
             kernargs: KernargRing::new(QUEUE_SIZE as usize),
             keep_alive: Mutex::new(VecDeque::new()),
             capture: Mutex::new(None),
@@ -321,6 +353,8 @@ impl StreamCore {
             .as_mut()
             .and_then(|m| m.remove(&handle))
             .ok_or(HipError::InvalidHandle)?;
+        // After the removal: a lookup cached before it is stale from now on.
+        DESTROYED.fetch_add(1, Ordering::Release);
         // Destroying a capturing stream invalidates its capture sequence (and ends it
         // when the stream began it: nobody can end it any more).
         if let Some(session) = stream.capture_session() {
@@ -480,9 +514,16 @@ impl StreamCore {
     }
 
     fn position(&self) -> Position {
+        let submitted = self.submitted.load(Ordering::Acquire);
+        // A record published concurrently may be missed, as with the lock alone.
+        let tail_event = if self.has_tail_event.load(Ordering::Acquire) {
+            self.tail_event.lock().clone()
+        } else {
+            None
+        };
         Position {
-            submitted: self.submitted.load(Ordering::Acquire),
-            tail_event: self.tail_event.lock().clone(),
+            submitted,
+            tail_event,
         }
     }
 
@@ -569,7 +610,12 @@ impl StreamCore {
         unsafe { self.queue.publish_raw(index, &packet) };
         if tracked {
             self.submitted.fetch_add(1, Ordering::Release);
-            *self.tail_event.lock() = None;
+            // Only submitters (holding the submission lock, as here) write the flag.
+            if self.has_tail_event.load(Ordering::Relaxed) {
+                let mut tail = self.tail_event.lock();
+                *tail = None;
+                self.has_tail_event.store(false, Ordering::Release);
+            }
         }
         Ok(index)
     }
@@ -593,10 +639,13 @@ impl StreamCore {
         }
         let others: Vec<Arc<StreamCore>> = match self.kind {
             StreamKind::NonBlocking => return Ok(()),
-            StreamKind::Blocking => match rt.existing_null_stream(self.device) {
-                Some(null) => vec![Arc::clone(null)],
-                None => return Ok(()),
-            },
+            // The launch path's common case: no list to build.
+            StreamKind::Blocking => {
+                return match rt.existing_null_stream(self.device) {
+                    Some(null) => self.order_after_locked(null),
+                    None => Ok(()),
+                };
+            }
             StreamKind::Null => rt
                 .device_state(self.device)?
                 .blocking
@@ -606,16 +655,22 @@ impl StreamCore {
                 .collect(),
         };
         for other in others {
-            if std::ptr::eq(Arc::as_ptr(&other), self) {
-                continue;
-            }
-            let pos = other.position();
-            if other.is_done(&pos) {
-                continue;
-            }
-            self.wait_stream_position_locked(&other, &pos)?;
+            self.order_after_locked(&other)?;
         }
         Ok(())
+    }
+
+    /// Makes this stream's next packet wait for `other`'s work so far (unless that is done,
+    /// or `other` is this stream). Called with the submission lock held.
+    fn order_after_locked(&self, other: &Arc<StreamCore>) -> HipResult<()> {
+        if std::ptr::eq(Arc::as_ptr(other), self) {
+            return Ok(());
+        }
+        let pos = other.position();
+        if other.is_done(&pos) {
+            return Ok(());
+        }
+        self.wait_stream_position_locked(other, &pos)
     }
 
     /// Makes this stream wait (on the agent, not the host) until `other` reaches `pos`.
@@ -713,6 +768,16 @@ impl StreamCore {
         })
     }
 
+    /// Submits a launch checked by [`Kernel::prepare`](crate::kernel::Kernel::prepare): a
+    /// kernel-dispatch packet, or a kernel node while the stream captures. Nothing is
+    /// checked again.
+    pub(crate) fn submit_launch(&self, launch: &PreparedLaunch) -> HipResult<()> {
+        if let Some(done) = self.capture_op(|| NodeKind::Kernel(launch.node())) {
+            return done;
+        }
+        self.submit(|| self.publish_prepared_locked(launch))
+    }
+
     /// Publishes a kernel dispatch (validated by the caller). Called with the submission
     /// lock held.
     pub(crate) fn publish_kernel_locked(
@@ -726,12 +791,39 @@ impl StreamCore {
         if kernarg.len() > KERNARG_SLOT_SIZE {
             return Err(HipError::InvalidValue);
         }
-        let mut grid_items = [1u32; 3];
         for d in 0..3 {
-            grid_items[d] = grid[d]
+            grid[d]
                 .checked_mul(block[d])
                 .ok_or(HipError::InvalidConfiguration)?;
         }
+        self.publish_prepared_locked(&PreparedLaunch {
+            kernel_object,
+            grid,
+            block,
+            group_segment_size,
+            kernarg,
+        })
+    }
+
+    /// Publishes a checked launch's kernel dispatch. Called with the submission lock held.
+    fn publish_prepared_locked(&self, launch: &PreparedLaunch) -> HipResult<()> {
+        let PreparedLaunch {
+            kernel_object,
+            grid,
+            block,
+            group_segment_size,
+            kernarg,
+        } = *launch;
+        // Checked by `prepare` too; kept here since the slot write below relies on it.
+        if kernarg.len() > KERNARG_SLOT_SIZE {
+            return Err(HipError::InvalidValue);
+        }
+        // `grid * block` fits `u32` in every dimension (checked by `prepare`).
+        let grid_items = [
+            grid[0].wrapping_mul(block[0]),
+            grid[1].wrapping_mul(block[1]),
+            grid[2].wrapping_mul(block[2]),
+        ];
         let dims: u16 = if grid_items[2] > 1 || block[2] > 1 {
             3
         } else if grid_items[1] > 1 || block[1] > 1 {
@@ -1073,7 +1165,9 @@ impl StreamCore {
                     ..BarrierPacket::default()
                 })
             })?;
-            *self.tail_event.lock() = Some(Arc::clone(record));
+            let mut tail = self.tail_event.lock();
+            *tail = Some(Arc::clone(record));
+            self.has_tail_event.store(true, Ordering::Release);
             Ok(())
         })
     }

@@ -262,3 +262,111 @@ fn registration_and_memory_table() {
         Err(HipError::HostMemoryNotRegistered)
     );
 }
+
+/// The launch path's prepared launch (`Kernel::enqueue`) checks exactly what
+/// `Kernel::launch` checks, and runs the kernel.
+#[test]
+fn enqueue_checks_like_launch_and_runs() {
+    let s = new_stream(0);
+    let k = scale_kernel();
+    let args = kernarg(std::ptr::null_mut(), 0, 0);
+    for (grid, block, shared, len) in [
+        ([1, 1, 1], [1025, 1, 1], 0, 16),
+        ([0, 1, 1], [64, 1, 1], 0, 16),
+        ([1, 1, 1], [64, 1, 1], 1 << 20, 16),
+        ([1, 1, 1], [64, 1, 1], 0, 8),
+        ([u32::MAX, 1, 1], [2, 1, 1], 0, 16),
+    ] {
+        let expected = k.launch(grid, block, shared, &s, &args[..len]);
+        assert!(expected.is_err());
+        assert_eq!(k.enqueue(grid, block, shared, &s, &args[..len]), expected);
+    }
+    let n = 300u32;
+    let dev = memory::allocate(0, n as usize * 4, MemoryKind::Device, 0).unwrap();
+    k.enqueue([2, 1, 1], [256, 1, 1], 0, &s, &kernarg(dev.cast(), 5, n))
+        .unwrap();
+    s.synchronize().unwrap();
+    // SAFETY: the CPU platform's device memory is host memory; the stream is idle.
+    let out = unsafe { std::slice::from_raw_parts(dev.cast::<u32>(), n as usize) };
+    for (i, v) in out.iter().enumerate() {
+        assert_eq!(*v, i as u32 * 5);
+    }
+    StreamCore::destroy(s.handle).unwrap();
+    memory::free(dev, &[MemoryKind::Device]).unwrap();
+}
+
+/// A prepared launch on a capturing stream becomes a kernel node instead of running.
+#[test]
+fn enqueue_on_a_capturing_stream_records_a_node() {
+    use hip::graph::{self, CaptureMode, NodeKind};
+    let s = new_stream(hip::STREAM_NON_BLOCKING);
+    let k = scale_kernel();
+    let args = kernarg(std::ptr::null_mut(), 7, 0);
+    graph::begin_capture(&s, CaptureMode::ThreadLocal).unwrap();
+    k.enqueue([3, 1, 1], [32, 1, 1], 0, &s, &args).unwrap();
+    let g = graph::end_capture(&s).unwrap();
+    let nodes = g.nodes();
+    assert_eq!(nodes.len(), 1);
+    match g.node_kind(nodes[0]).unwrap() {
+        NodeKind::Kernel(node) => {
+            assert_eq!((node.grid, node.block), ([3, 1, 1], [32, 1, 1]));
+            assert_eq!(node.kernarg, args);
+        }
+        _ => panic!("not a kernel node"),
+    }
+    // Nothing ran: the stream has no work.
+    assert!(s.is_idle());
+    StreamCore::destroy(s.handle).unwrap();
+}
+
+/// The launch path's descriptor lookup hands out the registered kernel itself, and asks for
+/// the name only for a descriptor it has not seen.
+#[test]
+fn program_kernel_ref_is_the_program_kernel() {
+    let k = scale_kernel();
+    for _ in 0..2 {
+        // SAFETY: SCALE is a static, valid descriptor of a sound kernel.
+        let r = unsafe { hip::kernel::program_kernel_ref(&SCALE.0, || unreachable!()) }.unwrap();
+        assert!(std::ptr::eq(r, Arc::as_ptr(&k)));
+    }
+    std::thread::spawn(move || {
+        // SAFETY: as above.
+        let r = unsafe { hip::kernel::program_kernel_ref(&SCALE.0, || unreachable!()) }.unwrap();
+        assert!(std::ptr::eq(r, Arc::as_ptr(&k)));
+    })
+    .join()
+    .unwrap();
+}
+
+/// `hipLaunchKernel`'s lookup by host function (cached per thread) is the registered
+/// kernel; an unregistered address stays `hipErrorInvalidDeviceFunction`.
+#[test]
+fn function_ref_is_the_registered_kernel() {
+    let k = scale_kernel();
+    let host_fn = scale_ids as *const () as usize;
+    // SAFETY: SCALE is a static, valid descriptor of a sound kernel.
+    unsafe { hip::kernel::register_function(host_fn, &SCALE.0, "scale_ids") }.unwrap();
+    for _ in 0..2 {
+        let r = hip::kernel::function_ref(host_fn).unwrap();
+        assert!(std::ptr::eq(r, Arc::as_ptr(&k)));
+    }
+    for bogus in [0, host_fn + 1] {
+        assert_eq!(
+            hip::kernel::function_ref(bogus).err(),
+            Some(HipError::InvalidDeviceFunction)
+        );
+    }
+}
+
+/// A stream this thread looked up a moment ago (the lookup is cached per thread) is still
+/// `hipErrorInvalidHandle` once destroyed, even while something holds it.
+#[test]
+fn destroyed_stream_is_invalid_after_a_cached_lookup() {
+    let s = new_stream(0);
+    let held = resolve(s.handle).unwrap();
+    assert!(Arc::ptr_eq(&held, &s));
+    assert!(Arc::ptr_eq(&resolve(s.handle).unwrap(), &s));
+    StreamCore::destroy(s.handle).unwrap();
+    assert_eq!(resolve(s.handle).err(), Some(HipError::InvalidHandle));
+    drop(held);
+}

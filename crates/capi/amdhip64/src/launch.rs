@@ -1,30 +1,16 @@
-//! Kernel launches, the program's kernel/variable registry, function attributes,
-//! occupancy and device symbols.
+//! Kernel launches, the program's kernel/variable registry, function attributes and
+//! device symbols: argument marshalling over [`hip::backend`]'s `LaunchBackend`.
 
-use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
+use std::ffi::{c_char, c_int, c_uint, c_void};
 
 use cpu_engine::KernelDescriptor;
+use hip::backend::launch::LaunchMode;
 use hip::memory::{CopyKind, Sync};
-use hip::platform::nvidia::{
-    self, launch as nvlaunch, memory as nvmem, module as nvmodule, registry,
-};
 use hip::platform::{self, Platform};
-use hip::stream::resolve;
-use hip::{kernel, HipError, HipResult, Runtime};
+use hip::{kernel, HipError, HipResult};
 
-use crate::entry::{api, current_device, non_null, write_out, Dim3};
-use crate::nv;
+use crate::entry::{api, non_null, write_out, Dim3};
 use crate::stream::StreamT;
-
-fn name_of(name: *const c_char) -> String {
-    if name.is_null() {
-        return "<kernel>".to_string();
-    }
-    // SAFETY: the headers pass a NUL-terminated literal.
-    unsafe { CStr::from_ptr(name) }
-        .to_string_lossy()
-        .into_owned()
-}
 
 /// The headers' launch entry point (`docs/HIP_CPU.md`): `kernarg` holds
 /// `kd->kernarg_segment_size` bytes.
@@ -41,23 +27,23 @@ pub unsafe fn __ferrocmLaunchKernel(
     stream: StreamT,
     kernarg: *const u8,
 ) -> HipResult<()> {
-    non_null(kd)?;
-    // SAFETY: the headers' descriptors are static and valid.
-    let k = unsafe { kernel::program_kernel(kd, &name_of(name))? };
-    let size = k.kernarg_size as usize;
-    if size > 0 {
-        non_null(kernarg)?;
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        hip::backend().launch_descriptor(
+            kd,
+            name,
+            grid.to_array(),
+            block.to_array(),
+            dynamic_shared,
+            stream,
+            kernarg,
+        )
     }
-    let args = if size == 0 {
-        &[][..]
-    } else {
-        // SAFETY: the caller guarantees `size` readable bytes.
-        unsafe { std::slice::from_raw_parts(kernarg, size) }
-    };
-    let s = resolve(stream as u64)?;
-    k.launch(grid.to_array(), block.to_array(), dynamic_shared, &s, args)
 }
 
+/// hipcc's registration of a CPU kernel (static initialisers): the CPU platform's
+/// compiler ABI, as nvcc's `__cudaRegisterFunction` is the NVIDIA platform's.
+///
 /// # Safety
 /// As for [`__ferrocmLaunchKernel`]; `name` NULL or NUL-terminated.
 pub unsafe fn __ferrocmRegisterFunction(
@@ -71,7 +57,7 @@ pub unsafe fn __ferrocmRegisterFunction(
         non_null(host_fn)?;
         non_null(kd)?;
         // SAFETY: forwarded from the caller.
-        unsafe { kernel::register_function(host_fn as usize, kd, &name_of(name)) }
+        unsafe { kernel::register_function(host_fn as usize, kd, &kernel::registered_name(name)) }
     });
 }
 
@@ -80,7 +66,10 @@ pub unsafe fn __ferrocmRegisterFunction(
 pub unsafe fn __ferrocmRegisterVar(address: *const c_void, size: usize, name: *const c_char) {
     platform::select(Platform::Cpu);
     if !address.is_null() {
-        kernel::register_variable(address as usize, size, &name_of(name));
+        // SAFETY: forwarded from the caller.
+        kernel::register_variable(address as usize, size, &unsafe {
+            kernel::registered_name(name)
+        });
     }
 }
 
@@ -94,59 +83,23 @@ pub unsafe fn hipLaunchKernel(
     dynamic_shared: usize,
     stream: StreamT,
 ) -> HipResult<()> {
-    if nv::active() {
-        // SAFETY: forwarded from the caller.
-        return unsafe {
-            launch_nvidia(function, grid, block, args, dynamic_shared, stream, false)
-        };
-    }
-    let k = kernel::function(function as usize)?;
-    // SAFETY: forwarded from the caller.
-    let block_bytes = unsafe { k.pack_params(args as *const *const u8)? };
-    let s = resolve(stream as u64)?;
-    k.launch(
-        grid.to_array(),
-        block.to_array(),
-        dynamic_shared,
-        &s,
-        &block_bytes,
-    )
-}
-
-/// `hipLaunchKernel` / `hipLaunchCooperativeKernel` on NVIDIA: the registered kernel's
-/// driver function on the current device, HIP's configuration checks, `cuLaunchKernel`.
-///
-/// # Safety
-/// `args` must hold one pointer per kernel parameter; `stream` a live stream or a default.
-#[inline]
-unsafe fn launch_nvidia(
-    function: *const c_void,
-    grid: Dim3,
-    block: Dim3,
-    args: *mut *mut c_void,
-    dynamic_shared: usize,
-    stream: StreamT,
-    cooperative: bool,
-) -> HipResult<()> {
-    let dev = nv::device()?;
-    let f = registry::function(dev, function as usize)?;
-    let (grid, block) = (grid.to_array(), block.to_array());
-    nvlaunch::validate_config(dev, grid, block)?;
-    let shared = u32::try_from(dynamic_shared).map_err(|_| HipError::InvalidValue)?;
-    let s = nv::live_stream(stream)?;
     // SAFETY: forwarded from the caller.
     unsafe {
-        if cooperative {
-            nvlaunch::launch_cooperative_kernel(dev, f, grid, block, shared, s, args)
-        } else {
-            nvlaunch::launch_kernel(dev, f, grid, block, shared, s, args, std::ptr::null_mut())
-        }
+        hip::backend().launch_kernel(
+            function,
+            grid.to_array(),
+            block.to_array(),
+            args,
+            dynamic_shared,
+            stream,
+            LaunchMode::Normal,
+        )
     }
 }
 
 /// `hipLaunchCooperativeKernel`: every block resident at once, so that grid-wide
-/// synchronisation works. On the CPU platform a grid cannot be guaranteed co-resident
-/// (grid synchronisation is not implemented): `hipErrorNotSupported`.
+/// synchronisation works (`hipErrorNotSupported` on the CPU platform, where a grid cannot
+/// be guaranteed co-resident).
 ///
 /// # Safety
 /// As for [`hipLaunchKernel`].
@@ -158,28 +111,18 @@ pub unsafe fn hipLaunchCooperativeKernel(
     shared_mem: c_uint,
     stream: StreamT,
 ) -> HipResult<()> {
-    if nv::active() {
-        // SAFETY: forwarded from the caller.
-        return unsafe {
-            launch_nvidia(
-                function,
-                grid,
-                block,
-                args,
-                shared_mem as usize,
-                stream,
-                true,
-            )
-        };
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        hip::backend().launch_kernel(
+            function,
+            grid.to_array(),
+            block.to_array(),
+            args,
+            shared_mem as usize,
+            stream,
+            LaunchMode::Cooperative,
+        )
     }
-    kernel::function(function as usize)?;
-    Err(HipError::NotSupported)
-}
-
-/// The driver function of a registered kernel on the current NVIDIA device.
-fn nv_function(function: *const c_void) -> HipResult<(usize, nvidia::Function)> {
-    let dev = nv::device()?;
-    Ok((dev, registry::function(dev, function as usize)?))
 }
 
 /// `hipFuncAttributes`
@@ -197,40 +140,9 @@ pub struct FuncAttributes {
     pub shared_size_bytes: usize,
 }
 
-fn func_attributes(k: &hip::Kernel) -> HipResult<FuncAttributes> {
-    let rt = Runtime::get()?;
-    let p = rt.device(current_device()?)?.properties();
-    Ok(FuncAttributes {
-        binary_version: 0,
-        cache_mode_ca: 0,
-        const_size_bytes: 0,
-        local_size_bytes: k.private_segment_size as usize,
-        max_dynamic_shared_size_bytes: clamp_int(k.max_dynamic_shared(p.shared_mem_per_block)),
-        max_threads_per_block: k.max_threads_per_block(p.max_threads_per_block as u32) as c_int,
-        num_regs: 0,
-        preferred_shmem_carveout: k.shared_carveout(),
-        ptx_version: 0,
-        shared_size_bytes: k.static_shared_size() as usize,
-    })
-}
-
-/// A byte count as a C `int` attribute (saturating).
-pub(crate) fn clamp_int(v: u64) -> c_int {
-    c_int::try_from(v).unwrap_or(c_int::MAX)
-}
-
-/// # Safety
-/// `attr` must be NULL or writable.
-pub unsafe fn hipFuncGetAttributes(
-    attr: *mut FuncAttributes,
-    function: *const c_void,
-) -> HipResult<()> {
-    non_null(attr)?;
-    if nv::active() {
-        let (dev, f) = nv_function(function)?;
-        // SAFETY: a function of a module the registry loaded.
-        let a = unsafe { nvmodule::func_attributes(dev, f)? };
-        let a = FuncAttributes {
+impl From<hip::backend::FuncAttributes> for FuncAttributes {
+    fn from(a: hip::backend::FuncAttributes) -> FuncAttributes {
+        FuncAttributes {
             binary_version: a.binary_version,
             cache_mode_ca: a.cache_mode_ca,
             const_size_bytes: a.const_size_bytes,
@@ -241,101 +153,46 @@ pub unsafe fn hipFuncGetAttributes(
             preferred_shmem_carveout: a.preferred_shmem_carveout,
             ptx_version: a.ptx_version,
             shared_size_bytes: a.shared_size_bytes,
-        };
-        // SAFETY: forwarded from the caller.
-        return unsafe { write_out(attr, a) };
+        }
     }
-    let k = kernel::function(function as usize)?;
-    let a = func_attributes(&k)?;
+}
+
+/// # Safety
+/// `attr` must be NULL or writable.
+pub unsafe fn hipFuncGetAttributes(
+    attr: *mut FuncAttributes,
+    function: *const c_void,
+) -> HipResult<()> {
+    non_null(attr)?;
+    let a = hip::backend().func_attributes(function)?;
     // SAFETY: forwarded from the caller.
-    unsafe { write_out(attr, a) }
+    unsafe { write_out(attr, a.into()) }
 }
 
 pub fn hipFuncSetAttribute(function: *const c_void, attr: c_uint, value: c_int) -> HipResult<()> {
-    if nv::active() {
-        let (dev, f) = nv_function(function)?;
-        // SAFETY: a function of a module the registry loaded.
-        return unsafe { nvmodule::func_set_attribute(dev, f, attr, value) };
-    }
-    let k = kernel::function(function as usize)?;
-    let rt = Runtime::get()?;
-    let p = rt.device(current_device()?)?.properties();
-    match attr {
-        // hipFuncAttributeMaxDynamicSharedMemorySize: up to what the device allows.
-        8 => k.set_max_dynamic_shared(value, p.shared_mem_per_block),
-        // hipFuncAttributePreferredSharedMemoryCarveout: -1 or a percentage.
-        9 => k.set_shared_carveout(value),
-        _ => Err(HipError::InvalidValue),
-    }
+    hip::backend().func_set_attribute(function, attr, value)
 }
 
 pub fn hipFuncSetCacheConfig(function: *const c_void, config: c_uint) -> HipResult<()> {
-    if nv::active() {
-        let (dev, f) = nv_function(function)?;
-        // SAFETY: a function of a module the registry loaded.
-        return unsafe { nvmodule::func_set_cache_config(dev, f, config) };
-    }
-    kernel::function(function as usize)?;
-    if config > 3 {
-        return Err(HipError::InvalidValue);
-    }
-    Ok(())
+    hip::backend().func_set_cache_config(function, config)
 }
 
 pub fn hipFuncSetSharedMemConfig(function: *const c_void, config: c_uint) -> HipResult<()> {
-    if nv::active() {
-        let (dev, f) = nv_function(function)?;
-        // SAFETY: a function of a module the registry loaded.
-        return unsafe { nvmodule::func_set_shared_mem_config(dev, f, config) };
-    }
-    kernel::function(function as usize)?;
-    if config > 2 {
-        return Err(HipError::InvalidValue);
-    }
-    Ok(())
+    hip::backend().func_set_shared_mem_config(function, config)
 }
 
 // ------------------------------------------------------------------------------------
 // Device symbols (`__device__`, `__constant__` variables registered by hipcc)
 
+/// The address of bytes `offset..offset + count` of a device symbol (`hipErrorInvalidValue`
+/// past its end).
 fn symbol_range(symbol: *const c_void, count: usize, offset: usize) -> HipResult<*mut u8> {
-    let (address, size) = if nv::active() {
-        let (p, size) = registry::variable(nv::device()?, symbol as usize)?;
-        (p as usize, size)
-    } else {
-        let v = kernel::variable(symbol as usize)?;
-        (v.address, v.size)
-    };
+    let (address, size) = hip::backend().symbol(symbol)?;
     let end = offset.checked_add(count).ok_or(HipError::InvalidValue)?;
     if end > size {
         return Err(HipError::InvalidValue);
     }
     Ok((address + offset) as *mut u8)
-}
-
-/// A symbol copy on NVIDIA (the range checked): blocking on the legacy stream, or
-/// stream-ordered.
-///
-/// # Safety
-/// The host side must be valid for `count` bytes (until the copy has run, if async).
-unsafe fn symbol_copy_nvidia(
-    dst: *mut c_void,
-    src: *const c_void,
-    count: usize,
-    kind: CopyKind,
-    stream: StreamT,
-    sync: Sync,
-) -> HipResult<()> {
-    let dev = nv::device()?;
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        match sync {
-            Sync::Blocking => nvmem::memcpy(dev, dst, src, count, kind),
-            Sync::Async => {
-                nvmem::memcpy_async(dev, dst, src, count, kind, nv::live_stream(stream)?)
-            }
-        }
-    }
 }
 
 /// # Safety
@@ -358,7 +215,7 @@ unsafe fn to_symbol(
         non_null(src)?;
     }
     // SAFETY: the symbol range was checked; the caller guarantees `src`.
-    unsafe { symbol_copy(dst.cast(), src, count, k, stream, sync) }
+    unsafe { hip::backend().symbol_copy(dst.cast(), src, count, k, stream, sync) }
 }
 
 /// # Safety
@@ -381,29 +238,7 @@ unsafe fn from_symbol(
         non_null(dst)?;
     }
     // SAFETY: the symbol range was checked; the caller guarantees `dst`.
-    unsafe { symbol_copy(dst, src.cast(), count, k, stream, sync) }
-}
-
-/// The copy of [`to_symbol`] and [`from_symbol`] once both ranges are checked, on the
-/// process's platform.
-///
-/// # Safety
-/// Both ranges must be valid for `count` bytes (until the copy has run, if async).
-unsafe fn symbol_copy(
-    dst: *mut c_void,
-    src: *const c_void,
-    count: usize,
-    kind: CopyKind,
-    stream: StreamT,
-    sync: Sync,
-) -> HipResult<()> {
-    if nv::active() {
-        // SAFETY: forwarded from the caller.
-        return unsafe { symbol_copy_nvidia(dst, src, count, kind, stream, sync) };
-    }
-    let s = resolve(stream as u64)?;
-    // SAFETY: forwarded from the caller.
-    unsafe { hip::memory::copy(dst.cast(), src.cast(), count, &s, sync) }
+    unsafe { hip::backend().symbol_copy(dst, src.cast(), count, k, stream, sync) }
 }
 
 /// # Safety
@@ -493,11 +328,7 @@ pub unsafe fn hipGetSymbolAddress(ptr: *mut *mut c_void, symbol: *const c_void) 
 /// `size` must be NULL or writable.
 pub unsafe fn hipGetSymbolSize(size: *mut usize, symbol: *const c_void) -> HipResult<()> {
     non_null(size)?;
-    let n = if nv::active() {
-        registry::variable(nv::device()?, symbol as usize)?.1
-    } else {
-        kernel::variable(symbol as usize)?.size
-    };
+    let (_, n) = hip::backend().symbol(symbol)?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(size, n) }
 }

@@ -25,7 +25,6 @@ pub mod memory;
 pub mod memory3d;
 pub mod mempool;
 pub mod module;
-pub mod nv;
 pub mod nvcc_abi;
 pub mod occupancy;
 pub mod per_thread;

@@ -16,7 +16,8 @@
 use std::cell::RefCell;
 use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
 
-use hip::platform::nvidia::{self as nv, launch, registry};
+use hip::backend::launch::LaunchMode;
+use hip::platform::nvidia::{self as nv, registry};
 use hip::platform::{self, Platform};
 use hip::{HipError, HipResult};
 
@@ -288,17 +289,21 @@ pub unsafe fn __cudaGetKernel(kernel: *mut *mut c_void, host_fun: *const c_void)
     code as c_int
 }
 
+/// `hipStreamPerThread`: what the null stream means under `--default-stream per-thread`.
+const STREAM_PER_THREAD: *mut c_void = std::ptr::without_provenance_mut(2);
+
 /// Launches the registered kernel whose host stub is `host_fn` on the calling thread's
 /// current device, with HIP's runtime-API checks (`hipErrorInvalidConfiguration` for a bad
-/// grid or block, `hipErrorInvalidDeviceFunction` for an unknown stub). With `per_thread`
-/// (`--default-stream per-thread`), the null stream means the per-thread stream.
+/// grid or block, `hipErrorInvalidDeviceFunction` for an unknown stub): `hipLaunchKernel`.
+/// With `per_thread` (`--default-stream per-thread`), the null stream means the per-thread
+/// stream.
 ///
 /// # Safety
 /// `args` must hold one valid pointer per kernel parameter (a stream that is not live is
 /// `hipErrorInvalidHandle`).
 #[inline]
-pub unsafe fn launch_registered(
-    host_fn: usize,
+unsafe fn launch_registered(
+    host_fn: *const c_void,
     grid: Dim3,
     block: Dim3,
     args: *mut *mut c_void,
@@ -306,27 +311,21 @@ pub unsafe fn launch_registered(
     stream: *mut c_void,
     per_thread: bool,
 ) -> HipResult<()> {
-    let dev = nv::current_device()?;
-    let (grid, block) = (grid.to_array(), block.to_array());
-    launch::validate_config(dev, grid, block)?;
-    let f = registry::function(dev, host_fn)?;
-    let shared_mem = u32::try_from(shared_mem).map_err(|_| HipError::InvalidValue)?;
-    let mut stream = nv::stream::checked(stream.cast())?;
-    if per_thread && stream == nv::NULL_STREAM {
-        stream = nv::PER_THREAD_STREAM;
-    }
-    // SAFETY: the caller guarantees the arguments and stream; `f` is a live function of
-    // a module the registry loaded on `dev`.
+    let stream = if per_thread && stream.is_null() {
+        STREAM_PER_THREAD
+    } else {
+        stream
+    };
+    // SAFETY: forwarded from the caller.
     unsafe {
-        launch::launch_kernel(
-            dev,
-            f,
-            grid,
-            block,
+        hip::backend().launch_kernel(
+            host_fn,
+            grid.to_array(),
+            block.to_array(),
+            args,
             shared_mem,
             stream,
-            args,
-            std::ptr::null_mut(),
+            LaunchMode::Normal,
         )
     }
 }
@@ -342,17 +341,7 @@ pub unsafe fn __cudaLaunchKernel(
     stream: *mut c_void,
 ) -> HipResult<()> {
     // SAFETY: nvcc's stub passes its argument array and the popped stream.
-    unsafe {
-        launch_registered(
-            kernel as usize,
-            grid_dim,
-            block_dim,
-            args,
-            shared_mem,
-            stream,
-            false,
-        )
-    }
+    unsafe { launch_registered(kernel, grid_dim, block_dim, args, shared_mem, stream, false) }
 }
 
 /// `__cudaLaunchKernel` under `--default-stream per-thread`.
@@ -365,17 +354,7 @@ pub unsafe fn __cudaLaunchKernel_ptsz(
     stream: *mut c_void,
 ) -> HipResult<()> {
     // SAFETY: as in `__cudaLaunchKernel`.
-    unsafe {
-        launch_registered(
-            kernel as usize,
-            grid_dim,
-            block_dim,
-            args,
-            shared_mem,
-            stream,
-            true,
-        )
-    }
+    unsafe { launch_registered(kernel, grid_dim, block_dim, args, shared_mem, stream, true) }
 }
 
 /// `cudaError_t cudaLaunchKernel(const void* func, dim3 gridDim, dim3 blockDim, void**
@@ -389,17 +368,7 @@ pub unsafe fn cudaLaunchKernel(
     stream: *mut c_void,
 ) -> HipResult<()> {
     // SAFETY: as in `__cudaLaunchKernel`.
-    unsafe {
-        launch_registered(
-            func as usize,
-            grid_dim,
-            block_dim,
-            args,
-            shared_mem,
-            stream,
-            false,
-        )
-    }
+    unsafe { launch_registered(func, grid_dim, block_dim, args, shared_mem, stream, false) }
 }
 
 /// `cudaLaunchKernel_ptsz`: `cudaLaunchKernel` under `--default-stream per-thread`.
@@ -412,17 +381,7 @@ pub unsafe fn cudaLaunchKernel_ptsz(
     stream: *mut c_void,
 ) -> HipResult<()> {
     // SAFETY: as in `__cudaLaunchKernel`.
-    unsafe {
-        launch_registered(
-            func as usize,
-            grid_dim,
-            block_dim,
-            args,
-            shared_mem,
-            stream,
-            true,
-        )
-    }
+    unsafe { launch_registered(func, grid_dim, block_dim, args, shared_mem, stream, true) }
 }
 
 /// `__cudaRegisterTexture` (texture references, nvcc <= 11): accepted and ignored.

@@ -1,134 +1,61 @@
 //! Occupancy: `hipOccupancy*` (kernels named by their host function) and
-//! `hipModuleOccupancy*` (module functions), answered once per platform by [`Occupant`].
+//! `hipModuleOccupancy*` (module functions): argument marshalling over [`hip::backend`].
 
 use std::ffi::{c_int, c_uint, c_void};
-use std::sync::Arc;
 
-use hip::module::Function;
-use hip::platform::nvidia::{self, module as nvmodule, registry};
-use hip::{kernel, HipError, HipResult, Kernel, Runtime};
+use hip::HipResult;
 
-use crate::entry::{current_device, non_null, write_out};
+use crate::entry::{non_null, write_out};
 use crate::module::FunctionT;
-use crate::nv;
 
-/// `hipOccupancyDefault` / `hipOccupancyDisableCachingOverride`: the only flags HIP defines.
-const MAX_FLAGS: c_uint = 1;
-
-/// The kernel an occupancy question is about, on the platform in effect.
+/// The kernel an occupancy question is about.
+#[derive(Clone, Copy)]
 enum Occupant {
-    /// A CUDA function on device `dev`.
-    Nvidia { dev: usize, f: nvidia::Function },
-    /// A kernel of the CPU engine: registered by hipcc, or a module's.
-    Cpu(CpuKernel),
-}
-
-/// Where a CPU kernel lives: the registry of host functions or a loaded module.
-enum CpuKernel {
-    Registered(Arc<Kernel>),
-    Module(Arc<Function>),
-}
-
-impl CpuKernel {
-    fn kernel(&self) -> &Kernel {
-        match self {
-            CpuKernel::Registered(k) => k,
-            CpuKernel::Module(f) => &f.kernel,
-        }
-    }
+    /// A kernel named by its host function (`hipOccupancy*`).
+    HostFunction(*const c_void),
+    /// A module function (`hipModuleOccupancy*`).
+    ModuleFunction(FunctionT),
 }
 
 impl Occupant {
-    /// A kernel named by its host function (`hipOccupancy*`).
-    fn of_host_function(function: *const c_void) -> HipResult<Occupant> {
-        if nv::active() {
-            let dev = nv::device()?;
-            let f = registry::function(dev, function as usize)?;
-            return Ok(Occupant::Nvidia { dev, f });
-        }
-        Ok(Occupant::Cpu(CpuKernel::Registered(kernel::function(
-            function as usize,
-        )?)))
-    }
-
-    /// A module function (`hipModuleOccupancy*`).
-    fn of_module_function(function: FunctionT) -> HipResult<Occupant> {
-        if function.is_null() {
-            return Err(HipError::InvalidHandle);
-        }
-        if nv::active() {
-            return Ok(Occupant::Nvidia {
-                dev: nv::device()?,
-                f: nv::function(function),
-            });
-        }
-        Ok(Occupant::Cpu(CpuKernel::Module(Function::lookup(
-            function as u64,
-        )?)))
-    }
-
-    /// Blocks of `block_size` work-items that one multiprocessor (on the CPU: one worker
-    /// thread, which runs one work-group at a time) holds at once.
     fn max_active_blocks(
-        &self,
+        self,
         block_size: c_int,
         dynamic_shared: usize,
         flags: c_uint,
     ) -> HipResult<c_int> {
-        if flags > MAX_FLAGS || block_size <= 0 {
-            return Err(HipError::InvalidValue);
-        }
+        let b = hip::backend();
         match self {
-            // SAFETY: a function of a module the driver loaded.
-            Occupant::Nvidia { dev, f } => unsafe {
-                nvmodule::occupancy_max_active_blocks(*dev, *f, block_size, dynamic_shared, flags)
-            },
-            Occupant::Cpu(k) => {
-                let k = k.kernel();
-                let p = Runtime::get()?.device(current_device()?)?.properties();
-                let fits = block_size as u32
-                    <= k.max_threads_per_block(p.max_threads_per_block as u32)
-                    && k.static_shared_size() + dynamic_shared as u64 <= p.shared_mem_per_block;
-                Ok(c_int::from(fits))
+            Occupant::HostFunction(f) => {
+                b.occupancy_max_active_blocks(f, block_size, dynamic_shared, flags)
             }
+            // SAFETY: HIP's contract: a function of a module the program loaded.
+            Occupant::ModuleFunction(f) => unsafe {
+                b.module_occupancy_max_active_blocks(f, block_size, dynamic_shared, flags)
+            },
         }
     }
 
-    /// The block size with the best occupancy and the grid size that fills the device with it.
     fn max_potential_block_size(
-        &self,
+        self,
         dynamic_shared: usize,
         block_size_limit: c_int,
         flags: c_uint,
     ) -> HipResult<(c_int, c_int)> {
-        if flags > MAX_FLAGS || block_size_limit < 0 {
-            return Err(HipError::InvalidValue);
-        }
+        let b = hip::backend();
         match self {
-            // SAFETY: a function of a module the driver loaded.
-            Occupant::Nvidia { dev, f } => unsafe {
-                nvmodule::occupancy_max_potential_block_size(
-                    *dev,
-                    *f,
+            Occupant::HostFunction(f) => {
+                b.occupancy_max_potential_block_size(f, dynamic_shared, block_size_limit, flags)
+            }
+            // SAFETY: HIP's contract: a function of a module the program loaded.
+            Occupant::ModuleFunction(f) => unsafe {
+                b.module_occupancy_max_potential_block_size(
+                    f,
                     dynamic_shared,
                     block_size_limit,
                     flags,
                 )
             },
-            Occupant::Cpu(k) => {
-                let k = k.kernel();
-                let p = Runtime::get()?.device(current_device()?)?.properties();
-                if k.static_shared_size() + dynamic_shared as u64 > p.shared_mem_per_block {
-                    return Err(HipError::InvalidValue);
-                }
-                // One work-group per worker at a time: the largest block the kernel allows
-                // does the most work per group; one group per worker fills the device.
-                let mut block = k.max_threads_per_block(p.max_threads_per_block as u32) as c_int;
-                if block_size_limit > 0 {
-                    block = block.min(block_size_limit);
-                }
-                Ok((p.multi_processor_count, block))
-            }
         }
     }
 }
@@ -140,7 +67,7 @@ impl Occupant {
 unsafe fn write_potential(
     grid_size: *mut c_int,
     block_size: *mut c_int,
-    occupant: HipResult<Occupant>,
+    occupant: Occupant,
     dynamic_shared: usize,
     block_size_limit: c_int,
     flags: c_uint,
@@ -148,7 +75,7 @@ unsafe fn write_potential(
     non_null(grid_size)?;
     non_null(block_size)?;
     let (grid, block) =
-        occupant?.max_potential_block_size(dynamic_shared, block_size_limit, flags)?;
+        occupant.max_potential_block_size(dynamic_shared, block_size_limit, flags)?;
     // SAFETY: forwarded from the caller.
     unsafe {
         write_out(block_size, block)?;
@@ -162,13 +89,13 @@ unsafe fn write_potential(
 /// `blocks` must be NULL (rejected) or writable.
 unsafe fn write_active(
     blocks: *mut c_int,
-    occupant: HipResult<Occupant>,
+    occupant: Occupant,
     block_size: c_int,
     dynamic_shared: usize,
     flags: c_uint,
 ) -> HipResult<()> {
     non_null(blocks)?;
-    let n = occupant?.max_active_blocks(block_size, dynamic_shared, flags)?;
+    let n = occupant.max_active_blocks(block_size, dynamic_shared, flags)?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(blocks, n) }
 }
@@ -182,7 +109,7 @@ pub unsafe fn hipOccupancyMaxPotentialBlockSize(
     dynamic_shared: usize,
     block_size_limit: c_int,
 ) -> HipResult<()> {
-    let occupant = Occupant::of_host_function(function);
+    let occupant = Occupant::HostFunction(function);
     // SAFETY: forwarded from the caller.
     unsafe {
         write_potential(
@@ -204,7 +131,7 @@ pub unsafe fn hipOccupancyMaxActiveBlocksPerMultiprocessor(
     block_size: c_int,
     dynamic_shared: usize,
 ) -> HipResult<()> {
-    let occupant = Occupant::of_host_function(function);
+    let occupant = Occupant::HostFunction(function);
     // SAFETY: forwarded from the caller.
     unsafe { write_active(blocks, occupant, block_size, dynamic_shared, 0) }
 }
@@ -218,7 +145,7 @@ pub unsafe fn hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     dynamic_shared: usize,
     flags: c_uint,
 ) -> HipResult<()> {
-    let occupant = Occupant::of_host_function(function);
+    let occupant = Occupant::HostFunction(function);
     // SAFETY: forwarded from the caller.
     unsafe { write_active(blocks, occupant, block_size, dynamic_shared, flags) }
 }
@@ -232,7 +159,7 @@ pub unsafe fn hipModuleOccupancyMaxPotentialBlockSize(
     dynamic_shared: usize,
     block_size_limit: c_int,
 ) -> HipResult<()> {
-    let occupant = Occupant::of_module_function(f);
+    let occupant = Occupant::ModuleFunction(f);
     // SAFETY: forwarded from the caller.
     unsafe {
         write_potential(
@@ -256,7 +183,7 @@ pub unsafe fn hipModuleOccupancyMaxPotentialBlockSizeWithFlags(
     block_size_limit: c_int,
     flags: c_uint,
 ) -> HipResult<()> {
-    let occupant = Occupant::of_module_function(f);
+    let occupant = Occupant::ModuleFunction(f);
     // SAFETY: forwarded from the caller.
     unsafe {
         write_potential(
@@ -278,7 +205,7 @@ pub unsafe fn hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(
     block_size: c_int,
     dynamic_shared: usize,
 ) -> HipResult<()> {
-    let occupant = Occupant::of_module_function(f);
+    let occupant = Occupant::ModuleFunction(f);
     // SAFETY: forwarded from the caller.
     unsafe { write_active(blocks, occupant, block_size, dynamic_shared, 0) }
 }
@@ -292,7 +219,7 @@ pub unsafe fn hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     dynamic_shared: usize,
     flags: c_uint,
 ) -> HipResult<()> {
-    let occupant = Occupant::of_module_function(f);
+    let occupant = Occupant::ModuleFunction(f);
     // SAFETY: forwarded from the caller.
     unsafe { write_active(blocks, occupant, block_size, dynamic_shared, flags) }
 }

@@ -16,19 +16,31 @@ use crate::platform::{self, Platform};
 
 pub mod device;
 pub mod graph;
+pub mod launch;
 pub mod memory;
 pub mod mempool;
+pub mod module;
 pub mod stream;
 
 pub use device::DeviceBackend;
 pub use graph::GraphBackend;
+pub use launch::{FuncAttributes, LaunchBackend};
 pub use memory::MemoryBackend;
 pub use mempool::MemPoolBackend;
+pub use module::ModuleBackend;
 pub use stream::{EventBackend, StreamBackend};
 
 /// Everything a platform provides.
 pub trait Backend:
-    DeviceBackend + StreamBackend + EventBackend + MemoryBackend + MemPoolBackend + GraphBackend + Sync
+    DeviceBackend
+    + StreamBackend
+    + EventBackend
+    + MemoryBackend
+    + MemPoolBackend
+    + GraphBackend
+    + ModuleBackend
+    + LaunchBackend
+    + Sync
 {
 }
 
@@ -39,6 +51,8 @@ impl<T> Backend for T where
         + MemoryBackend
         + MemPoolBackend
         + GraphBackend
+        + ModuleBackend
+        + LaunchBackend
         + Sync
 {
 }

@@ -52,60 +52,6 @@ enum Resolved {
     Module(Arc<Function>),
 }
 
-/// `HIP_LAUNCH_PARAM_BUFFER_POINTER`, `..._BUFFER_SIZE`, `..._END`.
-const PARAM_BUFFER_POINTER: usize = 1;
-const PARAM_BUFFER_SIZE: usize = 2;
-const PARAM_END: usize = 3;
-
-/// The argument block `extra` describes (`HIP_LAUNCH_PARAM_BUFFER_POINTER` and
-/// `..._BUFFER_SIZE`, ended by `HIP_LAUNCH_PARAM_END`), checked against the kernel's
-/// argument size: what `hipModuleLaunchKernel` accepts (the same packing as the C ABI's
-/// `module::pack_extra`, which it replaces once launches reach the core's kernels).
-///
-/// # Safety
-/// `extra` must be an END-terminated array of key/value pairs whose buffer holds the size
-/// it names.
-unsafe fn pack_extra(kernel: &Kernel, extra: *mut *mut c_void) -> HipResult<Vec<u8>> {
-    let (mut buf, mut size): (*const u8, Option<usize>) = (std::ptr::null(), None);
-    let mut i = 0;
-    loop {
-        // SAFETY: the caller promises an END-terminated array of pairs.
-        let key = unsafe { *extra.add(i) } as usize;
-        match key {
-            PARAM_END => break,
-            // SAFETY: as above (value follows its key).
-            PARAM_BUFFER_POINTER => buf = unsafe { *extra.add(i + 1) } as *const u8,
-            PARAM_BUFFER_SIZE => {
-                // SAFETY: as above; the value points to a size_t.
-                let p = unsafe { *extra.add(i + 1) } as *const usize;
-                if p.is_null() {
-                    return Err(HipError::InvalidValue);
-                }
-                // SAFETY: checked non-null; readable per the caller.
-                size = Some(unsafe { p.read_unaligned() });
-            }
-            _ => return Err(HipError::InvalidValue),
-        }
-        i += 2;
-        if i > 64 {
-            return Err(HipError::InvalidValue);
-        }
-    }
-    let size = size.ok_or(HipError::InvalidValue)?;
-    let mut block = vec![0u8; kernel.kernarg_size as usize];
-    if size < kernel.explicit_size as usize || size > block.len() {
-        return Err(HipError::InvalidValue);
-    }
-    if size > 0 {
-        if buf.is_null() {
-            return Err(HipError::InvalidValue);
-        }
-        // SAFETY: the caller's buffer holds `size` bytes; `block` is at least that long.
-        unsafe { std::ptr::copy_nonoverlapping(buf, block.as_mut_ptr(), size) };
-    }
-    Ok(block)
-}
-
 /// A kernel node: arguments from `kernel_params` or `extra` (not both), copied now; the
 /// configuration checked as a launch on the current device checks it.
 ///
@@ -125,7 +71,7 @@ unsafe fn kernel_node(p: KernelSpec) -> HipResult<NodeKind> {
     let args = match (p.kernel_params.is_null(), p.extra.is_null()) {
         (false, false) => return Err(HipError::InvalidValue),
         // SAFETY: forwarded from the caller.
-        (true, false) => unsafe { pack_extra(k, p.extra)? },
+        (true, false) => unsafe { k.pack_extra(p.extra)? },
         // SAFETY: forwarded from the caller.
         (false, true) => unsafe { k.pack_params(p.kernel_params as *const *const u8)? },
         (true, true) => {

@@ -5,8 +5,10 @@ use crate::device::DeviceProperties;
 
 mod device;
 mod graph;
+mod launch;
 mod memory;
 mod mempool;
+mod module;
 mod stream;
 
 /// The CPU platform's backend.

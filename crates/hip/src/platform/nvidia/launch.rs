@@ -5,11 +5,13 @@
 
 use std::ffi::c_void;
 
-use super::context::make_current;
+use super::context::{current_device, make_current};
 use super::cu;
 use super::device::properties;
 use super::driver::check;
 use super::module::check_function;
+use super::{registry, stream};
+pub use crate::backend::launch::LaunchMode;
 use crate::error::{HipError, HipResult};
 
 /// `HIP_LAUNCH_PARAM_BUFFER_POINTER` (= `CU_LAUNCH_PARAM_BUFFER_POINTER`).
@@ -141,6 +143,46 @@ pub unsafe fn launch_cooperative_kernel(
             f, grid[0], grid[1], grid[2], block[0], block[1], block[2], shared_mem, stream, params,
         )
     })
+}
+
+/// The runtime API's launch (`hipLaunchKernel`, `hipLaunchCooperativeKernel`, nvcc's
+/// `__cudaLaunchKernel`/`cudaLaunchKernel` behind `<<<>>>`), written once: the kernel
+/// registered for host stub `host_fn` resolved to its driver function on the calling
+/// thread's current device (`hipErrorInvalidDeviceFunction` for an unknown stub), HIP's
+/// configuration checks ([`validate_config`]), the dynamic shared size as the driver's
+/// `unsigned`, the stream checked (`hipErrorInvalidHandle` for one that is not live), then
+/// the driver call.
+///
+/// # Safety
+/// `args` must hold one valid pointer per kernel parameter, each to a value of the
+/// parameter's type.
+#[inline]
+pub unsafe fn launch_registered(
+    host_fn: usize,
+    grid: [u32; 3],
+    block: [u32; 3],
+    args: *mut *mut c_void,
+    dynamic_shared: usize,
+    stream: *mut c_void,
+    mode: LaunchMode,
+) -> HipResult<()> {
+    let dev = current_device()?;
+    let f = registry::function(dev, host_fn)?;
+    validate_config(dev, grid, block)?;
+    let shared = u32::try_from(dynamic_shared).map_err(|_| HipError::InvalidValue)?;
+    let s = stream::checked(stream.cast())?;
+    // SAFETY: `f` is a live function of a module the registry loaded on `dev`, `s` a
+    // checked stream; the caller guarantees the arguments.
+    unsafe {
+        match mode {
+            LaunchMode::Normal => {
+                launch_kernel(dev, f, grid, block, shared, s, args, std::ptr::null_mut())
+            }
+            LaunchMode::Cooperative => {
+                launch_cooperative_kernel(dev, f, grid, block, shared, s, args)
+            }
+        }
+    }
 }
 
 /// HIP's runtime-API launch checks (`hipLaunchKernel`, `<<<>>>`, `hipLaunchCooperativeKernel`):

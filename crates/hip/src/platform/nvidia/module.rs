@@ -19,6 +19,7 @@ use super::context::make_current;
 use super::cu;
 use super::device::func_cache;
 use super::driver::check;
+use crate::backend::FuncAttributes;
 use crate::error::{HipError, HipResult};
 
 use super::image::FATBIN_WRAPPER_MAGIC;
@@ -301,39 +302,14 @@ pub unsafe fn func_get_attribute(dev: usize, f: cu::CUfunction, attr: u32) -> Hi
     Ok(v)
 }
 
-/// `hipFuncAttributes` (what `hipFuncGetAttributes` fills).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct FunctionAttributes {
-    /// `CU_FUNC_ATTRIBUTE_BINARY_VERSION`: SASS version (major * 10 + minor).
-    pub binary_version: i32,
-    /// `CU_FUNC_ATTRIBUTE_CACHE_MODE_CA`: compiled with `-Xptxas --dlcm=ca`.
-    pub cache_mode_ca: i32,
-    /// `CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES`: user constant memory.
-    pub const_size_bytes: usize,
-    /// `CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES`: local memory per thread.
-    pub local_size_bytes: usize,
-    /// `CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES`.
-    pub max_dynamic_shared_size_bytes: i32,
-    /// `CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK`: the largest block this function launches.
-    pub max_threads_per_block: i32,
-    /// `CU_FUNC_ATTRIBUTE_NUM_REGS`: registers per thread.
-    pub num_regs: i32,
-    /// `CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT` (-1: no preference).
-    pub preferred_shmem_carveout: i32,
-    /// `CU_FUNC_ATTRIBUTE_PTX_VERSION`: PTX virtual architecture (major * 10 + minor).
-    pub ptx_version: i32,
-    /// `CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES`: static shared memory per block.
-    pub shared_size_bytes: usize,
-}
-
 /// `hipFuncGetAttributes` for a driver function.
 ///
 /// # Safety
 /// As for [`func_get_attribute`].
-pub unsafe fn func_attributes(dev: usize, f: cu::CUfunction) -> HipResult<FunctionAttributes> {
+pub unsafe fn func_attributes(dev: usize, f: cu::CUfunction) -> HipResult<FuncAttributes> {
     // SAFETY: forwarded from the caller.
     let get = |a| unsafe { func_get_attribute(dev, f, a) };
-    Ok(FunctionAttributes {
+    Ok(FuncAttributes {
         max_threads_per_block: get(0)?,
         shared_size_bytes: get(1)?.max(0) as usize,
         const_size_bytes: get(2)?.max(0) as usize,

@@ -9,8 +9,10 @@ use crate::error::{HipError, HipResult};
 
 mod device;
 mod graph;
+mod launch;
 mod memory;
 mod mempool;
+mod module;
 mod streams;
 
 /// The NVIDIA platform's backend.
