@@ -29,13 +29,17 @@ cargo build $cargo_flag -p ferrocm-conformance --bin hip-conformance
 # The Rust tests that exercise a GPU (each skips visibly without one).
 DEFAULT_RUST_TESTS="ferrocm-hip:nvidia ferrocm-hip:safe_nvidia ferrocm-hip-capi:nvidia_platform
   ferrocm-hip-capi:nvidia_graph ferrocm-hiprtc:nvrtc ferrocm-hiprtc-capi:nvidia_platform
-  ferrocm-hsa:nvidia_agent"
+  ferrocm-hsa:nvidia_agent ferrocm-blas:nvidia"
 
 out=gpu-bundle
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/lib" "$out/rust-tests"
 cp dist/bin/hipcc dist/bin/hipconfig dist/bin/rocminfo "$target/$profile/hip-conformance" "$out/bin/"
 cp -L dist/lib/libamdhip64.so dist/lib/libhiprtc.so dist/lib/libhsa-runtime64.so.1 "$out/lib/"
+# The ROCm libraries (rocBLAS/hipBLAS over cuBLAS on NVIDIA), for programs and tests that link them.
+for lib in librocblas.so libhipblas.so libroctx64.so; do
+  if [ -e "dist/lib/$lib" ]; then cp -L "dist/lib/$lib" "$out/lib/"; fi
+done
 ln -sf libamdhip64.so "$out/lib/libamdhip64.so.7"
 ln -sf libhiprtc.so "$out/lib/libhiprtc.so.7"
 ln -sf libhsa-runtime64.so.1 "$out/lib/libhsa-runtime64.so"
