@@ -64,11 +64,14 @@ ROCTX_API int roctxProfilerResume(roctx_thread_id_t tid);
  * for a NULL `tid`. */
 ROCTX_API int roctxGetThreadId(roctx_thread_id_t* tid);
 
-/* Naming threads, agents, devices and streams: not supported yet, return -1 (names would
- * only show in Perfetto output, which ferrocm does not write yet). */
+/* Names the calling thread's track in rocprofv3's Perfetto output; returns 0, or -1 for a
+ * NULL name. */
+ROCTX_API int roctxNameOsThread(const char* name);
+
+/* Naming agents, devices and streams: not supported yet, return -1 (they have no tracks
+ * before kernel and copy traces). */
 struct hsa_agent_s;
 struct ihipStream_t;
-ROCTX_API int roctxNameOsThread(const char* name);
 ROCTX_API int roctxNameHsaAgent(const char* name, const struct hsa_agent_s* agent);
 ROCTX_API int roctxNameHipDevice(const char* name, int device_id);
 ROCTX_API int roctxNameHipStream(const char* name, const struct ihipStream_t* stream);

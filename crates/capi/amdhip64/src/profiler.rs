@@ -6,14 +6,15 @@
 //! then, installs [`ApiTracer`] as the export table's [`Tracer`]: an unprofiled program never
 //! has a tracer (its calls pay the one relaxed load of [`crate::trace`]). The tracer records,
 //! per call, the function, kernel thread id, `CLOCK_MONOTONIC` start and end in nanoseconds,
-//! the status returned and a correlation id, into a buffer of the calling thread (its own,
-//! uncontended lock); at `exit` the records of every thread are written to
-//! `<dir>/<pid>.hip.trace`, which rocprofv3 turns into ROCm's output files.
+//! the status returned and a correlation id: the start in a thread-local stack (no lock), the
+//! finished call in a buffer of the calling thread (its own, uncontended lock). At `exit` the
+//! records of every thread are written to `<dir>/<pid>.hip.trace`, which rocprofv3 turns into
+//! ROCm's output files.
 //!
 //! The file format is `ferrocm_roctx::trace_file`'s (this crate does not depend on that one,
 //! so [`write_trace`] mirrors its writer; rocprofv3's tests read what this writes).
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::fs::OpenOptions;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -33,7 +34,7 @@ pub const ENV_DOMAINS: &str = "FERROCM_PROFILE_DOMAINS";
 /// The domain word of HIP API trace files.
 pub const DOMAIN: &str = "hip";
 
-/// One traced call (`end_ns == 0` while it runs).
+/// One finished call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Call {
     id: ApiId,
@@ -54,8 +55,11 @@ pub struct ApiTracer {
 }
 
 thread_local! {
-    /// This thread's buffer (one tracer per process, so one buffer per thread).
+    /// This thread's buffer of finished calls (one tracer per process, so one buffer per
+    /// thread).
     static LOCAL: OnceCell<Buffer> = const { OnceCell::new() };
+    /// This thread's calls in progress: correlation id and start, innermost last.
+    static OPEN: RefCell<Vec<(u64, u64)>> = const { RefCell::new(Vec::new()) };
     /// This thread's kernel id, asked once.
     static THREAD_ID: u64 = {
         // SAFETY: gettid has no preconditions.
@@ -101,14 +105,13 @@ impl ApiTracer {
     }
 
     /// Takes the finished calls of every thread, in start order (calls still running are
-    /// left out: they have no end).
+    /// not there yet).
     fn drain(&self) -> Vec<Call> {
         let mut all: Vec<Call> = self
             .buffers
             .lock()
             .iter()
             .flat_map(|b| std::mem::take(&mut *b.lock()))
-            .filter(|c| c.end_ns != 0)
             .collect();
         all.sort_by_key(|c| (c.start_ns, c.correlation_id));
         all
@@ -141,33 +144,36 @@ fn write_trace(out: &mut impl Write, pid: u32, calls: &[Call]) -> io::Result<()>
 }
 
 impl Tracer for ApiTracer {
-    /// Opens the call's record; the token is its index in this thread's buffer.
-    fn enter(&self, id: ApiId) -> u64 {
+    /// Notes the call's correlation id and start on this thread (no lock); the token is the
+    /// correlation id.
+    fn enter(&self, _id: ApiId) -> u64 {
         let correlation_id = self.next_correlation_id.fetch_add(1, Ordering::Relaxed);
-        let thread_id = THREAD_ID.with(|t| *t);
         let start_ns = now_ns();
-        self.with_buffer(|calls| {
-            calls.push(Call {
-                id,
-                correlation_id,
-                thread_id,
-                start_ns,
-                end_ns: 0,
-                status: 0,
-            });
-            (calls.len() - 1) as u64
-        })
+        OPEN.with(|open| open.borrow_mut().push((correlation_id, start_ns)));
+        correlation_id
     }
 
+    /// Files the finished call in this thread's buffer.
     fn exit(&self, id: ApiId, token: u64, status: HipErrorT) {
         let end_ns = now_ns();
-        self.with_buffer(|calls| {
-            // A buffer written out meanwhile (exit on another thread) no longer has it.
-            if let Some(call) = calls.get_mut(token as usize).filter(|c| c.id == id) {
-                call.end_ns = end_ns.max(call.start_ns);
-                call.status = status;
-            }
+        // Calls nest on a thread (a callback calling HIP), so this one is the innermost open.
+        let opened = OPEN.with(|open| {
+            let mut open = open.borrow_mut();
+            let at = open.iter().rposition(|&(corr, _)| corr == token)?;
+            Some(open.remove(at))
         });
+        let Some((correlation_id, start_ns)) = opened else {
+            return;
+        };
+        let call = Call {
+            id,
+            correlation_id,
+            thread_id: THREAD_ID.with(|t| *t),
+            start_ns,
+            end_ns: end_ns.max(start_ns),
+            status,
+        };
+        self.with_buffer(|calls| calls.push(call));
     }
 }
 

@@ -181,6 +181,22 @@ pub fn pause_or_resume(kind: Kind) {
     }
 }
 
+/// `roctxNameOsThread`: names the calling thread's track in the profiler's output.
+pub fn name_os_thread(name: &CStr) {
+    if let Some(recorder) = recorder() {
+        let at = now_ns();
+        recorder.push(Record {
+            kind: Kind::ThreadName,
+            correlation_id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            thread_id: thread_id(),
+            start_ns: at,
+            end_ns: at,
+            status: 0,
+            name: name.to_string_lossy().into_owned(),
+        });
+    }
+}
+
 /// Writes the records so far to the trace file (at process exit); `None` when no profiler is
 /// active.
 pub fn write_trace() -> Option<std::io::Result<std::path::PathBuf>> {

@@ -42,6 +42,8 @@ pub enum Kind {
     Pause,
     /// ... until `roctxProfilerResume`.
     Resume,
+    /// `roctxNameOsThread`: the name (of the record's thread) for Perfetto's thread track.
+    ThreadName,
 }
 
 impl Kind {
@@ -54,6 +56,7 @@ impl Kind {
             Kind::StartStop => "start",
             Kind::Pause => "pause",
             Kind::Resume => "resume",
+            Kind::ThreadName => "thread_name",
         }
     }
 }
@@ -68,6 +71,7 @@ impl FromStr for Kind {
             "start" => Kind::StartStop,
             "pause" => Kind::Pause,
             "resume" => Kind::Resume,
+            "thread_name" => Kind::ThreadName,
             other => return Err(ParseError::UnknownKind(other.to_string())),
         })
     }

@@ -20,7 +20,7 @@ pub enum Format {
 #[command(
     name = "rocprofv3",
     version,
-    about = "Trace a HIP program: HIP API calls and roctx markers as rocprofv3 CSV/JSON files"
+    about = "Trace a HIP program: HIP API calls and roctx markers as rocprofv3 CSV, JSON and Perfetto files"
 )]
 pub struct Options {
     /// Trace the HIP runtime and compiler APIs.
@@ -94,7 +94,7 @@ pub enum OptionError {
          (supported: --hip-trace, --hip-runtime-trace, --hip-compiler-trace, --marker-trace)"
     )]
     NotSupported(&'static str),
-    #[error("--output-format {0}: not supported yet (supported: csv, json)")]
+    #[error("--output-format {0}: not supported yet (supported: csv, json, pftrace)")]
     FormatNotSupported(&'static str),
     #[error(
         "nothing to trace: give --hip-trace, --hip-runtime-trace, --hip-compiler-trace or \
@@ -119,8 +119,7 @@ impl Options {
         }
         for format in &self.output_format {
             match format {
-                Format::Csv | Format::Json => {}
-                Format::Pftrace => return Err(OptionError::FormatNotSupported("pftrace")),
+                Format::Csv | Format::Json | Format::Pftrace => {}
                 Format::Otf2 => return Err(OptionError::FormatNotSupported("otf2")),
                 Format::Rocpd => return Err(OptionError::FormatNotSupported("rocpd")),
             }
@@ -212,11 +211,11 @@ mod tests {
             "rocprofv3",
             "--hip-trace",
             "--output-format",
-            "pftrace",
+            "otf2",
             "--",
             "a",
         ]);
-        assert_eq!(o.domains(), Err(OptionError::FormatNotSupported("pftrace")));
+        assert_eq!(o.domains(), Err(OptionError::FormatNotSupported("otf2")));
         let o = parse(&["rocprofv3", "--stats", "--", "./app"]);
         assert_eq!(o.domains(), Err(OptionError::NothingToTrace));
         assert!(Options::try_parse_from(["rocprofv3", "--hip-trace"]).is_err());

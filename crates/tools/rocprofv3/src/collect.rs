@@ -63,6 +63,8 @@ pub struct ProcessTrace {
     pub pid: u32,
     /// In start order; correlation ids 1, 2, ... in that order.
     pub events: Vec<Event>,
+    /// Names given to threads (`roctxNameOsThread`; the last one given wins).
+    pub thread_names: BTreeMap<u64, String>,
 }
 
 impl ProcessTrace {
@@ -157,6 +159,15 @@ fn paused_intervals(records: &[Record]) -> Vec<(u64, u64)> {
 /// One process's records as reported events.
 pub fn merge(pid: u32, records: Vec<Record>, domains: Domains) -> ProcessTrace {
     let paused = paused_intervals(&records);
+    let mut names: Vec<&Record> = records
+        .iter()
+        .filter(|r| r.kind == Kind::ThreadName)
+        .collect();
+    names.sort_by_key(|r| r.start_ns);
+    let thread_names = names
+        .into_iter()
+        .map(|r| (r.thread_id, r.name.clone()))
+        .collect();
     let is_paused = |t: u64| paused.iter().any(|&(a, b)| a <= t && t < b);
     let mut events: Vec<(u64, Event)> = records
         .into_iter()
@@ -167,7 +178,7 @@ pub fn merge(pid: u32, records: Vec<Record>, domains: Domains) -> ProcessTrace {
                 Kind::Mark => (Domain::Marker, "roctxMarkA".to_string()),
                 Kind::PushPop => (Domain::Marker, "roctxRangePushA".to_string()),
                 Kind::StartStop => (Domain::Marker, "roctxRangeStartA".to_string()),
-                Kind::Pause | Kind::Resume => return None,
+                Kind::Pause | Kind::Resume | Kind::ThreadName => return None,
             };
             let wanted = match domain {
                 Domain::HipRuntime => domains.hip_runtime,
@@ -200,7 +211,11 @@ pub fn merge(pid: u32, records: Vec<Record>, domains: Domains) -> ProcessTrace {
             e
         })
         .collect();
-    ProcessTrace { pid, events }
+    ProcessTrace {
+        pid,
+        events,
+        thread_names,
+    }
 }
 
 #[cfg(test)]

@@ -124,6 +124,7 @@ mod tests {
                 event(Domain::HipRuntime, "hipFree", "hipFree", 2),
                 event(Domain::Marker, "work", "roctxRangePushA", 3),
             ],
+            ..Default::default()
         };
         let all = Domains {
             hip_runtime: true,

@@ -4,15 +4,16 @@
 //! `FERROCM_PROFILE_DOMAINS` set: `libamdhip64.so` and `libroctx64.so` see them as they load
 //! and record every HIP call and roctx marker (nothing is preloaded or interposed), writing
 //! trace files at exit ([`roctx::trace_file`]). rocprofv3 then [`collect`]s them and writes
-//! rocprofv3's CSV ([`csv_out`]), statistics ([`stats`]), JSON ([`json_out`]) and summary
-//! ([`summary`]). Kernel and memory-copy traces are not supported yet (see
-//! `docs/PROFILING.md`).
+//! rocprofv3's CSV ([`csv_out`]), statistics ([`stats`]), JSON ([`json_out`]), Perfetto traces
+//! ([`pftrace`]) and summary ([`summary`]). Kernel and memory-copy traces are not supported
+//! yet (see `docs/PROFILING.md`).
 
 pub mod cli;
 pub mod collect;
 pub mod csv_out;
 pub mod json_out;
 pub mod paths;
+pub mod pftrace;
 pub mod run;
 pub mod stats;
 pub mod summary;

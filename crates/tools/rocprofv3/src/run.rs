@@ -10,7 +10,7 @@ use std::process::{Command, ExitStatus};
 use crate::cli::{Domains, Format, OptionError, Options};
 use crate::collect::{self, CollectError, Domain, ProcessTrace};
 use crate::paths::{self, Placeholders};
-use crate::{csv_out, json_out, stats, summary};
+use crate::{csv_out, json_out, pftrace, stats, summary};
 
 /// Why a run could not be done or its files not written.
 #[derive(Debug, thiserror::Error)]
@@ -184,6 +184,12 @@ fn write_outputs(
         let result = json_out::write(&file, &json_out::document(trace, domains, &options.app));
         written(file, result)?;
     }
+    if options.wants(Format::Pftrace) {
+        let file = path("results", "pftrace");
+        let name = options.app[0].to_string_lossy();
+        let result = pftrace::write(&file, &pftrace::trace(trace, &name));
+        written(file, result)?;
+    }
     if options.summary {
         outcome.summary.push_str(&format!(
             "ROCPROFV3 SUMMARY (process {}):\n{summaries}",
@@ -191,4 +197,31 @@ fn write_outputs(
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exit_codes_pass_through_and_signals_read_as_the_shell_does() {
+        // Raw wait statuses: exit(3), then killed by SIGTERM (15).
+        assert_eq!(exit_code(ExitStatus::from_raw(3 << 8)), 3);
+        assert_eq!(exit_code(ExitStatus::from_raw(15)), 128 + 15);
+    }
+
+    #[test]
+    fn the_domain_list_names_what_the_libraries_look_for() {
+        let hip_only = Domains {
+            hip_compiler: true,
+            ..Domains::default()
+        };
+        assert_eq!(domain_list(hip_only), "hip");
+        let all = Domains {
+            hip_runtime: true,
+            hip_compiler: true,
+            marker: true,
+        };
+        assert_eq!(domain_list(all), "hip,marker");
+    }
 }

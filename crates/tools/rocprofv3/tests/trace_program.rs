@@ -144,6 +144,7 @@ fn hip_calls_and_markers_are_traced_with_stats_and_json() {
         "--output-format",
         "csv",
         "json",
+        "pftrace",
     ];
     let out = rocprofv3(&args, &dir, app, &["3"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -167,6 +168,7 @@ fn hip_calls_and_markers_are_traced_with_stats_and_json() {
         ("hipDeviceSynchronize", 1),
         ("hipFree", 1),
         ("__ferrocmLaunchKernel", 1),
+        ("hipGetDevice", 0), // called while paused
     ] {
         assert_eq!(count(name), calls, "{name} in {hip:#?}");
     }
@@ -204,6 +206,7 @@ fn hip_calls_and_markers_are_traced_with_stats_and_json() {
     let (header, markers) = read_csv(&dir.join("run_marker_api_trace.csv"));
     assert_eq!(header, API_COLUMNS);
     let names: Vec<&str> = markers.iter().map(|r| r["Function"].as_str()).collect();
+    // ("while paused" is not reported.)
     assert_eq!(names, ["main", "begin", "fill and copy", "across threads"]);
     assert!(markers.iter().all(|r| r["Domain"] == "MARKER_CORE_API"));
     let span = |r: &BTreeMap<String, String>| (num(r, "Start_Timestamp"), num(r, "End_Timestamp"));
@@ -298,6 +301,101 @@ fn hip_calls_and_markers_are_traced_with_stats_and_json() {
     assert_eq!(failures, 1);
     let messages = tool["strings"]["marker_api"].as_array().expect("messages");
     assert_eq!(messages.len(), markers.len());
+
+    check_pftrace(
+        &dir.join("run_results.pftrace"),
+        tid,
+        hip.len(),
+        markers.len(),
+    );
+}
+
+/// The Perfetto trace: a track per thread (both threads), every HIP call and range a slice
+/// that begins and ends on its track, properly nested, the mark an instant; and, when
+/// `PERFETTO_PYTHON` names a Python with the `perfetto` package, the file parses with
+/// Perfetto's own schema.
+fn check_pftrace(path: &Path, main_tid: u64, hip_calls: usize, markers: usize) {
+    use prost::Message;
+    use rocprofv3::pftrace::{Trace, INSTANT, SLICE_BEGIN, SLICE_END};
+
+    let bytes = std::fs::read(path).expect("pftrace file");
+    let trace = Trace::decode(&bytes[..]).expect("a Perfetto Trace message");
+    let threads: BTreeMap<i64, String> = trace
+        .packet
+        .iter()
+        .filter_map(|p| {
+            let thread = p.track_descriptor.as_ref()?.thread.as_ref()?;
+            Some((thread.tid?, thread.thread_name.clone()?))
+        })
+        .collect();
+    assert_eq!(threads.len(), 2, "the main thread and the other one");
+    assert_eq!(threads[&(main_tid as i64)], format!("Thread {main_tid}"));
+    assert!(
+        threads.values().any(|name| name == "worker"),
+        "roctxNameOsThread names the other thread's track: {threads:?}"
+    );
+    let mut open: BTreeMap<u64, Vec<String>> = BTreeMap::new();
+    let (mut hip_slices, mut marker_events) = (0, 0);
+    for p in &trace.packet {
+        let Some(e) = &p.track_event else { continue };
+        let stack = open.entry(e.track_uuid.expect("track")).or_default();
+        match e.r#type {
+            Some(SLICE_BEGIN) => {
+                let name = e.name.clone().expect("a begin has a name");
+                if e.categories.iter().any(|c| c.starts_with("HIP_")) {
+                    hip_slices += 1;
+                } else {
+                    marker_events += 1;
+                }
+                stack.push(name);
+            }
+            Some(SLICE_END) => {
+                stack.pop().expect("an end closes an open slice");
+            }
+            Some(INSTANT) => {
+                assert_eq!(e.name.as_deref(), Some("begin"));
+                marker_events += 1;
+            }
+            other => panic!("unexpected event type {other:?}"),
+        }
+    }
+    assert!(
+        open.values().all(Vec::is_empty),
+        "every slice ends: {open:?}"
+    );
+    assert_eq!((hip_slices, marker_events), (hip_calls, markers));
+
+    let Some(python) = std::env::var_os("PERFETTO_PYTHON") else {
+        eprintln!(
+            "skipped: Perfetto schema check (set PERFETTO_PYTHON to a Python with `perfetto`)"
+        );
+        return;
+    };
+    let script = "import sys\n\
+                  from perfetto.protos.perfetto.trace import perfetto_trace_pb2 as p\n\
+                  t = p.Trace()\n\
+                  t.ParseFromString(open(sys.argv[1], 'rb').read())\n\
+                  print(sum(1 for x in t.packet if x.HasField('track_event')))\n";
+    let out = Command::new(python)
+        .current_dir(env!("CARGO_TARGET_TMPDIR"))
+        .args(["-c", script])
+        .arg(path)
+        .output()
+        .expect("run Python");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let events: usize = String::from_utf8_lossy(&out.stdout)
+        .trim()
+        .parse()
+        .expect("count");
+    assert_eq!(
+        events,
+        2 * (hip_calls + markers) - 1,
+        "begin+end each, one instant"
+    );
 }
 
 #[test]

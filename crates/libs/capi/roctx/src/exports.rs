@@ -28,9 +28,9 @@ roctx_exports! {
     fn roctxProfilerResume(tid: u64) -> c_int { api::profiler_resume }
     /// The calling thread's id as the profiler reports it.
     fn roctxGetThreadId(tid: *mut u64) -> c_int { api::get_thread_id }
-    /// Not supported yet (-1): names only show in Perfetto output, not written yet.
+    /// Names the calling thread's track in the Perfetto output; -1 for a NULL name.
     fn roctxNameOsThread(name: *const c_char) -> c_int { api::name_os_thread }
-    /// Not supported yet (-1), as above.
+    /// Not supported yet (-1): agents, devices and streams have no tracks before kernel traces.
     fn roctxNameHsaAgent(name: *const c_char, agent: *const c_void) -> c_int { api::name_hsa_agent }
     /// Not supported yet (-1), as above.
     fn roctxNameHipDevice(name: *const c_char, device: c_int) -> c_int { api::name_hip_device }

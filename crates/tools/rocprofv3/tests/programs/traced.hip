@@ -1,6 +1,7 @@
 // Traced by tests/trace_program.rs: a few HIP calls (one failing), a kernel launch, nested
-// roctx ranges, a mark, a range stopped on another thread. Prints PASS and exits with the
-// code given as its first argument (rocprofv3 must pass arguments and the exit code through).
+// roctx ranges, a mark, a range stopped on another thread, calls while paused. Prints PASS
+// and exits with the code given as its first argument (rocprofv3 must pass arguments and the
+// exit code through).
 #include <hip/hip_runtime.h>
 #include <roctracer/roctx.h>
 
@@ -40,11 +41,18 @@ int main(int argc, char** argv) {
     roctx_range_id_t id = roctxRangeStartA("across threads");
     CHECK(id != 0);
     std::thread other([id] {
+        if (roctxNameOsThread("worker") != 0) std::abort();
         roctxRangeStop(id);
         (void)hipDeviceSynchronize();
     });
     other.join();
     CHECK(hipFree(d) == hipSuccess);
+    // Nothing that starts while the profiler is paused is reported.
+    CHECK(roctxProfilerPause(0) == 0);
+    int device = -1;
+    CHECK(hipGetDevice(&device) == hipSuccess);
+    roctxMarkA("while paused");
+    CHECK(roctxProfilerResume(0) == 0);
     CHECK(roctxRangePop() == 0);
     CHECK(roctxRangePop() == -1);
     roctx_thread_id_t tid = 0;
