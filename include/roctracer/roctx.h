@@ -40,7 +40,7 @@ ROCTX_API void roctxMarkA(const char* message);
 #define roctxMark(message) roctxMarkA(message)
 
 /* Opens a range nested in the calling thread's open ranges; returns its level (0 for the
- * outermost). */
+ * outermost), or -1 when called from the thread's teardown (thread-local destructors). */
 ROCTX_API int roctxRangePushA(const char* message);
 #define roctxRangePush(message) roctxRangePushA(message)
 

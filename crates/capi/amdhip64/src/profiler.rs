@@ -93,15 +93,17 @@ impl ApiTracer {
         &self.dir
     }
 
-    fn with_buffer<R>(&self, f: impl FnOnce(&mut Vec<Call>) -> R) -> R {
-        LOCAL.with(|local| {
+    /// Adds a finished call to this thread's buffer (not during the thread's own teardown,
+    /// when its thread-locals are gone: such a call is not recorded).
+    fn file(&self, call: Call) {
+        let _ = LOCAL.try_with(|local| {
             let buffer = local.get_or_init(|| {
                 let buffer = Buffer::default();
                 self.buffers.lock().push(buffer.clone());
                 buffer
             });
-            f(&mut buffer.lock())
-        })
+            buffer.lock().push(call);
+        });
     }
 
     /// Takes the finished calls of every thread, in start order (calls still running are
@@ -149,7 +151,9 @@ impl Tracer for ApiTracer {
     fn enter(&self, _id: ApiId) -> u64 {
         let correlation_id = self.next_correlation_id.fetch_add(1, Ordering::Relaxed);
         let start_ns = now_ns();
-        OPEN.with(|open| open.borrow_mut().push((correlation_id, start_ns)));
+        // A thread being torn down (a thread-local's destructor calling HIP) has no OPEN any
+        // more; its calls are not recorded (`exit` finds nothing open).
+        let _ = OPEN.try_with(|open| open.borrow_mut().push((correlation_id, start_ns)));
         correlation_id
     }
 
@@ -157,23 +161,27 @@ impl Tracer for ApiTracer {
     fn exit(&self, id: ApiId, token: u64, status: HipErrorT) {
         let end_ns = now_ns();
         // Calls nest on a thread (a callback calling HIP), so this one is the innermost open.
-        let opened = OPEN.with(|open| {
-            let mut open = open.borrow_mut();
-            let at = open.iter().rposition(|&(corr, _)| corr == token)?;
-            Some(open.remove(at))
-        });
-        let Some((correlation_id, start_ns)) = opened else {
+        let opened = OPEN
+            .try_with(|open| {
+                let mut open = open.borrow_mut();
+                let at = open.iter().rposition(|&(corr, _)| corr == token)?;
+                Some(open.remove(at))
+            })
+            .ok()
+            .flatten();
+        let (Some((correlation_id, start_ns)), Ok(thread_id)) =
+            (opened, THREAD_ID.try_with(|t| *t))
+        else {
             return;
         };
-        let call = Call {
+        self.file(Call {
             id,
             correlation_id,
-            thread_id: THREAD_ID.with(|t| *t),
+            thread_id,
             start_ns,
             end_ns: end_ns.max(start_ns),
             status,
-        };
-        self.with_buffer(|calls| calls.push(call));
+        });
     }
 }
 

@@ -21,7 +21,10 @@ thread_local! {
 
 /// The calling thread's kernel thread id (`gettid`, rocprofv3's `Thread_Id`).
 pub fn thread_id() -> u64 {
-    THREAD_ID.with(|id| *id)
+    THREAD_ID.try_with(|id| *id).unwrap_or_else(|_| {
+        // SAFETY: gettid has no preconditions (the thread is being torn down: no cache).
+        (unsafe { libc::gettid() }) as u64
+    })
 }
 
 #[cfg(test)]

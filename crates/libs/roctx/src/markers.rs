@@ -26,6 +26,8 @@ pub enum RoctxError {
     NoOpenRange,
     #[error("roctxRangeStop of range id {0}, which is not open")]
     UnknownRangeId(u64),
+    #[error("roctx call during the thread's teardown (its range stack is gone)")]
+    ThreadExiting,
 }
 
 /// An open range: what its record needs when it closes.
@@ -111,22 +113,26 @@ pub fn mark(message: &CStr) {
 
 /// `roctxRangePushA`: opens a nested range on this thread; returns its level (0 for the
 /// outermost).
-pub fn range_push(message: &CStr) -> i32 {
+pub fn range_push(message: &CStr) -> Result<i32, RoctxError> {
     let open = recorder().map(|_| open(message));
-    STACK.with(|stack| {
-        let mut stack = stack.borrow_mut();
-        stack.push(open);
-        i32::try_from(stack.len() - 1).unwrap_or(i32::MAX)
-    })
+    STACK
+        .try_with(|stack| {
+            let mut stack = stack.borrow_mut();
+            stack.push(open);
+            i32::try_from(stack.len() - 1).unwrap_or(i32::MAX)
+        })
+        .map_err(|_| RoctxError::ThreadExiting)
 }
 
 /// `roctxRangePop`: closes this thread's innermost range; returns the level it was opened at.
 pub fn range_pop() -> Result<i32, RoctxError> {
-    let (level, open) = STACK.with(|stack| {
-        let mut stack = stack.borrow_mut();
-        let open = stack.pop().ok_or(RoctxError::NoOpenRange)?;
-        Ok((i32::try_from(stack.len()).unwrap_or(i32::MAX), open))
-    })?;
+    let (level, open) = STACK
+        .try_with(|stack| {
+            let mut stack = stack.borrow_mut();
+            let open = stack.pop().ok_or(RoctxError::NoOpenRange)?;
+            Ok((i32::try_from(stack.len()).unwrap_or(i32::MAX), open))
+        })
+        .map_err(|_| RoctxError::ThreadExiting)??;
     if let (Some(recorder), Some(open)) = (recorder(), open) {
         close(recorder, Kind::PushPop, open);
     }
@@ -219,10 +225,10 @@ mod tests {
     #[test]
     fn nested_ranges_report_their_levels_and_pop_without_push_fails() {
         assert_eq!(range_pop(), Err(RoctxError::NoOpenRange));
-        assert_eq!(range_push(c"outer"), 0);
-        assert_eq!(range_push(c"inner"), 1);
+        assert_eq!(range_push(c"outer"), Ok(0));
+        assert_eq!(range_push(c"inner"), Ok(1));
         assert_eq!(range_pop(), Ok(1));
-        assert_eq!(range_push(c"second inner"), 1);
+        assert_eq!(range_push(c"second inner"), Ok(1));
         assert_eq!(range_pop(), Ok(1));
         assert_eq!(range_pop(), Ok(0));
         assert_eq!(range_pop(), Err(RoctxError::NoOpenRange));
@@ -232,9 +238,9 @@ mod tests {
     fn recorded_ranges_nest_in_time_and_carry_their_messages() {
         let recorder = activate_for_tests();
         let me = thread_id();
-        range_push(c"outer");
+        range_push(c"outer").expect("outer");
         mark(c"tick");
-        range_push(c"inner");
+        range_push(c"inner").expect("inner");
         range_pop().expect("inner");
         range_pop().expect("outer");
         let id = range_start(c"async");

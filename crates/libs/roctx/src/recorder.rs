@@ -43,9 +43,10 @@ impl Recorder {
         &self.dir
     }
 
-    /// Adds a record to the calling thread's buffer.
+    /// Adds a record to the calling thread's buffer (not during the thread's own teardown,
+    /// when its thread-locals are gone: such a record is dropped).
     pub fn push(&self, record: Record) {
-        LOCAL.with(|local| {
+        let _ = LOCAL.try_with(|local| {
             local
                 .get_or_init(|| {
                     let buffer = Buffer::default();

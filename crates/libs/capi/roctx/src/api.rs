@@ -41,7 +41,7 @@ pub unsafe fn mark(msg: *const c_char) {
 /// See [`message`].
 pub unsafe fn range_push(msg: *const c_char) -> c_int {
     // SAFETY: forwarded contract.
-    markers::range_push(unsafe { message(msg) })
+    markers::range_push(unsafe { message(msg) }).unwrap_or(ROCTX_ERROR)
 }
 
 pub fn range_pop() -> c_int {
