@@ -3,7 +3,7 @@
 //! the program did (calls, counts, statuses, nesting, times), and without rocprofv3 nothing is
 //! recorded.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
@@ -465,4 +465,38 @@ fn without_rocprofv3_nothing_is_recorded() {
         .expect("run the program");
     assert!(out.status.success());
     assert_eq!(std::fs::read_dir(&dir).expect("folder").count(), 0);
+}
+
+#[test]
+fn each_process_gets_its_own_files() {
+    let Some(app) = program() else { return };
+    let dir = fresh_dir("processes");
+    // A shell that runs the program twice: two traced processes, `%pid%` tells them apart.
+    let script = format!("{0} 0 && {0} 0", app.display());
+    let out = Command::new(env!("CARGO_BIN_EXE_rocprofv3"))
+        .args(["--hip-runtime-trace", "-d"])
+        .arg(&dir)
+        .args(["-o", "%pid%", "--", "sh", "-c", &script])
+        .env_remove("HIP_PLATFORM")
+        .output()
+        .expect("run rocprofv3");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let pids: BTreeSet<&str> = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("tid "))
+        .collect();
+    assert_eq!(pids.len(), 2, "{stdout}");
+    for pid in pids {
+        let (_, rows) = read_csv(&dir.join(format!("{pid}_hip_api_trace.csv")));
+        assert!(rows.iter().all(|r| r["Process_Id"] == pid));
+        assert_eq!(
+            rows.iter().filter(|r| r["Function"] == "hipMalloc").count(),
+            2
+        );
+    }
 }
