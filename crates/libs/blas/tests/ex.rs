@@ -362,3 +362,95 @@ fn trsm_ex_matches_the_typed_trsm() {
     };
     assert!(matches!(r, Err(BlasError::NotImplemented(_))));
 }
+
+#[test]
+fn mixed_precision_gemv() {
+    use blas::capi::gemv_mixed as gm;
+    use blas::scalar::Bf16;
+    let h = handle();
+    let (m, n, batch) = (5usize, 4usize, 2usize);
+    let a: Vec<f16> = fill::<f32>(m * n * batch, 41)
+        .iter()
+        .map(|v| f16::from_f32(*v))
+        .collect();
+    let x: Vec<f16> = fill::<f32>(n * batch, 42)
+        .iter()
+        .map(|v| f16::from_f32(*v))
+        .collect();
+    let mut y = fill::<f32>(m * batch, 43);
+    let y0 = y.clone();
+    // fp16 A and x, fp32 y (hssgemv), strided.
+    // SAFETY: batch operands sized for the strides.
+    unsafe {
+        gm::hssgemv_strided_batched::<i32>(
+            h,
+            111,
+            m as i32,
+            n as i32,
+            &2.0,
+            a.as_ptr().cast(),
+            m as i32,
+            (m * n) as i64,
+            x.as_ptr().cast(),
+            1,
+            n as i64,
+            &0.5,
+            y.as_mut_ptr(),
+            1,
+            m as i64,
+            batch as i32,
+        )
+    }
+    .expect("hssgemv");
+    sync();
+    for b in 0..batch {
+        for i in 0..m {
+            let s: f64 = (0..n)
+                .map(|p| a[b * m * n + i + p * m].to_f64() * x[b * n + p].to_f64())
+                .sum();
+            let want = (2.0 * s + 0.5 * y0[b * m + i] as f64) as f32;
+            assert!((y[b * m + i] - want).abs() < 1e-5, "batch {b} row {i}");
+        }
+    }
+    // bf16 in and out (tstgemv), pointer arrays, transposed.
+    let ab: Vec<half::bf16> = fill::<f32>(m * n, 44)
+        .iter()
+        .map(|v| half::bf16::from_f32(*v))
+        .collect();
+    let xb: Vec<half::bf16> = fill::<f32>(m, 45)
+        .iter()
+        .map(|v| half::bf16::from_f32(*v))
+        .collect();
+    let mut yb = vec![half::bf16::ZERO; n];
+    let (pa, px, py) = (
+        [ab.as_ptr() as *const Bf16],
+        [xb.as_ptr() as *const Bf16],
+        [yb.as_mut_ptr() as *mut Bf16],
+    );
+    // SAFETY: one batch entry.
+    unsafe {
+        gm::tstgemv_batched::<i32>(
+            h,
+            112,
+            m as i32,
+            n as i32,
+            &1.0,
+            pa.as_ptr(),
+            m as i32,
+            px.as_ptr(),
+            1,
+            &0.0,
+            py.as_ptr(),
+            1,
+            1,
+        )
+    }
+    .expect("tstgemv");
+    sync();
+    for j in 0..n {
+        let s: f64 = (0..m)
+            .map(|i| ab[i + j * m].to_f64() * xb[i].to_f64())
+            .sum();
+        assert_eq!(yb[j], half::bf16::from_f64(s), "column {j}");
+    }
+}

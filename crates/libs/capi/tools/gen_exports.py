@@ -245,6 +245,9 @@ def ex_implementation(name):
     if m:
         form = {None: "", "Batched": "_batched", "StridedBatched": "_strided_batched"}[m.group(3)]
         return f"capi::solver::{m.group(2)}{form}::<{TYPES[m.group(1).lower()]}>"
+    m = re.fullmatch(r"rocblas_(hshgemv|hssgemv|tstgemv|tssgemv)(_batched|_strided_batched)(_64)?", name)
+    if m:
+        return f"capi::gemv_mixed::{m.group(1)}{m.group(2)}::<{'i64' if m.group(3) else 'i32'}>"
     m = re.fullmatch(r"rocblas_trsm(_batched|_strided_batched)?_ex", name)
     if m:
         return f"capi::ex_trsm::rocblas_trsm{m.group(1) or ''}_ex"

@@ -5,6 +5,7 @@
 pub mod aux;
 pub mod ex;
 pub mod ex_vector;
+pub mod gemv_mixed;
 pub mod level1;
 pub mod level2;
 pub mod level3;
