@@ -25,6 +25,7 @@ pub struct Bf16(pub u16);
 pub trait Scalar:
     faer::traits::ComplexField
     + crate::nvidia::CublasScalar
+    + crate::nvidia::CublasBandRank
     + Copy
     + Send
     + Sync

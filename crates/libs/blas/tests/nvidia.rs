@@ -270,3 +270,79 @@ fn without_a_gpu_creating_a_handle_reports_no_device() {
         Some(blas::BlasError::NoDevice)
     );
 }
+
+#[test]
+fn cublas_rank_updates_and_packed() {
+    if !gpu() {
+        return;
+    }
+    let h = handle();
+    let n = 6usize;
+    // dsyr2k (lower, no transpose) against the host reference on the triangle.
+    let k = 3usize;
+    let (a, b, c0) = (
+        fill::<f64>(n * k, 1),
+        fill::<f64>(n * k, 2),
+        fill::<f64>(n * n, 3),
+    );
+    let (da, db, mut dc) = (dev(&a), dev(&b), dev(&c0));
+    // SAFETY: device operands sized for the arguments.
+    unsafe {
+        level3::syr2k::<f64, i32>(
+            h,
+            122,
+            111,
+            n as i32,
+            k as i32,
+            &0.5,
+            da.as_ptr(),
+            n as i32,
+            db.as_ptr(),
+            n as i32,
+            &2.0,
+            dc.as_mut_ptr(),
+            n as i32,
+        )
+    }
+    .expect("dsyr2k");
+    sync();
+    let c = dc.to_vec().expect("read");
+    for j in 0..n {
+        for i in j..n {
+            let s: f64 = (0..k)
+                .map(|p| a[i + p * n] * b[j + p * n] + b[i + p * n] * a[j + p * n])
+                .sum();
+            assert!(
+                (c[i + j * n] - (0.5 * s + 2.0 * c0[i + j * n])).abs() < 1e-12,
+                "({i},{j})"
+            );
+        }
+    }
+    // stpsv (upper, no transpose): op(A) x = b through the packed triangle.
+    let mut ap = fill::<f32>(n * (n + 1) / 2, 4);
+    for j in 0..n {
+        ap[j + j * (j + 1) / 2] += 4.0;
+    }
+    let b0 = fill::<f32>(n, 5);
+    let (dap, mut dx) = (dev(&ap), dev(&b0));
+    // SAFETY: as above.
+    unsafe {
+        blas::capi::packed::tpsv::<f32, i32>(
+            h,
+            121,
+            111,
+            131,
+            n as i32,
+            dap.as_ptr(),
+            dx.as_mut_ptr(),
+            1,
+        )
+    }
+    .expect("stpsv");
+    sync();
+    let x = dx.to_vec().expect("read");
+    for i in 0..n {
+        let s: f32 = (i..n).map(|j| ap[i + j * (j + 1) / 2] * x[j]).sum();
+        assert!((s - b0[i]).abs() < 1e-4, "row {i}");
+    }
+}

@@ -7,9 +7,12 @@
 //! stream and pointer mode, then calls cuBLAS. What cuBLAS lacks is computed from what it
 //! has (batched level 1 as a loop of calls) or reported as not implemented.
 
+mod band_rank;
+mod band_rank_ops;
 mod functions;
 mod level23;
 
+pub use band_rank::CublasBandRank;
 pub use functions::CublasScalar;
 
 use std::ffi::c_void;

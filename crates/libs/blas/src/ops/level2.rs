@@ -403,7 +403,8 @@ pub unsafe fn rank_update<T: Scalar, A: ScalesBy<T>>(
         hermitian,
         batch_count,
     };
-    h.dispatch(call, crate::cpu::level2::rank_update::<T, A>, |nv, _| {
-        nv.not_mapped("syr/her/syr2/her2")
+    h.dispatch(call, crate::cpu::level2::rank_update::<T, A>, |nv, c| {
+        // SAFETY: validated; device operands.
+        unsafe { nv.rank_update(h, c) }
     })
 }

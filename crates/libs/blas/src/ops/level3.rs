@@ -664,7 +664,8 @@ pub unsafe fn rank_2k<T: Scalar, S: ScalesBy<T>>(
         both_terms,
         batch_count,
     };
-    h.dispatch(call, crate::cpu::level3::rank_2k::<T, S>, |nv, _| {
-        nv.not_mapped("syr2k/her2k/syrkx/herkx")
+    h.dispatch(call, crate::cpu::level3::rank_2k::<T, S>, |nv, c| {
+        // SAFETY: validated; device operands.
+        unsafe { nv.rank_2k(h, c) }
     })
 }

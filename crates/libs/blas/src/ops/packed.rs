@@ -124,8 +124,9 @@ fn inc(v: i64) -> BlasResult<i64> {
 }
 
 fn dispatch<T: Scalar, S: ScalesBy<T>>(h: &Handle, call: PackedCall<T, S>) -> BlasResult<()> {
-    h.dispatch(call, crate::cpu::packed::run::<T, S>, |nv, _| {
-        nv.not_mapped("band and packed level 2")
+    h.dispatch(call, crate::cpu::packed::run::<T, S>, |nv, c| {
+        // SAFETY: validated by the callers; device operands.
+        unsafe { nv.packed(h, c) }
     })
 }
 
