@@ -7,8 +7,8 @@
 
 use super::require;
 use crate::args::Batch;
-use crate::error::BlasResult;
-use crate::handle::Handle;
+use crate::error::{BlasError, BlasResult};
+use crate::handle::{Backend, Handle};
 use crate::scalar::{RealScalar, Scalar};
 use crate::types::PointerMode;
 
@@ -82,6 +82,18 @@ fn batches(count: i64) -> usize {
     count.max(0) as usize
 }
 
+/// Host pointer mode reads the scalars on the calling thread. With the NVIDIA backend an
+/// array of pointers lives in device memory and cannot be read there: not supported.
+fn host_readable<T>(h: &Handle, batches: &[&Batch<T>]) -> BlasResult<()> {
+    let device_array = batches.iter().any(|b| matches!(b, Batch::Array(_)));
+    if device_array && matches!(h.backend(), Backend::Nvidia(_)) {
+        return Err(BlasError::NotImplemented(
+            "host-mode rotations with pointer arrays on NVIDIA",
+        ));
+    }
+    Ok(())
+}
+
 /// `?rotg` in its forms.
 ///
 /// # Safety
@@ -93,6 +105,8 @@ pub unsafe fn rotg<T: Scalar>(h: &Handle, call: RotgCall<T>) -> BlasResult<()> {
     }
     match h.pointer_mode() {
         PointerMode::Host => {
+            host_readable(h, &[&call.a, &call.b, &call.s])?;
+            host_readable(h, &[&call.c])?;
             // SAFETY: host memory (the caller's contract).
             unsafe { crate::cpu::rotation::rotg(&call) };
             Ok(())
@@ -120,6 +134,7 @@ pub unsafe fn rotmg<T: RealScalar>(h: &Handle, call: RotmgCall<T>) -> BlasResult
     }
     match h.pointer_mode() {
         PointerMode::Host => {
+            host_readable(h, &[&call.d1, &call.d2, &call.x1, &call.y1, &call.param])?;
             // SAFETY: host memory (the caller's contract).
             unsafe { crate::cpu::rotation::rotmg(&call) };
             Ok(())
@@ -153,6 +168,7 @@ pub unsafe fn rotm<T: RealScalar>(
     require(!x.is_null() && !y.is_null() && !param.is_null())?;
     let params = match h.pointer_mode() {
         PointerMode::Host => {
+            host_readable(h, &[&param])?;
             let mut all = Vec::with_capacity(bc);
             for b in 0..bc {
                 // SAFETY: host-mode parameters are readable now (5 values each).
