@@ -2,7 +2,7 @@
 //! NVIDIA backend calls for levels 1 to 3 beyond the `Ex` entry points. For real types the
 //! Hermitian functions are the symmetric ones and `gerc` is `ger`, as in BLAS.
 
-use std::ffi::c_int;
+use std::ffi::{c_int, c_void};
 
 use cudarc::cublas::sys as cb;
 
@@ -187,6 +187,19 @@ pub trait CublasScalar: Sized + Copy + 'static {
         result: *mut c_int,
         max: bool,
     ) -> S;
+    /// `rot` (`complex_sine`: `crot`/`zrot`, else `srot`, `drot`, `csrot`, `zdrot`); `c` is
+    /// real, `s` real or of the vectors' type.
+    unsafe fn rot(
+        h: H,
+        n: c_int,
+        x: *mut Self,
+        incx: c_int,
+        y: *mut Self,
+        incy: c_int,
+        c: *const c_void,
+        s: *const c_void,
+        complex_sine: bool,
+    ) -> S;
 }
 
 macro_rules! cublas_scalar {
@@ -194,7 +207,7 @@ macro_rules! cublas_scalar {
         $t:ty, $real:ty, gemv $gemv:ident, ger $ger:ident, gerc $gerc:ident, symv $symv:ident, hemv $hemv:ident,
         trmv $trmv:ident, trsv $trsv:ident, trsm $trsm:ident, trmm $trmm:ident, syrk $syrk:ident, herk $herk:ident,
         symm $symm:ident, hemm $hemm:ident, geam $geam:ident, dgmm $dgmm:ident, copy $copy:ident, swap $swap:ident,
-        asum $asum:ident, amax $amax:ident, amin $amin:ident
+        asum $asum:ident, amax $amax:ident, amin $amin:ident, rot $rot:ident, rot_real $rotr:ident
     ) => {
         impl CublasScalar for $t {
             type Real = $real;
@@ -604,6 +617,26 @@ macro_rules! cublas_scalar {
                 // SAFETY: as above.
                 unsafe { cb::$asum(h, n, x.cast(), incx, result.cast()) }
             }
+            unsafe fn rot(
+                h: H,
+                n: c_int,
+                x: *mut Self,
+                incx: c_int,
+                y: *mut Self,
+                incy: c_int,
+                c: *const c_void,
+                s: *const c_void,
+                complex_sine: bool,
+            ) -> S {
+                // SAFETY: as above.
+                unsafe {
+                    if complex_sine {
+                        cb::$rot(h, n, x.cast(), incx, y.cast(), incy, c.cast(), s.cast())
+                    } else {
+                        cb::$rotr(h, n, x.cast(), incx, y.cast(), incy, c.cast(), s.cast())
+                    }
+                }
+            }
             unsafe fn iamax(
                 h: H,
                 n: c_int,
@@ -629,19 +662,19 @@ cublas_scalar!(f32, f32, gemv cublasSgemv_v2, ger cublasSger_v2, gerc cublasSger
     hemv cublasSsymv_v2, trmv cublasStrmv_v2, trsv cublasStrsv_v2, trsm cublasStrsm_v2, trmm cublasStrmm_v2,
     syrk cublasSsyrk_v2, herk cublasSsyrk_v2, symm cublasSsymm_v2, hemm cublasSsymm_v2, geam cublasSgeam,
     dgmm cublasSdgmm, copy cublasScopy_v2, swap cublasSswap_v2, asum cublasSasum_v2, amax cublasIsamax_v2,
-    amin cublasIsamin_v2);
+    amin cublasIsamin_v2, rot cublasSrot_v2, rot_real cublasSrot_v2);
 cublas_scalar!(f64, f64, gemv cublasDgemv_v2, ger cublasDger_v2, gerc cublasDger_v2, symv cublasDsymv_v2,
     hemv cublasDsymv_v2, trmv cublasDtrmv_v2, trsv cublasDtrsv_v2, trsm cublasDtrsm_v2, trmm cublasDtrmm_v2,
     syrk cublasDsyrk_v2, herk cublasDsyrk_v2, symm cublasDsymm_v2, hemm cublasDsymm_v2, geam cublasDgeam,
     dgmm cublasDdgmm, copy cublasDcopy_v2, swap cublasDswap_v2, asum cublasDasum_v2, amax cublasIdamax_v2,
-    amin cublasIdamin_v2);
+    amin cublasIdamin_v2, rot cublasDrot_v2, rot_real cublasDrot_v2);
 cublas_scalar!(C32, f32, gemv cublasCgemv_v2, ger cublasCgeru_v2, gerc cublasCgerc_v2, symv cublasCsymv_v2,
     hemv cublasChemv_v2, trmv cublasCtrmv_v2, trsv cublasCtrsv_v2, trsm cublasCtrsm_v2, trmm cublasCtrmm_v2,
     syrk cublasCsyrk_v2, herk cublasCherk_v2, symm cublasCsymm_v2, hemm cublasChemm_v2, geam cublasCgeam,
     dgmm cublasCdgmm, copy cublasCcopy_v2, swap cublasCswap_v2, asum cublasScasum_v2, amax cublasIcamax_v2,
-    amin cublasIcamin_v2);
+    amin cublasIcamin_v2, rot cublasCrot_v2, rot_real cublasCsrot_v2);
 cublas_scalar!(C64, f64, gemv cublasZgemv_v2, ger cublasZgeru_v2, gerc cublasZgerc_v2, symv cublasZsymv_v2,
     hemv cublasZhemv_v2, trmv cublasZtrmv_v2, trsv cublasZtrsv_v2, trsm cublasZtrsm_v2, trmm cublasZtrmm_v2,
     syrk cublasZsyrk_v2, herk cublasZherk_v2, symm cublasZsymm_v2, hemm cublasZhemm_v2, geam cublasZgeam,
     dgmm cublasZdgmm, copy cublasZcopy_v2, swap cublasZswap_v2, asum cublasDzasum_v2, amax cublasIzamax_v2,
-    amin cublasIzamin_v2);
+    amin cublasIzamin_v2, rot cublasZrot_v2, rot_real cublasZdrot_v2);

@@ -342,16 +342,28 @@ impl NvidiaBlas {
         })
     }
 
+    /// `rot` in its forms (one cuBLAS call per batch entry).
+    ///
     /// # Safety
     /// Validated call; device operands.
     pub unsafe fn rot<T: Scalar, S: ScalesBy<T>>(
         &self,
-        _h: &Handle,
-        _v: &Vectors<T>,
-        _c: ScalarArg<T::RealPart>,
-        _s: ScalarArg<S>,
+        h: &Handle,
+        v: &Vectors<T>,
+        c: ScalarArg<T::RealPart>,
+        s: ScalarArg<S>,
     ) -> BlasResult<()> {
-        Err(BlasError::NotImplemented("rot on NVIDIA"))
+        let complex_sine = T::IS_COMPLEX && std::mem::size_of::<S>() == std::mem::size_of::<T>();
+        let (n, incx, incy) = (int(v.n)?, int(v.incx)?, int(v.incy)?);
+        let (cp, sp) = (scalar_ptr(&c), scalar_ptr(&s));
+        self.with(h, |ch| {
+            // SAFETY: validated arguments of matching types (c real; s real or T).
+            unsafe {
+                each_batch(v.batch_count, &v.x, &v.y, |x, y| {
+                    status(T::rot(ch, n, x, incx, y, incy, cp, sp, complex_sine))
+                })
+            }
+        })
     }
 }
 
