@@ -26,6 +26,7 @@ pub trait Scalar:
     faer::traits::ComplexField
     + crate::nvidia::CublasScalar
     + crate::nvidia::CublasBandRank
+    + crate::nvidia::CublasSolver
     + Copy
     + Send
     + Sync

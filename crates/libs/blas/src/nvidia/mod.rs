@@ -11,9 +11,11 @@ mod band_rank;
 mod band_rank_ops;
 mod functions;
 mod level23;
+mod solver;
 
 pub use band_rank::CublasBandRank;
 pub use functions::CublasScalar;
+pub use solver::CublasSolver;
 
 use std::ffi::c_void;
 

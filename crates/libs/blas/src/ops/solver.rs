@@ -100,8 +100,9 @@ pub unsafe fn getrf<T: Scalar>(
         info: DevPtr::new(info),
         batch_count: batch_count as usize,
     };
-    h.dispatch(call, crate::cpu::solver::getrf::<T>, |nv, _| {
-        nv.not_mapped("getrf")
+    h.dispatch(call, crate::cpu::solver::getrf::<T>, |nv, c| {
+        // SAFETY: validated; device operands.
+        unsafe { nv.getrf(h, c) }
     })
 }
 
@@ -165,8 +166,9 @@ pub unsafe fn getrs<T: Scalar>(
         inverse_info: None,
         batch_count: batch_count as usize,
     };
-    h.dispatch(call, crate::cpu::solver::getrs::<T>, |nv, _| {
-        nv.not_mapped("getrs")
+    h.dispatch(call, crate::cpu::solver::getrs::<T>, |nv, c| {
+        // SAFETY: validated; device operands.
+        unsafe { nv.getrs(h, c) }
     })
 }
 
@@ -209,8 +211,9 @@ pub unsafe fn getri<T: Scalar>(
         inverse_info: Some(DevPtr::new(info)),
         batch_count: batch_count as usize,
     };
-    h.dispatch(call, crate::cpu::solver::getrs::<T>, |nv, _| {
-        nv.not_mapped("getri")
+    h.dispatch(call, crate::cpu::solver::getrs::<T>, |nv, c| {
+        // SAFETY: validated; device operands.
+        unsafe { nv.getrs(h, c) }
     })
 }
 
@@ -291,8 +294,9 @@ pub unsafe fn geqrf<T: Scalar>(
         solve: None,
         batch_count: batch_count as usize,
     };
-    h.dispatch(call, crate::cpu::solver::qr::<T>, |nv, _| {
-        nv.not_mapped("geqrf")
+    h.dispatch(call, crate::cpu::solver::qr::<T>, |nv, c| {
+        // SAFETY: validated; device operands.
+        unsafe { nv.qr(h, c) }
     })
 }
 
@@ -361,7 +365,8 @@ pub unsafe fn gels<T: Scalar>(
         solve: Some((b, ldb, nrhs as usize, DevPtr::new(device_info))),
         batch_count: batch_count as usize,
     };
-    h.dispatch(call, crate::cpu::solver::qr::<T>, |nv, _| {
-        nv.not_mapped("gels")
+    h.dispatch(call, crate::cpu::solver::qr::<T>, |nv, c| {
+        // SAFETY: validated; device operands.
+        unsafe { nv.qr(h, c) }
     })
 }
