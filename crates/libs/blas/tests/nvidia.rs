@@ -346,3 +346,53 @@ fn cublas_rank_updates_and_packed() {
         assert!((s - b0[i]).abs() < 1e-4, "row {i}");
     }
 }
+
+#[test]
+fn cublas_level1_ex() {
+    if !gpu() {
+        return;
+    }
+    let h = handle();
+    let n = 64usize;
+    let (x, y) = (fill::<f32>(n, 1), fill::<f32>(n, 2));
+    let (dx, mut dy) = (dev(&x), dev(&y));
+    let alpha = 3.0f32;
+    let mut dot = 0.0f32;
+    // hipDataType R_32F = 0 everywhere; host scalars and result.
+    // SAFETY: device vectors of n.
+    unsafe {
+        blas::capi::ex_vector::axpy_ex_v2::<i32>(
+            h,
+            n as i32,
+            &alpha as *const f32 as *const c_void,
+            0,
+            dx.as_ptr().cast(),
+            0,
+            1,
+            dy.as_mut_ptr().cast(),
+            0,
+            1,
+            0,
+        )
+        .expect("AxpyEx");
+        blas::capi::ex_vector::dot_ex_v2::<i32>(
+            h,
+            n as i32,
+            dx.as_ptr().cast(),
+            0,
+            1,
+            dy.as_ptr().cast(),
+            0,
+            1,
+            &mut dot as *mut f32 as *mut c_void,
+            0,
+            0,
+        )
+        .expect("DotEx");
+    }
+    let want: f32 = x.iter().zip(&y).map(|(a, b)| a * (b + 3.0 * a)).sum();
+    assert!(
+        (dot - want).abs() < 1e-3 * (1.0 + want.abs()),
+        "{dot} vs {want}"
+    );
+}

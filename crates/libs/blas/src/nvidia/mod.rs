@@ -9,6 +9,7 @@
 
 mod band_rank;
 mod band_rank_ops;
+mod ex_vector;
 mod functions;
 mod level23;
 mod solver;

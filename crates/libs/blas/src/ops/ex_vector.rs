@@ -2,8 +2,8 @@
 //! `rot_ex`) and the half/bfloat16 `haxpy`, `hdot`, `bfdot`: operand types chosen at run
 //! time. On the CPU every combination of fp16, bf16, fp32, fp64 and complex operands runs
 //! one path: elements are widened to double-precision complex, combined, and rounded once
-//! to the output type (at least the precision any execution type asks for). The NVIDIA
-//! backend does not map them to cuBLAS's `*Ex` functions yet (NOT_SUPPORTED there).
+//! to the output type (at least the precision any execution type asks for). On NVIDIA
+//! they map to cuBLAS's `*Ex` functions with the caller's execution type.
 
 use half::{bf16, f16};
 
@@ -71,7 +71,8 @@ pub(crate) unsafe fn store(t: DataType, p: *mut u8, i: isize, v: C64) {
 /// A typed scalar: read now (host pointer mode) or by the work (device mode).
 #[derive(Debug, Clone, Copy)]
 pub enum ExScalar {
-    Host(C64),
+    /// Read now: the value, and where it was read (cuBLAS reads host scalars itself).
+    Host(C64, DevPtr<u8>, DataType),
     Device(DevPtr<u8>, DataType),
 }
 
@@ -82,16 +83,23 @@ impl ExScalar {
         require(!p.is_null())?;
         Ok(match mode {
             // SAFETY: the caller's contract.
-            PointerMode::Host => ExScalar::Host(unsafe { load(t, p, 0) }),
+            PointerMode::Host => ExScalar::Host(unsafe { load(t, p, 0) }, DevPtr::new(p), t),
             PointerMode::Device => ExScalar::Device(DevPtr::new(p), t),
         })
+    }
+
+    /// The address and type the caller passed.
+    pub fn raw(&self) -> (DevPtr<u8>, DataType) {
+        match *self {
+            ExScalar::Host(_, p, t) | ExScalar::Device(p, t) => (p, t),
+        }
     }
 
     /// # Safety
     /// A device scalar must be host-readable (CPU platform).
     pub unsafe fn value(&self) -> C64 {
         match *self {
-            ExScalar::Host(v) => v,
+            ExScalar::Host(v, _, _) => v,
             // SAFETY: the caller's contract.
             ExScalar::Device(p, t) => unsafe { load(t, p.ptr(), 0) },
         }
@@ -132,6 +140,8 @@ pub enum ExVectorOp {
 #[derive(Debug, Clone, Copy)]
 pub struct ExVectorCall {
     pub op: ExVectorOp,
+    /// The execution type the caller asked for (the CPU computes wider; cuBLAS uses it).
+    pub execution: DataType,
     pub n: usize,
     pub x: ExVector,
     pub y: Option<ExVector>,
@@ -267,7 +277,10 @@ pub unsafe fn ex_vector(
         batch_count: batch_count as usize,
         ..call
     };
-    h.dispatch(call, run, |nv, _| nv.not_mapped("level-1 Ex functions"))?;
+    h.dispatch(call, run, |nv, c| {
+        // SAFETY: validated; device operands.
+        unsafe { nv.ex_vector(h, c) }
+    })?;
     if reduction && h.pointer_mode() == PointerMode::Host {
         h.wait()?;
     }

@@ -115,8 +115,8 @@ fn page() -> String {
          `HIPBLAS_STATUS_NOT_SUPPORTED`). Implemented functions run on the CPU platform (faer and\n\
          Rust loops, ordered on the handle's HIP stream). On NVIDIA they run on cuBLAS (on the\n\
          stream's `CUstream`, the device's primary context) except, so far: rotg/rotm/rotmg,\n\
-         i?amax/i?amin with 64-bit results, gemmt, trtri, the level-1 Ex functions and\n\
-         haxpy/hdot/bfdot, the mixed-precision batched gemv, complex symmetric packed updates,\n\
+         i?amax/i?amin with 64-bit results, gemmt, trtri, the mixed-precision batched gemv,\n\
+         complex symmetric packed updates,\n\
          and the plain/strided forms of the LU/QR helpers (their pointer-array forms are mapped),\n\
          which report NOT_SUPPORTED there (`crates/libs/blas/src/nvidia/`).\n\n\
          ## BLAS\n\n",

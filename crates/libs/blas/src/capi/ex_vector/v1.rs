@@ -28,7 +28,7 @@ pub unsafe fn axpy_ex_v1<I: CInt>(
     let codes = Codes::Rocblas;
     let h = handle(h)?;
     let mode = h.pointer_mode();
-    codes.data(execution_type)?;
+    let execution = codes.data(execution_type)?;
     let x = ExVector {
         p: Batch::one(x as *const u8),
         ty: codes.data(x_type)?,
@@ -51,6 +51,7 @@ pub unsafe fn axpy_ex_v1<I: CInt>(
         x,
         y: Some(y),
         batch_count: 0,
+        execution,
     };
     // SAFETY: forwarded.
     unsafe { ex_vector(&h, call, n.into(), 1) }
@@ -76,7 +77,7 @@ pub unsafe fn axpy_batched_ex_v1<I: CInt>(
     let codes = Codes::Rocblas;
     let h = handle(h)?;
     let mode = h.pointer_mode();
-    codes.data(execution_type)?;
+    let execution = codes.data(execution_type)?;
     let x = ExVector {
         p: Batch::array(x as *const *const u8),
         ty: codes.data(x_type)?,
@@ -99,6 +100,7 @@ pub unsafe fn axpy_batched_ex_v1<I: CInt>(
         x,
         y: Some(y),
         batch_count: 0,
+        execution,
     };
     // SAFETY: forwarded.
     unsafe { ex_vector(&h, call, n.into(), batch_count.into()) }
@@ -126,7 +128,7 @@ pub unsafe fn axpy_strided_batched_ex_v1<I: CInt>(
     let codes = Codes::Rocblas;
     let h = handle(h)?;
     let mode = h.pointer_mode();
-    codes.data(execution_type)?;
+    let execution = codes.data(execution_type)?;
     let x = ExVector {
         p: Batch::strided(x as *const u8, stride_x * codes.data(x_type)?.size() as i64),
         ty: codes.data(x_type)?,
@@ -149,6 +151,7 @@ pub unsafe fn axpy_strided_batched_ex_v1<I: CInt>(
         x,
         y: Some(y),
         batch_count: 0,
+        execution,
     };
     // SAFETY: forwarded.
     unsafe { ex_vector(&h, call, n.into(), batch_count.into()) }
@@ -170,7 +173,7 @@ pub unsafe fn scal_ex_v1<I: CInt>(
     let codes = Codes::Rocblas;
     let h = handle(h)?;
     let mode = h.pointer_mode();
-    codes.data(execution_type)?;
+    let execution = codes.data(execution_type)?;
     let x = ExVector {
         p: Batch::one(x as *const u8),
         ty: codes.data(x_type)?,
@@ -188,6 +191,7 @@ pub unsafe fn scal_ex_v1<I: CInt>(
         x,
         y: None,
         batch_count: 0,
+        execution,
     };
     // SAFETY: forwarded.
     unsafe { ex_vector(&h, call, n.into(), 1) }
@@ -210,7 +214,7 @@ pub unsafe fn scal_batched_ex_v1<I: CInt>(
     let codes = Codes::Rocblas;
     let h = handle(h)?;
     let mode = h.pointer_mode();
-    codes.data(execution_type)?;
+    let execution = codes.data(execution_type)?;
     let x = ExVector {
         p: Batch::array(x as *const *const u8),
         ty: codes.data(x_type)?,
@@ -228,6 +232,7 @@ pub unsafe fn scal_batched_ex_v1<I: CInt>(
         x,
         y: None,
         batch_count: 0,
+        execution,
     };
     // SAFETY: forwarded.
     unsafe { ex_vector(&h, call, n.into(), batch_count.into()) }
@@ -251,7 +256,7 @@ pub unsafe fn scal_strided_batched_ex_v1<I: CInt>(
     let codes = Codes::Rocblas;
     let h = handle(h)?;
     let mode = h.pointer_mode();
-    codes.data(execution_type)?;
+    let execution = codes.data(execution_type)?;
     let x = ExVector {
         p: Batch::strided(x as *const u8, stride_x * codes.data(x_type)?.size() as i64),
         ty: codes.data(x_type)?,
@@ -269,6 +274,7 @@ pub unsafe fn scal_strided_batched_ex_v1<I: CInt>(
         x,
         y: None,
         batch_count: 0,
+        execution,
     };
     // SAFETY: forwarded.
     unsafe { ex_vector(&h, call, n.into(), batch_count.into()) }
@@ -292,7 +298,7 @@ pub unsafe fn dot_ex_v1<I: CInt>(
 ) -> BlasResult<()> {
     let codes = Codes::Rocblas;
     let h = handle(h)?;
-    codes.data(execution_type)?;
+    let execution = codes.data(execution_type)?;
     let x = ExVector {
         p: Batch::one(x as *const u8),
         ty: codes.data(x_type)?,
@@ -314,6 +320,7 @@ pub unsafe fn dot_ex_v1<I: CInt>(
         x,
         y: Some(y),
         batch_count: 0,
+        execution,
     };
     // SAFETY: forwarded.
     unsafe { ex_vector(&h, call, n.into(), 1) }
@@ -338,7 +345,7 @@ pub unsafe fn dot_batched_ex_v1<I: CInt>(
 ) -> BlasResult<()> {
     let codes = Codes::Rocblas;
     let h = handle(h)?;
-    codes.data(execution_type)?;
+    let execution = codes.data(execution_type)?;
     let x = ExVector {
         p: Batch::array(x as *const *const u8),
         ty: codes.data(x_type)?,
@@ -360,6 +367,7 @@ pub unsafe fn dot_batched_ex_v1<I: CInt>(
         x,
         y: Some(y),
         batch_count: 0,
+        execution,
     };
     // SAFETY: forwarded.
     unsafe { ex_vector(&h, call, n.into(), batch_count.into()) }
@@ -386,7 +394,7 @@ pub unsafe fn dot_strided_batched_ex_v1<I: CInt>(
 ) -> BlasResult<()> {
     let codes = Codes::Rocblas;
     let h = handle(h)?;
-    codes.data(execution_type)?;
+    let execution = codes.data(execution_type)?;
     let x = ExVector {
         p: Batch::strided(x as *const u8, stride_x * codes.data(x_type)?.size() as i64),
         ty: codes.data(x_type)?,
@@ -408,6 +416,7 @@ pub unsafe fn dot_strided_batched_ex_v1<I: CInt>(
         x,
         y: Some(y),
         batch_count: 0,
+        execution,
     };
     // SAFETY: forwarded.
     unsafe { ex_vector(&h, call, n.into(), batch_count.into()) }
@@ -431,7 +440,7 @@ pub unsafe fn dotc_ex_v1<I: CInt>(
 ) -> BlasResult<()> {
     let codes = Codes::Rocblas;
     let h = handle(h)?;
-    codes.data(execution_type)?;
+    let execution = codes.data(execution_type)?;
     let x = ExVector {
         p: Batch::one(x as *const u8),
         ty: codes.data(x_type)?,
@@ -453,6 +462,7 @@ pub unsafe fn dotc_ex_v1<I: CInt>(
         x,
         y: Some(y),
         batch_count: 0,
+        execution,
     };
     // SAFETY: forwarded.
     unsafe { ex_vector(&h, call, n.into(), 1) }
@@ -477,7 +487,7 @@ pub unsafe fn dotc_batched_ex_v1<I: CInt>(
 ) -> BlasResult<()> {
     let codes = Codes::Rocblas;
     let h = handle(h)?;
-    codes.data(execution_type)?;
+    let execution = codes.data(execution_type)?;
     let x = ExVector {
         p: Batch::array(x as *const *const u8),
         ty: codes.data(x_type)?,
@@ -499,6 +509,7 @@ pub unsafe fn dotc_batched_ex_v1<I: CInt>(
         x,
         y: Some(y),
         batch_count: 0,
+        execution,
     };
     // SAFETY: forwarded.
     unsafe { ex_vector(&h, call, n.into(), batch_count.into()) }
@@ -525,7 +536,7 @@ pub unsafe fn dotc_strided_batched_ex_v1<I: CInt>(
 ) -> BlasResult<()> {
     let codes = Codes::Rocblas;
     let h = handle(h)?;
-    codes.data(execution_type)?;
+    let execution = codes.data(execution_type)?;
     let x = ExVector {
         p: Batch::strided(x as *const u8, stride_x * codes.data(x_type)?.size() as i64),
         ty: codes.data(x_type)?,
@@ -547,6 +558,7 @@ pub unsafe fn dotc_strided_batched_ex_v1<I: CInt>(
         x,
         y: Some(y),
         batch_count: 0,
+        execution,
     };
     // SAFETY: forwarded.
     unsafe { ex_vector(&h, call, n.into(), batch_count.into()) }
@@ -567,7 +579,7 @@ pub unsafe fn nrm2_ex_v1<I: CInt>(
 ) -> BlasResult<()> {
     let codes = Codes::Rocblas;
     let h = handle(h)?;
-    codes.data(execution_type)?;
+    let execution = codes.data(execution_type)?;
     let x = ExVector {
         p: Batch::one(x as *const u8),
         ty: codes.data(x_type)?,
@@ -583,6 +595,7 @@ pub unsafe fn nrm2_ex_v1<I: CInt>(
         x,
         y: None,
         batch_count: 0,
+        execution,
     };
     // SAFETY: forwarded.
     unsafe { ex_vector(&h, call, n.into(), 1) }
@@ -604,7 +617,7 @@ pub unsafe fn nrm2_batched_ex_v1<I: CInt>(
 ) -> BlasResult<()> {
     let codes = Codes::Rocblas;
     let h = handle(h)?;
-    codes.data(execution_type)?;
+    let execution = codes.data(execution_type)?;
     let x = ExVector {
         p: Batch::array(x as *const *const u8),
         ty: codes.data(x_type)?,
@@ -620,6 +633,7 @@ pub unsafe fn nrm2_batched_ex_v1<I: CInt>(
         x,
         y: None,
         batch_count: 0,
+        execution,
     };
     // SAFETY: forwarded.
     unsafe { ex_vector(&h, call, n.into(), batch_count.into()) }
@@ -642,7 +656,7 @@ pub unsafe fn nrm2_strided_batched_ex_v1<I: CInt>(
 ) -> BlasResult<()> {
     let codes = Codes::Rocblas;
     let h = handle(h)?;
-    codes.data(execution_type)?;
+    let execution = codes.data(execution_type)?;
     let x = ExVector {
         p: Batch::strided(x as *const u8, stride_x * codes.data(x_type)?.size() as i64),
         ty: codes.data(x_type)?,
@@ -658,6 +672,7 @@ pub unsafe fn nrm2_strided_batched_ex_v1<I: CInt>(
         x,
         y: None,
         batch_count: 0,
+        execution,
     };
     // SAFETY: forwarded.
     unsafe { ex_vector(&h, call, n.into(), batch_count.into()) }
@@ -683,7 +698,7 @@ pub unsafe fn rot_ex_v1<I: CInt>(
     let codes = Codes::Rocblas;
     let h = handle(h)?;
     let mode = h.pointer_mode();
-    codes.data(execution_type)?;
+    let execution = codes.data(execution_type)?;
     let x = ExVector {
         p: Batch::one(x as *const u8),
         ty: codes.data(x_type)?,
@@ -707,6 +722,7 @@ pub unsafe fn rot_ex_v1<I: CInt>(
         x,
         y: Some(y),
         batch_count: 0,
+        execution,
     };
     // SAFETY: forwarded.
     unsafe { ex_vector(&h, call, n.into(), 1) }
@@ -733,7 +749,7 @@ pub unsafe fn rot_batched_ex_v1<I: CInt>(
     let codes = Codes::Rocblas;
     let h = handle(h)?;
     let mode = h.pointer_mode();
-    codes.data(execution_type)?;
+    let execution = codes.data(execution_type)?;
     let x = ExVector {
         p: Batch::array(x as *const *const u8),
         ty: codes.data(x_type)?,
@@ -757,6 +773,7 @@ pub unsafe fn rot_batched_ex_v1<I: CInt>(
         x,
         y: Some(y),
         batch_count: 0,
+        execution,
     };
     // SAFETY: forwarded.
     unsafe { ex_vector(&h, call, n.into(), batch_count.into()) }
@@ -785,7 +802,7 @@ pub unsafe fn rot_strided_batched_ex_v1<I: CInt>(
     let codes = Codes::Rocblas;
     let h = handle(h)?;
     let mode = h.pointer_mode();
-    codes.data(execution_type)?;
+    let execution = codes.data(execution_type)?;
     let x = ExVector {
         p: Batch::strided(x as *const u8, stride_x * codes.data(x_type)?.size() as i64),
         ty: codes.data(x_type)?,
@@ -809,6 +826,7 @@ pub unsafe fn rot_strided_batched_ex_v1<I: CInt>(
         x,
         y: Some(y),
         batch_count: 0,
+        execution,
     };
     // SAFETY: forwarded.
     unsafe { ex_vector(&h, call, n.into(), batch_count.into()) }
