@@ -38,7 +38,13 @@ trait Elem: faer::traits::ComplexField + Copy + Default + 'static {
     ///
     /// # Safety
     /// n x n column-major operands.
-    unsafe fn hipblas_gemm(h: *mut c_void, n: i32, a: *const Self, b: *const Self, c: *mut Self) -> i32;
+    unsafe fn hipblas_gemm(
+        h: *mut c_void,
+        n: i32,
+        a: *const Self,
+        b: *const Self,
+        c: *mut Self,
+    ) -> i32;
 }
 
 impl Elem for f32 {
@@ -46,9 +52,17 @@ impl Elem for f32 {
     fn from_f64(v: f64) -> Self {
         v as f32
     }
-    unsafe fn hipblas_gemm(h: *mut c_void, n: i32, a: *const f32, b: *const f32, c: *mut f32) -> i32 {
+    unsafe fn hipblas_gemm(
+        h: *mut c_void,
+        n: i32,
+        a: *const f32,
+        b: *const f32,
+        c: *mut f32,
+    ) -> i32 {
         // SAFETY: forwarded.
-        unsafe { hipblas::exports::hipblasSgemm(h, 111, 111, n, n, n, &1.0, a, n, b, n, &0.0, c, n) }
+        unsafe {
+            hipblas::exports::hipblasSgemm(h, 111, 111, n, n, n, &1.0, a, n, b, n, &0.0, c, n)
+        }
     }
 }
 
@@ -57,15 +71,27 @@ impl Elem for f64 {
     fn from_f64(v: f64) -> Self {
         v
     }
-    unsafe fn hipblas_gemm(h: *mut c_void, n: i32, a: *const f64, b: *const f64, c: *mut f64) -> i32 {
+    unsafe fn hipblas_gemm(
+        h: *mut c_void,
+        n: i32,
+        a: *const f64,
+        b: *const f64,
+        c: *mut f64,
+    ) -> i32 {
         // SAFETY: forwarded.
-        unsafe { hipblas::exports::hipblasDgemm(h, 111, 111, n, n, n, &1.0, a, n, b, n, &0.0, c, n) }
+        unsafe {
+            hipblas::exports::hipblasDgemm(h, 111, 111, n, n, n, &1.0, a, n, b, n, &0.0, c, n)
+        }
     }
 }
 
 fn gemm_row<T: Elem>(h: *mut c_void, n: usize) {
-    let a: Vec<T> = (0..n * n).map(|i| T::from_f64((i % 17) as f64 / 17.0)).collect();
-    let b: Vec<T> = (0..n * n).map(|i| T::from_f64((i % 13) as f64 / 13.0)).collect();
+    let a: Vec<T> = (0..n * n)
+        .map(|i| T::from_f64((i % 17) as f64 / 17.0))
+        .collect();
+    let b: Vec<T> = (0..n * n)
+        .map(|i| T::from_f64((i % 13) as f64 / 13.0))
+        .collect();
     let mut c = vec![T::default(); n * n];
     let min = Duration::from_millis(if n >= 1024 { 400 } else { 150 });
     let flops = 2.0 * (n as f64).powi(3);
@@ -76,7 +102,8 @@ fn gemm_row<T: Elem>(h: *mut c_void, n: usize) {
     for _ in 0..5 {
         ours = ours.min(time(min, 1, || {
             // SAFETY: n x n buffers.
-            let rc = unsafe { T::hipblas_gemm(h, n as i32, a.as_ptr(), b.as_ptr(), c.as_mut_ptr()) };
+            let rc =
+                unsafe { T::hipblas_gemm(h, n as i32, a.as_ptr(), b.as_ptr(), c.as_mut_ptr()) };
             assert_eq!(rc, 0, "hipBLAS status");
             sync();
         }));
@@ -116,35 +143,54 @@ fn vector_rows(h: *mut c_void) {
     let copy_bw = 8.0 * n as f64 / copy / 1e9;
     let axpy = time(min, 3, || {
         // SAFETY: as above.
-        let rc = unsafe { hipblas::exports::hipblasSaxpy(h, n as i32, &1e-7, x.as_ptr(), 1, y.as_mut_ptr(), 1) };
+        let rc = unsafe {
+            hipblas::exports::hipblasSaxpy(h, n as i32, &1e-7, x.as_ptr(), 1, y.as_mut_ptr(), 1)
+        };
         assert_eq!(rc, 0);
         sync();
     });
     let mut r = 0.0f32;
     let dot = time(min, 3, || {
         // SAFETY: as above (host pointer mode: the call waits for the result).
-        let rc = unsafe { hipblas::exports::hipblasSdot(h, n as i32, x.as_ptr(), 1, y.as_ptr(), 1, &mut r) };
+        let rc = unsafe {
+            hipblas::exports::hipblasSdot(h, n as i32, x.as_ptr(), 1, y.as_ptr(), 1, &mut r)
+        };
         assert_eq!(rc, 0);
     });
     let axpy_bw = 12.0 * n as f64 / axpy / 1e9;
     let dot_bw = 8.0 * n as f64 / dot / 1e9;
     println!("| memcpy 64 MiB | {copy_bw:.1} GB/s | 1.000x |");
-    println!("| SAXPY 16M | {axpy_bw:.1} GB/s | {:.3}x |", axpy_bw / copy_bw);
+    println!(
+        "| SAXPY 16M | {axpy_bw:.1} GB/s | {:.3}x |",
+        axpy_bw / copy_bw
+    );
     println!("| SDOT 16M | {dot_bw:.1} GB/s | {:.3}x |", dot_bw / copy_bw);
 }
 
 fn main() {
-    let max_n: usize = std::env::var("BLAS_BENCH_MAX_N").ok().and_then(|v| v.parse().ok()).unwrap_or(2048);
+    let max_n: usize = std::env::var("BLAS_BENCH_MAX_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2048);
     let mut h: *mut c_void = std::ptr::null_mut();
     // SAFETY: out-parameter.
-    assert_eq!(unsafe { hipblas::exports::hipblasCreate(&mut h) }, 0, "hipblasCreate");
+    assert_eq!(
+        unsafe { hipblas::exports::hipblasCreate(&mut h) },
+        0,
+        "hipblasCreate"
+    );
     println!(
         "CPU: {} threads in the rayon pool (shared by both columns)\n",
         rayon_threads()
     );
-    println!("| routine | n | hipBLAS C API GFLOP/s | faer direct GFLOP/s | ratio (C API / faer) |");
+    println!(
+        "| routine | n | hipBLAS C API GFLOP/s | faer direct GFLOP/s | ratio (C API / faer) |"
+    );
     println!("|---|---|---|---|---|");
-    for n in [256usize, 512, 1024, 2048].into_iter().filter(|&n| n <= max_n) {
+    for n in [256usize, 512, 1024, 2048]
+        .into_iter()
+        .filter(|&n| n <= max_n)
+    {
         gemm_row::<f32>(h, n);
         gemm_row::<f64>(h, n);
     }
