@@ -396,3 +396,49 @@ fn cublas_level1_ex() {
         "{dot} vs {want}"
     );
 }
+
+#[test]
+fn cublas_iamax_64_and_device_mode_rotg() {
+    if !gpu() {
+        return;
+    }
+    let h = handle();
+    let mut x = fill::<f64>(50, 6);
+    x[37] = 9.0;
+    let dx = dev(&x);
+    let mut idx = 0i64;
+    // SAFETY: a device vector of 50; host result.
+    unsafe { level1::iamax::<f64, i64>(h, 50, dx.as_ptr(), 1, &mut idx) }.expect("idamax_64");
+    assert_eq!(idx, 38);
+    // drotg in device pointer mode: a = 3, b = 4 -> r = 5, c = 0.6, s = 0.8.
+    blas::capi::handle(h)
+        .expect("handle")
+        .set_pointer_mode(blas::PointerMode::Device);
+    let (mut da, mut db, mut dc, mut ds) = (
+        dev(&[3.0f64]),
+        dev(&[4.0f64]),
+        dev(&[0.0f64]),
+        dev(&[0.0f64]),
+    );
+    // SAFETY: one device scalar each.
+    unsafe {
+        blas::capi::rotation::rotg::<f64>(
+            h,
+            da.as_mut_ptr(),
+            db.as_mut_ptr(),
+            dc.as_mut_ptr(),
+            ds.as_mut_ptr(),
+        )
+    }
+    .expect("drotg");
+    sync();
+    let (r, c, s) = (
+        da.to_vec().expect("r")[0],
+        dc.to_vec().expect("c")[0],
+        ds.to_vec().expect("s")[0],
+    );
+    assert!(
+        (r - 5.0).abs() < 1e-12 && (c - 0.6).abs() < 1e-12 && (s - 0.8).abs() < 1e-12,
+        "{r} {c} {s}"
+    );
+}

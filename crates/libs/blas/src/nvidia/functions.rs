@@ -187,6 +187,10 @@ pub trait CublasScalar: Sized + Copy + 'static {
         result: *mut c_int,
         max: bool,
     ) -> S;
+    /// `i?amax`/`i?amin` of the 64-bit API.
+    unsafe fn iamax64(h: H, n: i64, x: *const Self, incx: i64, result: *mut i64, max: bool) -> S;
+    /// `rotg` (`c` real).
+    unsafe fn rotg(h: H, a: *mut Self, b: *mut Self, c: *mut c_void, s: *mut Self) -> S;
     /// `rot` (`complex_sine`: `crot`/`zrot`, else `srot`, `drot`, `csrot`, `zdrot`); `c` is
     /// real, `s` real or of the vectors' type.
     unsafe fn rot(
@@ -207,7 +211,8 @@ macro_rules! cublas_scalar {
         $t:ty, $real:ty, gemv $gemv:ident, ger $ger:ident, gerc $gerc:ident, symv $symv:ident, hemv $hemv:ident,
         trmv $trmv:ident, trsv $trsv:ident, trsm $trsm:ident, trmm $trmm:ident, syrk $syrk:ident, herk $herk:ident,
         symm $symm:ident, hemm $hemm:ident, geam $geam:ident, dgmm $dgmm:ident, copy $copy:ident, swap $swap:ident,
-        asum $asum:ident, amax $amax:ident, amin $amin:ident, rot $rot:ident, rot_real $rotr:ident
+        asum $asum:ident, amax $amax:ident, amin $amin:ident, rot $rot:ident, rot_real $rotr:ident,
+        amax64 $amax64:ident, amin64 $amin64:ident, rotg $rotg:ident
     ) => {
         impl CublasScalar for $t {
             type Real = $real;
@@ -617,6 +622,27 @@ macro_rules! cublas_scalar {
                 // SAFETY: as above.
                 unsafe { cb::$asum(h, n, x.cast(), incx, result.cast()) }
             }
+            unsafe fn iamax64(
+                h: H,
+                n: i64,
+                x: *const Self,
+                incx: i64,
+                result: *mut i64,
+                max: bool,
+            ) -> S {
+                // SAFETY: as above.
+                unsafe {
+                    if max {
+                        cb::$amax64(h, n, x.cast(), incx, result)
+                    } else {
+                        cb::$amin64(h, n, x.cast(), incx, result)
+                    }
+                }
+            }
+            unsafe fn rotg(h: H, a: *mut Self, b: *mut Self, c: *mut c_void, s: *mut Self) -> S {
+                // SAFETY: as above.
+                unsafe { cb::$rotg(h, a.cast(), b.cast(), c.cast(), s.cast()) }
+            }
             unsafe fn rot(
                 h: H,
                 n: c_int,
@@ -662,19 +688,19 @@ cublas_scalar!(f32, f32, gemv cublasSgemv_v2, ger cublasSger_v2, gerc cublasSger
     hemv cublasSsymv_v2, trmv cublasStrmv_v2, trsv cublasStrsv_v2, trsm cublasStrsm_v2, trmm cublasStrmm_v2,
     syrk cublasSsyrk_v2, herk cublasSsyrk_v2, symm cublasSsymm_v2, hemm cublasSsymm_v2, geam cublasSgeam,
     dgmm cublasSdgmm, copy cublasScopy_v2, swap cublasSswap_v2, asum cublasSasum_v2, amax cublasIsamax_v2,
-    amin cublasIsamin_v2, rot cublasSrot_v2, rot_real cublasSrot_v2);
+    amin cublasIsamin_v2, rot cublasSrot_v2, rot_real cublasSrot_v2, amax64 cublasIsamax_v2_64, amin64 cublasIsamin_v2_64, rotg cublasSrotg_v2);
 cublas_scalar!(f64, f64, gemv cublasDgemv_v2, ger cublasDger_v2, gerc cublasDger_v2, symv cublasDsymv_v2,
     hemv cublasDsymv_v2, trmv cublasDtrmv_v2, trsv cublasDtrsv_v2, trsm cublasDtrsm_v2, trmm cublasDtrmm_v2,
     syrk cublasDsyrk_v2, herk cublasDsyrk_v2, symm cublasDsymm_v2, hemm cublasDsymm_v2, geam cublasDgeam,
     dgmm cublasDdgmm, copy cublasDcopy_v2, swap cublasDswap_v2, asum cublasDasum_v2, amax cublasIdamax_v2,
-    amin cublasIdamin_v2, rot cublasDrot_v2, rot_real cublasDrot_v2);
+    amin cublasIdamin_v2, rot cublasDrot_v2, rot_real cublasDrot_v2, amax64 cublasIdamax_v2_64, amin64 cublasIdamin_v2_64, rotg cublasDrotg_v2);
 cublas_scalar!(C32, f32, gemv cublasCgemv_v2, ger cublasCgeru_v2, gerc cublasCgerc_v2, symv cublasCsymv_v2,
     hemv cublasChemv_v2, trmv cublasCtrmv_v2, trsv cublasCtrsv_v2, trsm cublasCtrsm_v2, trmm cublasCtrmm_v2,
     syrk cublasCsyrk_v2, herk cublasCherk_v2, symm cublasCsymm_v2, hemm cublasChemm_v2, geam cublasCgeam,
     dgmm cublasCdgmm, copy cublasCcopy_v2, swap cublasCswap_v2, asum cublasScasum_v2, amax cublasIcamax_v2,
-    amin cublasIcamin_v2, rot cublasCrot_v2, rot_real cublasCsrot_v2);
+    amin cublasIcamin_v2, rot cublasCrot_v2, rot_real cublasCsrot_v2, amax64 cublasIcamax_v2_64, amin64 cublasIcamin_v2_64, rotg cublasCrotg_v2);
 cublas_scalar!(C64, f64, gemv cublasZgemv_v2, ger cublasZgeru_v2, gerc cublasZgerc_v2, symv cublasZsymv_v2,
     hemv cublasZhemv_v2, trmv cublasZtrmv_v2, trsv cublasZtrsv_v2, trsm cublasZtrsm_v2, trmm cublasZtrmm_v2,
     syrk cublasZsyrk_v2, herk cublasZherk_v2, symm cublasZsymm_v2, hemm cublasZhemm_v2, geam cublasZgeam,
     dgmm cublasZdgmm, copy cublasZcopy_v2, swap cublasZswap_v2, asum cublasDzasum_v2, amax cublasIzamax_v2,
-    amin cublasIzamin_v2, rot cublasZrot_v2, rot_real cublasZdrot_v2);
+    amin cublasIzamin_v2, rot cublasZrot_v2, rot_real cublasZdrot_v2, amax64 cublasIzamax_v2_64, amin64 cublasIzamin_v2_64, rotg cublasZrotg_v2);

@@ -4,8 +4,6 @@
 // Batch entry `i` is element `i` of every operand's address list.
 #![allow(clippy::needless_range_loop)]
 
-use std::ffi::c_int;
-
 use cudarc::cublas::sys as cb;
 
 use super::{batch_addresses, int, operation, scalar_ptr, status, NvidiaBlas};
@@ -469,7 +467,7 @@ impl NvidiaBlas {
         })
     }
 
-    /// `i?amax`, `i?amin` with 32-bit results (cuBLAS writes `int`).
+    /// `i?amax`, `i?amin` (32- or 64-bit results: cuBLAS's `_64` forms for the latter).
     ///
     /// # Safety
     /// A validated call; device operands.
@@ -480,27 +478,29 @@ impl NvidiaBlas {
         max: bool,
         result: DevPtr<I>,
     ) -> BlasResult<()> {
-        if std::mem::size_of::<I>() != std::mem::size_of::<c_int>() {
-            return self.not_mapped("i?amax/i?amin with 64-bit results");
-        }
+        let wide = std::mem::size_of::<I>() == std::mem::size_of::<i64>();
         let (n, incx) = if v.is_empty() {
             (0, 1)
         } else {
             (int(v.n)?, int(v.incx)?)
         };
         self.with(h, |ch| {
-            // SAFETY: as above; `I` is a 32-bit integer here.
+            // SAFETY: as above; `I` is `int` or `int64_t`, matching the cuBLAS form called.
             unsafe {
                 let e = entries(v.batch_count, &[&v.x])?;
                 for (i, x) in e[0].iter().enumerate() {
-                    status(T::iamax(
-                        ch,
-                        n,
-                        p(*x),
-                        incx,
-                        result.ptr().add(i).cast(),
-                        max,
-                    ))?;
+                    status(if wide {
+                        T::iamax64(
+                            ch,
+                            n as i64,
+                            p(*x),
+                            incx as i64,
+                            result.ptr().add(i).cast(),
+                            max,
+                        )
+                    } else {
+                        T::iamax(ch, n, p(*x), incx, result.ptr().add(i).cast(), max)
+                    })?;
                 }
                 Ok(())
             }

@@ -12,6 +12,7 @@ mod band_rank_ops;
 mod ex_vector;
 mod functions;
 mod level23;
+mod rotation;
 mod solver;
 
 pub use band_rank::CublasBandRank;

@@ -3,7 +3,7 @@
 //!
 //! In host pointer mode the scalars are host memory: `rotg`/`rotmg` compute on the calling
 //! thread before returning, and `rotm` reads its parameters before returning. In device
-//! pointer mode the work is enqueued on the handle's stream.
+//! pointer mode the work is enqueued on the handle's stream (cuBLAS on NVIDIA).
 
 use super::require;
 use crate::args::Batch;
@@ -111,8 +111,9 @@ pub unsafe fn rotg<T: Scalar>(h: &Handle, call: RotgCall<T>) -> BlasResult<()> {
             unsafe { crate::cpu::rotation::rotg(&call) };
             Ok(())
         }
-        PointerMode::Device => h.dispatch(call, crate::cpu::rotation::rotg::<T>, |nv, _| {
-            nv.not_mapped("rotg")
+        PointerMode::Device => h.dispatch(call, crate::cpu::rotation::rotg::<T>, |nv, c| {
+            // SAFETY: validated; device operands.
+            unsafe { nv.rotg(h, c) }
         }),
     }
 }
@@ -139,8 +140,9 @@ pub unsafe fn rotmg<T: RealScalar>(h: &Handle, call: RotmgCall<T>) -> BlasResult
             unsafe { crate::cpu::rotation::rotmg(&call) };
             Ok(())
         }
-        PointerMode::Device => h.dispatch(call, crate::cpu::rotation::rotmg::<T>, |nv, _| {
-            nv.not_mapped("rotmg")
+        PointerMode::Device => h.dispatch(call, crate::cpu::rotation::rotmg::<T>, |nv, c| {
+            // SAFETY: validated; device operands.
+            unsafe { nv.rotmg(h, c) }
         }),
     }
 }
@@ -194,7 +196,8 @@ pub unsafe fn rotm<T: RealScalar>(
         params,
         batch_count: bc,
     };
-    h.dispatch(call, crate::cpu::rotation::rotm::<T>, |nv, _| {
-        nv.not_mapped("rotm")
+    h.dispatch(call, crate::cpu::rotation::rotm::<T>, |nv, c| {
+        // SAFETY: validated; device operands.
+        unsafe { nv.rotm(h, c) }
     })
 }

@@ -114,11 +114,11 @@ fn page() -> String {
          library's NOT_SUPPORTED status (`rocblas_status_not_implemented`,\n\
          `HIPBLAS_STATUS_NOT_SUPPORTED`). Implemented functions run on the CPU platform (faer and\n\
          Rust loops, ordered on the handle's HIP stream). On NVIDIA they run on cuBLAS (on the\n\
-         stream's `CUstream`, the device's primary context) except, so far: rotg/rotm/rotmg,\n\
-         i?amax/i?amin with 64-bit results, gemmt, trtri, the mixed-precision batched gemv,\n\
-         complex symmetric packed updates,\n\
-         and the plain/strided forms of the LU/QR helpers (their pointer-array forms are mapped),\n\
-         which report NOT_SUPPORTED there (`crates/libs/blas/src/nvidia/`).\n\n\
+         stream's `CUstream`, the device's primary context) except, so far: gemmt, trtri, the\n\
+         mixed-precision batched gemv, complex symmetric packed updates, host-mode rotations\n\
+         with pointer arrays, and the plain/strided forms of the LU/QR helpers (their\n\
+         pointer-array forms are mapped), which report NOT_SUPPORTED there\n\
+         (`crates/libs/blas/src/nvidia/`).\n\n\
          ## BLAS\n\n",
     );
     md.push_str(&coverage_markdown(
