@@ -174,11 +174,8 @@ fn main() {
         .unwrap_or(2048);
     let mut h: *mut c_void = std::ptr::null_mut();
     // SAFETY: out-parameter.
-    assert_eq!(
-        unsafe { hipblas::exports::hipblasCreate(&mut h) },
-        0,
-        "hipblasCreate"
-    );
+    let status = unsafe { hipblas::exports::hipblasCreate(&mut h) };
+    assert_eq!(status, 0, "hipblasCreate");
     println!(
         "CPU: {} threads in the rayon pool (shared by both columns)\n",
         rayon_threads()
