@@ -245,32 +245,35 @@ fn header_and_table_agree() {
 /// dynamic linker for every one of them.
 #[test]
 fn library_exports_the_table() {
-    // The test executable is target/<profile>/deps/export_table-<hash>; the library is
-    // built next to deps/ by the same `cargo test`.
+    // The test executable is target/<profile>/deps/export_table-<hash>. `cargo test
+    // --workspace` leaves the cdylib in deps/, `cargo build` in target/<profile>/: take the
+    // newer of the two.
     let exe = std::env::current_exe().expect("test executable");
-    let lib = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target directory")
-        .join("libamdhip64.so");
-    assert!(
-        lib.exists(),
-        "{} not built: run `cargo test --workspace` (or `cargo build -p ferrocm-hip-capi` first)",
-        lib.display()
-    );
+    let deps = exe.parent().expect("deps directory");
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let lib = [deps.join("libamdhip64.so"), deps.join("../libamdhip64.so")]
+        .into_iter()
+        .filter_map(|p| modified(&p).map(|t| (t, p)))
+        .max_by_key(|(t, _)| *t)
+        .map(|(_, p)| p)
+        .unwrap_or_else(|| {
+            panic!(
+                "libamdhip64.so not built in {} or above: run `cargo test --workspace` (or \
+                 `cargo build -p ferrocm-hip-capi` first)",
+                deps.display()
+            )
+        });
     // `cargo test -p ferrocm-hip-capi` builds the rlib only: refuse a library older than it.
-    let newest_rlib = std::fs::read_dir(exe.parent().expect("deps directory"))
+    let newest_rlib = std::fs::read_dir(deps)
         .expect("read deps")
         .flatten()
         .filter(|e| {
             let n = e.file_name().to_string_lossy().into_owned();
-            n.starts_with("libamdhip64-") && n.ends_with(".rlib")
+            n.starts_with("libamdhip64") && n.ends_with(".rlib")
         })
         .filter_map(|e| e.metadata().and_then(|m| m.modified()).ok())
         .max();
-    let lib_time = std::fs::metadata(&lib)
-        .and_then(|m| m.modified())
-        .expect("library time");
+    let lib_time = modified(&lib).expect("library time");
     if let Some(rlib_time) = newest_rlib {
         assert!(
             lib_time + std::time::Duration::from_secs(2) >= rlib_time,
