@@ -10,7 +10,8 @@
 //! `None`, never a panic (the probe also runs under `catch_unwind`).
 //!
 //! Error mapping stays with each user (`hsa_status_t` and `hipError_t` differ); the status
-//! codes and entry points are cudarc's ([`sys`]).
+//! codes and entry points are cudarc's ([`sys`]). [`image`] recognises and checks the
+//! code-object images both runtimes hand to `cuModuleLoadData`.
 
 use std::ffi::{c_int, c_void};
 use std::panic::catch_unwind;
@@ -18,6 +19,8 @@ use std::sync::OnceLock;
 
 /// The CUDA driver API (cudarc's `sys` level, dynamic loading).
 pub use cudarc::driver::sys;
+
+pub mod image;
 
 /// The initialised driver: what every user needs to know before its first call.
 #[derive(Debug)]

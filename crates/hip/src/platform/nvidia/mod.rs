@@ -23,7 +23,6 @@ pub mod driver;
 pub mod event;
 pub mod graph;
 mod handles;
-mod image;
 pub mod launch;
 pub mod memory;
 pub mod memory3d;

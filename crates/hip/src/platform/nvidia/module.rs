@@ -22,7 +22,7 @@ use super::driver::check;
 use crate::backend::FuncAttributes;
 use crate::error::{HipError, HipResult};
 
-use super::image::FATBIN_WRAPPER_MAGIC;
+use cuda::image::FATBIN_WRAPPER_MAGIC;
 
 /// What [`unload`] invalidated, and which functions each live module handed out.
 #[derive(Default)]
@@ -130,7 +130,7 @@ unsafe fn unwrap_image(image: *const c_void) -> *const c_void {
     }
 }
 
-/// The image to give the driver ([`unwrap_image`]), after [`super::image::check`]: a
+/// The image to give the driver ([`unwrap_image`]), after `cuda::image::check`: a
 /// damaged fatbin or cubin is `hipErrorInvalidImage` rather than a hang in the driver.
 ///
 /// # Safety
@@ -139,7 +139,7 @@ unsafe fn checked_image(image: *const c_void) -> HipResult<*const c_void> {
     // SAFETY: forwarded from the caller.
     let image = unsafe { unwrap_image(image) };
     // SAFETY: the unwrapped image is complete (the caller's contract).
-    unsafe { super::image::check(image) }?;
+    unsafe { cuda::image::check(image) }.map_err(|_| HipError::InvalidImage)?;
     Ok(image)
 }
 

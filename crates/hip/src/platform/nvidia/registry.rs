@@ -26,9 +26,9 @@ use std::sync::{Arc, OnceLock};
 use parking_lot::{Mutex, RwLock};
 
 use super::handles::AddressMap;
-use super::image::{ELF_MAGIC, FATBIN_MAGIC, FATBIN_WRAPPER_MAGIC};
 use super::{module, DevicePtr, Function};
 use crate::error::{HipError, HipResult};
+use cuda::image::{ELF_MAGIC, FATBIN_MAGIC, FATBIN_WRAPPER_MAGIC};
 
 /// One value per device, sized by the device count on first use (0: not loaded yet).
 #[derive(Default)]

@@ -80,6 +80,9 @@ pub enum NvError {
     /// The driver lacks an (optional) entry point this operation needs.
     #[error("the CUDA driver does not export {0}")]
     Unsupported(&'static str),
+    /// A fatbin or cubin whose structure is broken (never handed to the driver).
+    #[error("invalid NVIDIA code-object image")]
+    InvalidImage,
 }
 
 impl NvError {

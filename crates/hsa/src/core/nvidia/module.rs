@@ -18,73 +18,8 @@ use super::device::{ContextGuard, NvDevice};
 use super::driver::{check, Driver, NvError};
 use crate::status::HsaError;
 
-/// The kind of an NVIDIA code-object image.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ImageKind {
-    /// PTX assembly text (JIT-compiled by the driver for the device).
-    Ptx,
-    /// A cubin: an ELF for `EM_CUDA` (190).
-    Cubin,
-    /// A fatbin (magic `0xBA55ED50`): cubins and/or PTX for several targets.
-    Fatbin,
-}
-
-const FATBIN_MAGIC: u32 = 0xBA55_ED50;
-const EM_CUDA: u16 = 190;
-
-/// Recognises an NVIDIA image by its first bytes (fatbin magic, ELF for `EM_CUDA`) or,
-/// for PTX, by its `.version` and `.target` directives.
-pub fn detect(bytes: &[u8]) -> Option<ImageKind> {
-    if bytes.len() >= 8
-        && u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) == FATBIN_MAGIC
-    {
-        return Some(ImageKind::Fatbin);
-    }
-    if bytes.len() >= 20 && bytes.starts_with(b"\x7fELF") {
-        let machine = u16::from_le_bytes([bytes[18], bytes[19]]);
-        return (bytes[5] == 1 && machine == EM_CUDA).then_some(ImageKind::Cubin);
-    }
-    let text = std::str::from_utf8(bytes).ok()?.trim_end_matches('\0');
-    let directive = |name: &str| {
-        strip_comments(text)
-            .lines()
-            .any(|l| l.split_whitespace().next() == Some(name))
-    };
-    (directive(".version") && directive(".target")).then_some(ImageKind::Ptx)
-}
-
-/// PTX text without `//` and `/* */` comments (string literals do not occur at the
-/// declaration level PTX scanning looks at). Line structure is kept.
-fn strip_comments(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (c, chars.peek()) {
-            ('/', Some('/')) => {
-                // Up to (not including) the end of the line.
-                while chars.peek().is_some_and(|&n| n != '\n') {
-                    chars.next();
-                }
-            }
-            ('/', Some('*')) => {
-                chars.next();
-                let mut prev = '\0';
-                for n in chars.by_ref() {
-                    if n == '\n' {
-                        out.push('\n');
-                    }
-                    if prev == '*' && n == '/' {
-                        break;
-                    }
-                    prev = n;
-                }
-                out.push(' ');
-            }
-            _ => out.push(c),
-        }
-    }
-    out
-}
+/// Image kinds and their recognition are shared with the HIP runtime (`ferrocm-cuda`).
+pub use cuda::image::{detect, ImageKind};
 
 /// Names declared at module scope of a PTX text: kernel entries (`.entry`) and variables
 /// in the global or constant state space (not `.extern`).
@@ -96,7 +31,7 @@ pub struct PtxSymbols {
 
 /// Scans PTX text for its kernels and module-scope variables.
 pub fn scan_ptx(text: &str) -> PtxSymbols {
-    let text = strip_comments(text);
+    let text = cuda::image::strip_ptx_comments(text);
     let mut out = PtxSymbols::default();
     let mut depth = 0usize;
     let mut statement = String::new();
@@ -302,6 +237,11 @@ pub fn load_status(e: &NvError) -> HsaError {
 /// and variables.
 pub fn load(dev: &Arc<NvDevice>, bytes: &[u8], kind: ImageKind) -> Result<LoadedModule, NvError> {
     let driver = Driver::require()?;
+    // A damaged fatbin or cubin can make the driver spin instead of failing: check its
+    // structure against the bytes given first (PTX is the driver's to parse).
+    if kind != ImageKind::Ptx {
+        cuda::image::check_bytes(bytes).map_err(|_| NvError::InvalidImage)?;
+    }
     let _ctx = ContextGuard::push(dev)?;
     // PTX must be NUL-terminated; binary images are used as they are.
     let image: std::borrow::Cow<'_, [u8]> = if kind == ImageKind::Ptx && bytes.last() != Some(&0) {
@@ -611,7 +551,7 @@ mod tests {
         cubin[..4].copy_from_slice(b"\x7fELF");
         cubin[4] = 2;
         cubin[5] = 1;
-        cubin[18..20].copy_from_slice(&EM_CUDA.to_le_bytes());
+        cubin[18..20].copy_from_slice(&190u16.to_le_bytes()); // EM_CUDA
         assert_eq!(detect(&cubin), Some(ImageKind::Cubin));
         cubin[18..20].copy_from_slice(&62u16.to_le_bytes()); // x86-64
         assert_eq!(detect(&cubin), None);

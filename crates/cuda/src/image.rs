@@ -1,23 +1,47 @@
-//! Structural checks of the code-object images given to `cuModuleLoadData`.
+//! NVIDIA code-object images: recognising them ([`detect`]) and structural checks before
+//! they reach `cuModuleLoadData` ([`check`], [`check_bytes`]), shared by the HIP runtime
+//! (`hipModuleLoad*`, nvcc's registered fat binaries) and the HSA runtime (executables of
+//! NVIDIA agents).
 //!
 //! The driver trusts an image's own size fields: given a damaged fatbin (an entry header
 //! zeroed, say) `cuModuleLoadData` was seen to spin forever on the H100 instead of failing.
-//! HIP's contract is `hipErrorInvalidImage`/`hipErrorInvalidKernelFile` for a bad image,
-//! so fatbins and cubins (ELF) are walked here first: every size and offset must stay
+//! HIP's contract is `hipErrorInvalidImage`/`hipErrorInvalidKernelFile` for a bad image
+//! (HSA's `HSA_STATUS_ERROR_INVALID_CODE_OBJECT`), so fatbins and cubins (ELF) are walked
+//! here first: every size and offset must stay
 //! inside the image, and every entry/section must be plausible. PTX (text) is left to the
 //! driver's parser, which reports its own errors. These checks read only bytes the image
 //! itself says it has.
 
 use std::ffi::c_void;
 
-use crate::error::{HipError, HipResult};
+/// An image whose structure is broken (a size or offset outside it, an implausible entry).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("invalid NVIDIA code-object image")]
+pub struct InvalidImage;
+
+/// What a structural check returns.
+pub type ImageResult = Result<(), InvalidImage>;
+
+/// The kind of an NVIDIA code-object image.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageKind {
+    /// PTX assembly text (JIT-compiled by the driver for the device).
+    Ptx,
+    /// A cubin: an ELF for `EM_CUDA` (190).
+    Cubin,
+    /// A fatbin (magic `0xBA55ED50`): cubins and/or PTX for several targets.
+    Fatbin,
+}
+
+/// `EM_CUDA`: an ELF's machine for NVIDIA GPUs.
+const EM_CUDA: u16 = 190;
 
 /// `FATBINC_MAGIC`: nvcc's fat-binary wrapper (`__fatBinC_Wrapper_t`).
-pub(crate) const FATBIN_WRAPPER_MAGIC: u32 = 0x4662_43B1;
+pub const FATBIN_WRAPPER_MAGIC: u32 = 0x4662_43B1;
 /// A bare fatbin's header magic.
-pub(crate) const FATBIN_MAGIC: u32 = 0xBA55_ED50;
+pub const FATBIN_MAGIC: u32 = 0xBA55_ED50;
 /// An ELF (cubin) image's magic, read little-endian.
-pub(crate) const ELF_MAGIC: u32 = 0x464C_457F;
+pub const ELF_MAGIC: u32 = 0x464C_457F;
 
 /// Fatbin header: magic u32, version u16, header size u16, size of the entries u64.
 const FATBIN_HEADER_MIN: usize = 16;
@@ -69,36 +93,80 @@ impl Bytes {
 }
 
 /// Checks a fatbin or ELF image's structure (anything else, PTX text, passes unchecked):
-/// `hipErrorInvalidImage` if a size or offset leaves the image or an entry is implausible.
+/// [`InvalidImage`] if a size or offset leaves the image or an entry is implausible.
 ///
 /// # Safety
 /// `image` must be readable for at least 4 bytes and, if it is a fatbin or ELF image, for
 /// the length its headers give as long as those are consistent (what the driver assumes).
-pub(crate) unsafe fn check(image: *const c_void) -> HipResult<()> {
-    let b = Bytes(image.cast());
+pub unsafe fn check(image: *const c_void) -> ImageResult {
+    // SAFETY: forwarded from the caller; no length limit beyond the image's own headers.
+    unsafe { check_within(Bytes(image.cast()), None) }
+}
+
+/// [`check`] for an image held in a slice: also [`InvalidImage`] when its headers announce
+/// more bytes than the slice has (nothing past the slice is read).
+pub fn check_bytes(bytes: &[u8]) -> ImageResult {
+    if bytes.len() < 4 {
+        return Ok(()); // too short to be a binary image: PTX or garbage, the driver's to judge
+    }
+    // SAFETY: every read is bounded by `bytes.len()` (the limit).
+    unsafe { check_within(Bytes(bytes.as_ptr()), Some(bytes.len() as u64)) }
+}
+
+/// # Safety
+/// 4 bytes readable, and as far as the consistent headers say (bounded by `limit` if given).
+unsafe fn check_within(b: Bytes, limit: Option<u64>) -> ImageResult {
     // SAFETY: at least 4 readable bytes (the caller's contract).
     match unsafe { b.u32(0) } {
-        // SAFETY: a fatbin: its header is readable.
-        FATBIN_MAGIC => unsafe { check_fatbin(b) },
-        // SAFETY: an ELF image: its header is readable.
-        ELF_MAGIC => unsafe { check_elf(b, None) },
+        // SAFETY: a fatbin: its header is readable (checked against `limit` first).
+        FATBIN_MAGIC => unsafe { check_fatbin(b, limit) },
+        // SAFETY: an ELF image: its header is readable (checked against `limit` first).
+        ELF_MAGIC => unsafe { check_elf(b, limit) },
         _ => Ok(()),
     }
 }
 
+/// Recognises an NVIDIA image by its first bytes (fatbin magic, ELF for `EM_CUDA`) or,
+/// for PTX, by its `.version` and `.target` directives.
+pub fn detect(bytes: &[u8]) -> Option<ImageKind> {
+    if bytes.len() >= 8
+        && u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) == FATBIN_MAGIC
+    {
+        return Some(ImageKind::Fatbin);
+    }
+    if bytes.len() >= 20 && bytes.starts_with(b"\x7fELF") {
+        let machine = u16::from_le_bytes([bytes[18], bytes[19]]);
+        return (bytes[5] == 1 && machine == EM_CUDA).then_some(ImageKind::Cubin);
+    }
+    let text = std::str::from_utf8(bytes).ok()?.trim_end_matches('\0');
+    let directive = |name: &str| {
+        strip_ptx_comments(text)
+            .lines()
+            .any(|l| l.split_whitespace().next() == Some(name))
+    };
+    (directive(".version") && directive(".target")).then_some(ImageKind::Ptx)
+}
+
 /// # Safety
-/// `b` must be a fatbin readable as far as its consistent headers say.
-unsafe fn check_fatbin(b: Bytes) -> HipResult<()> {
-    // SAFETY: the 16-byte header is readable (caller).
+/// `b` must be a fatbin readable as far as its consistent headers say (and `limit` bytes
+/// if given).
+unsafe fn check_fatbin(b: Bytes, limit: Option<u64>) -> ImageResult {
+    if limit.is_some_and(|n| n < FATBIN_HEADER_MIN as u64) {
+        return Err(InvalidImage);
+    }
+    // SAFETY: the 16-byte header is readable (caller; `limit` checked).
     let (header, size) = unsafe { (u64::from(b.u16(6)), b.u64(8)) };
     if header < FATBIN_HEADER_MIN as u64 || size == 0 || size > IMAGE_SIZE_MAX {
-        return Err(HipError::InvalidImage);
+        return Err(InvalidImage);
     }
     let end = header + size;
+    if limit.is_some_and(|n| end > n) {
+        return Err(InvalidImage);
+    }
     let mut off = header;
     while off < end {
         if end - off < FATBIN_ENTRY_HEADER_MIN as u64 {
-            return Err(HipError::InvalidImage);
+            return Err(InvalidImage);
         }
         // SAFETY: `off + 16 <= end`, inside the image its header announced.
         let (kind, entry_header, payload) =
@@ -110,7 +178,7 @@ unsafe fn check_fatbin(b: Bytes) -> HipResult<()> {
                 .checked_add(payload)
                 .is_some_and(|n| n <= end - off);
         if !plausible {
-            return Err(HipError::InvalidImage);
+            return Err(InvalidImage);
         }
         let body = off + entry_header;
         // SAFETY: `payload >= 1` bytes at `body` lie inside the image; 4 are read only when
@@ -127,9 +195,9 @@ unsafe fn check_fatbin(b: Bytes) -> HipResult<()> {
 /// # Safety
 /// `b` must be an ELF image readable as far as its consistent headers say (and, with
 /// `len`, for `len` bytes).
-unsafe fn check_elf(b: Bytes, len: Option<u64>) -> HipResult<()> {
+unsafe fn check_elf(b: Bytes, len: Option<u64>) -> ImageResult {
     if len.is_some_and(|n| n < 64) {
-        return Err(HipError::InvalidImage);
+        return Err(InvalidImage);
     }
     // SAFETY: the 64-byte ELF64 header is readable (caller; `len` checked).
     let (class, data, shoff, shentsize, shnum, shstrndx) = unsafe {
@@ -152,20 +220,53 @@ unsafe fn check_elf(b: Bytes, len: Option<u64>) -> HipResult<()> {
         || shoff < 64
         || !fits(table_end)
     {
-        return Err(HipError::InvalidImage);
+        return Err(InvalidImage);
     }
     for i in 1..shnum {
         let sh = shoff + i * ELF_SHDR_SIZE;
         // SAFETY: section header `i` lies inside the table, inside the image.
         let (kind, offset, size) = unsafe { (b.u32(sh + 4), b.u64(sh + 0x18), b.u64(sh + 0x20)) };
         if kind == SHT_NULL || (i == shstrndx && kind != SHT_STRTAB) {
-            return Err(HipError::InvalidImage);
+            return Err(InvalidImage);
         }
         if kind != SHT_NOBITS && !fits(offset.checked_add(size)) {
-            return Err(HipError::InvalidImage);
+            return Err(InvalidImage);
         }
     }
     Ok(())
+}
+
+/// PTX text without `//` and `/* */` comments (string literals do not occur at the
+/// declaration level PTX scanning looks at). Line structure is kept.
+pub fn strip_ptx_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            ('/', Some('/')) => {
+                // Up to (not including) the end of the line.
+                while chars.peek().is_some_and(|&n| n != '\n') {
+                    chars.next();
+                }
+            }
+            ('/', Some('*')) => {
+                chars.next();
+                let mut prev = '\0';
+                for n in chars.by_ref() {
+                    if n == '\n' {
+                        out.push('\n');
+                    }
+                    if prev == '*' && n == '/' {
+                        break;
+                    }
+                    prev = n;
+                }
+                out.push(' ');
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -224,7 +325,12 @@ mod tests {
         v
     }
 
-    fn checked(v: &[u8]) -> HipResult<()> {
+    fn checked(v: &[u8]) -> ImageResult {
+        // The slice form must agree on complete images.
+        assert_eq!(check_bytes(v), {
+            // SAFETY: as below.
+            unsafe { check(v.as_ptr().cast()) }
+        });
         // SAFETY: `v` holds the whole image its headers describe (or less, which the
         // checks must catch without reading past `v`... they only read announced ranges,
         // so every test image below is complete).
@@ -251,15 +357,15 @@ mod tests {
         let mut zeroed = good.clone();
         let third = zeroed.len() / 3;
         zeroed[third..].fill(0);
-        assert_eq!(checked(&zeroed), Err(HipError::InvalidImage));
+        assert_eq!(checked(&zeroed), Err(InvalidImage));
         // An entry whose sizes overrun the fatbin.
         let mut overrun = good.clone();
         overrun[16 + 8..16 + 16].copy_from_slice(&u64::MAX.to_le_bytes());
-        assert_eq!(checked(&overrun), Err(HipError::InvalidImage));
+        assert_eq!(checked(&overrun), Err(InvalidImage));
         // A zero-sized entry header (the walk would not advance).
         let mut stuck = good;
         stuck[16 + 4..16 + 8].fill(0);
-        assert_eq!(checked(&stuck), Err(HipError::InvalidImage));
+        assert_eq!(checked(&stuck), Err(InvalidImage));
     }
 
     #[test]
@@ -268,9 +374,24 @@ mod tests {
         let mut no_sections = good.clone();
         let shoff = u64::from_le_bytes(good[0x28..0x30].try_into().unwrap()) as usize;
         no_sections[shoff..].fill(0);
-        assert_eq!(checked(&no_sections), Err(HipError::InvalidImage));
+        assert_eq!(checked(&no_sections), Err(InvalidImage));
         let mut wrong_class = good;
         wrong_class[4] = 1;
-        assert_eq!(checked(&wrong_class), Err(HipError::InvalidImage));
+        assert_eq!(checked(&wrong_class), Err(InvalidImage));
+    }
+
+    #[test]
+    fn truncated_slices_are_invalid_and_kinds_are_detected() {
+        let elf = tiny_elf();
+        let fb = fatbin(&[&elf]);
+        assert_eq!(check_bytes(&fb[..fb.len() - 1]), Err(InvalidImage));
+        assert_eq!(check_bytes(&elf[..70]), Err(InvalidImage));
+        assert_eq!(detect(&fb), Some(ImageKind::Fatbin));
+        assert_eq!(
+            detect(b".version 8.0\n.target sm_90\n"),
+            Some(ImageKind::Ptx)
+        );
+        assert_eq!(detect(b"// .version 8.0\n.target sm_90\n"), None);
+        assert_eq!(detect(b"garbage"), None);
     }
 }
