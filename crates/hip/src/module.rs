@@ -97,7 +97,18 @@ impl Module {
             .write()
             .as_mut()
             .and_then(|m| m.remove(&handle))
-            .ok_or(HipError::InvalidHandle)?;
+            .ok_or_else(|| {
+                // A module handle this runtime issued and unloaded already is
+                // hipErrorNotFound (ROCm's code for a second unload); anything else is not a
+                // module handle at all.
+                let issued = handle & !((1u64 << 48) - 1) == MODULE_HANDLE_BASE
+                    && (handle & ((1u64 << 48) - 1)) >> 4 < NEXT.load(Ordering::Relaxed);
+                if issued {
+                    HipError::NotFound
+                } else {
+                    HipError::InvalidHandle
+                }
+            })?;
         if let Some(f) = FUNCTIONS.write().as_mut() {
             f.retain(|_, func| func.module != handle);
         }

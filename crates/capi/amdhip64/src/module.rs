@@ -26,7 +26,12 @@ unsafe fn c_str<'a>(s: *const c_char) -> HipResult<&'a CStr> {
 pub unsafe fn hipModuleLoad(module: *mut ModuleT, path: *const c_char) -> HipResult<()> {
     non_null(module)?;
     // SAFETY: forwarded from the caller.
-    let m = hip::backend().module_load(unsafe { c_str(path)? })?;
+    let path = unsafe { c_str(path)? };
+    // An empty name is a bad argument, not a missing file (ROCm: hipErrorInvalidValue).
+    if path.is_empty() {
+        return Err(hip::HipError::InvalidValue);
+    }
+    let m = hip::backend().module_load(path)?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(module, m) }
 }

@@ -252,13 +252,21 @@ pub unsafe fn get_global(
 /// # Safety
 /// `m` must be a module loaded by this platform; no pending work may use its code.
 pub unsafe fn unload(dev: usize, m: cu::CUmodule) -> HipResult<()> {
+    // A module unloaded already: hipErrorNotFound, ROCm's code for a second unload.
+    let dead = REGISTRY
+        .read()
+        .as_ref()
+        .is_some_and(|r| r.dead_modules.contains(&(m as usize)));
+    if dead {
+        return Err(HipError::NotFound);
+    }
     check_module(m)?;
     make_current(dev)?;
     let mut guard = REGISTRY.write();
     let r = guard.get_or_insert_with(Registry::default);
     if r.dead_modules.contains(&(m as usize)) {
         // Unloaded by another thread meanwhile.
-        return Err(HipError::InvalidHandle);
+        return Err(HipError::NotFound);
     }
     // SAFETY: a live module (caller and the checks above).
     check(unsafe { cu::cuModuleUnload(m) })?;
