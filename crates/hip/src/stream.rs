@@ -367,7 +367,7 @@ impl StreamCore {
     }
 
     // ------------------------------------------------------------------------------
-    // Stream capture (crates/hip/src/graph.rs)
+    // Stream capture (crates/hip/src/graph/capture.rs)
 
     /// The capture sequence this stream records into, if any.
     pub fn capture_session(&self) -> Option<Arc<CaptureSession>> {
