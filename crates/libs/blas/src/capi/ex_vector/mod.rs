@@ -3,6 +3,7 @@
 //! hipBLAS's v2 codes (`_v2`), and the fp16/bf16 `haxpy`, `hdot`, `bfdot`, to
 //! [`crate::ops::ex_vector`]. The execution type is validated; the CPU computes wider.
 
+mod adaptors;
 mod v1;
 mod v2;
 
