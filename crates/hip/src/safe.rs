@@ -120,12 +120,14 @@ pub fn platform() -> Platform {
     crate::platform::current()
 }
 
-/// A CUDA driver handle (stream, event, module, function) owned by a safe object.
+/// A handle owned by a safe object: a backend's stream or event, or a CUDA driver module or
+/// function.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Cu<H>(pub(crate) H);
 
-// SAFETY: the CUDA driver API is thread-safe and its handles may be used from any thread;
-// each owning safe object destroys its handle exactly once, in `Drop`.
+// SAFETY: both backends' handles may be used from any thread (the CPU's are registry
+// numbers, the CUDA driver's are thread-safe); each owning safe object destroys its handle
+// exactly once, in `Drop`.
 unsafe impl<H> Send for Cu<H> {}
 // SAFETY: as above: shared use only passes the handle value to thread-safe driver calls.
 unsafe impl<H> std::marker::Sync for Cu<H> {}
@@ -209,21 +211,10 @@ impl Device {
     }
 }
 
-/// A backend handle (stream, event) owned by a safe object.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Owned(Handle);
-
-// SAFETY: both backends' handles may be used from any thread (the CPU's are registry
-// numbers, the CUDA driver's are thread-safe); each owning object destroys its handle exactly
-// once, in `Drop`.
-unsafe impl Send for Owned {}
-// SAFETY: as above: shared use only passes the handle value to thread-safe calls.
-unsafe impl std::marker::Sync for Owned {}
-
 /// A stream: work runs in submission order; independent streams run concurrently.
 /// Dropping it waits for its work.
 pub struct Stream {
-    handle: Owned,
+    handle: Cu<Handle>,
     device: usize,
 }
 
@@ -240,7 +231,7 @@ impl Stream {
 
     fn with_flags(device: &Device, flags: u32) -> HipResult<Stream> {
         Ok(Stream {
-            handle: Owned(backend().stream_create(device.ordinal, flags, 0)?),
+            handle: Cu(backend().stream_create(device.ordinal, flags, 0)?),
             device: device.ordinal,
         })
     }
@@ -344,14 +335,14 @@ impl Drop for Stream {
 
 /// An event: marks a point in a stream; measures time between two such points.
 pub struct Event {
-    handle: Owned,
+    handle: Cu<Handle>,
 }
 
 impl Event {
     /// An event (with timing) on the calling thread's current device.
     pub fn new() -> HipResult<Event> {
         Ok(Event {
-            handle: Owned(backend().event_create(0)?),
+            handle: Cu(backend().event_create(0)?),
         })
     }
 

@@ -316,20 +316,8 @@ pub fn hipGetErrorString(error: HipErrorT) -> *const c_char {
 /// # Safety
 /// `name` must be NULL or writable.
 pub unsafe fn hipDrvGetErrorName(error: HipErrorT, name: *mut *const c_char) -> HipResult<()> {
-    non_null(name)?;
-    let known = crate::errors::is_known(error);
-    let s = if known {
-        hipGetErrorName(error)
-    } else {
-        std::ptr::null()
-    };
     // SAFETY: forwarded from the caller.
-    unsafe { write_out(name, s) }?;
-    if known {
-        Ok(())
-    } else {
-        Err(HipError::InvalidValue)
-    }
+    unsafe { drv_error_text(error, name, hipGetErrorName) }
 }
 
 /// `hipDrvGetErrorString`: as [`hipDrvGetErrorName`], with the description.
@@ -337,15 +325,29 @@ pub unsafe fn hipDrvGetErrorName(error: HipErrorT, name: *mut *const c_char) -> 
 /// # Safety
 /// `text` must be NULL or writable.
 pub unsafe fn hipDrvGetErrorString(error: HipErrorT, text: *mut *const c_char) -> HipResult<()> {
-    non_null(text)?;
+    // SAFETY: forwarded from the caller.
+    unsafe { drv_error_text(error, text, hipGetErrorString) }
+}
+
+/// The driver-style form of `text_of`: the text through `out` for a value HIP defines, NULL
+/// and `hipErrorInvalidValue` otherwise.
+///
+/// # Safety
+/// `out` must be NULL (refused) or writable.
+unsafe fn drv_error_text(
+    error: HipErrorT,
+    out: *mut *const c_char,
+    text_of: fn(HipErrorT) -> *const c_char,
+) -> HipResult<()> {
+    non_null(out)?;
     let known = crate::errors::is_known(error);
     let s = if known {
-        hipGetErrorString(error)
+        text_of(error)
     } else {
         std::ptr::null()
     };
     // SAFETY: forwarded from the caller.
-    unsafe { write_out(text, s) }?;
+    unsafe { write_out(out, s) }?;
     if known {
         Ok(())
     } else {
