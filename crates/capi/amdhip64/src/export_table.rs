@@ -12,7 +12,7 @@
 //! and the macro turns each into
 //! * the exported `extern "C"` symbol, with the entry discipline of [`crate::entry`]
 //!   (panic containment; for `hipError_t` functions the per-thread last error) and the
-//!   per-call tracing hook of [`crate::trace`] (one relaxed load when tracing is off);
+//!   per-call tracing hook of [`crate::trace`] (one atomic load when tracing is off);
 //! * an [`ApiId`] (its index: `hipApiName`, trace records) and an [`ApiEntry`] in [`API`]
 //!   (name and status: the coverage table `docs/HIP_API_COVERAGE.md` is generated from it);
 //! * its address for `hipGetProcAddress` ([`address_of`]).

@@ -4,7 +4,7 @@
 //! rocprofv3 runs the program with `FERROCM_PROFILE_DIR` set and `hip` among
 //! `FERROCM_PROFILE_DOMAINS`. An ELF constructor reads them as the library loads and, only
 //! then, installs [`ApiTracer`] as the export table's [`Tracer`]: an unprofiled program never
-//! has a tracer (its calls pay the one relaxed load of [`crate::trace`]). The tracer records,
+//! has a tracer (its calls pay the one atomic load of [`crate::trace`]). The tracer records,
 //! per call, the function, kernel thread id, `CLOCK_MONOTONIC` start and end in nanoseconds,
 //! the status returned and a correlation id: the start in a thread-local stack (no lock), the
 //! finished call in a buffer of the calling thread (its own, uncontended lock). At `exit` the
