@@ -44,3 +44,12 @@ pub enum BlasError {
     #[error("architecture mismatch")]
     ArchMismatch,
 }
+
+impl From<hip_bridge::BridgeError> for BlasError {
+    fn from(e: hip_bridge::BridgeError) -> Self {
+        match e {
+            hip_bridge::BridgeError::InvalidValue => BlasError::InvalidValue,
+            hip_bridge::BridgeError::Runtime(what) => BlasError::Internal(what),
+        }
+    }
+}

@@ -89,7 +89,7 @@ impl Handle {
 
     /// Enqueues CPU work on the handle's stream.
     pub(crate) fn submit(&self, work: impl Fn() + Send + Sync + 'static) -> BlasResult<()> {
-        hip_bridge::enqueue(self.stream(), Arc::new(work))
+        Ok(hip_bridge::enqueue(self.stream(), Arc::new(work))?)
     }
 
     /// Runs a validated call on the handle's backend: on the CPU, `cpu(&call)` enqueued on
@@ -110,7 +110,7 @@ impl Handle {
 
     /// Waits for the handle's stream (a result returned in host pointer mode).
     pub(crate) fn wait(&self) -> BlasResult<()> {
-        hip_bridge::synchronize(self.stream())
+        Ok(hip_bridge::synchronize(self.stream())?)
     }
 }
 

@@ -19,7 +19,8 @@ pub mod capi;
 pub mod cpu;
 pub mod error;
 pub mod handle;
-pub mod hip_bridge;
+/// The HIP runtime underneath (shared with the other libraries).
+pub use hip_bridge;
 pub mod nvidia;
 pub mod ops;
 pub mod safe;

@@ -1,6 +1,6 @@
-//! Every call this crate makes into the HIP runtime, in one place.
+//! Every call a ferrocm library (BLAS, FFT, RAND...) makes into the HIP runtime, in one place.
 //!
-//! BLAS work is ordered on the handle's `hipStream_t` like a kernel. Which HIP runtime
+//! Library work is ordered on the handle's `hipStream_t` like a kernel. Which HIP runtime
 //! owns that stream depends on how the BLAS core was linked:
 //!
 //! * **Process**: a C program (or Python through ctypes) uses `librocblas.so` /
@@ -22,7 +22,19 @@ use std::ffi::{c_int, c_void, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, OnceLock};
 
-use crate::error::{BlasError, BlasResult};
+/// A failure of the HIP runtime underneath a library call.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BridgeError {
+    /// An argument the runtime cannot take (a device index out of range).
+    #[error("invalid value")]
+    InvalidValue,
+    /// The runtime refused a call the library made for the user.
+    #[error("{0}")]
+    Runtime(String),
+}
+
+/// Result of a bridge call.
+pub type BridgeResult<T> = Result<T, BridgeError>;
 
 /// The platform the HIP runtime of this process drives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -138,12 +150,12 @@ impl ProcessApi {
     }
 }
 
-fn hip_failure(what: &str, code: c_int) -> BlasError {
-    BlasError::Internal(format!("{what} failed with hipError_t {code}"))
+fn hip_failure(what: &str, code: c_int) -> BridgeError {
+    BridgeError::Runtime(format!("{what} failed with hipError_t {code}"))
 }
 
-fn linked_failure(what: &str, e: hip::HipError) -> BlasError {
-    BlasError::Internal(format!("{what}: {e}"))
+fn linked_failure(what: &str, e: hip::HipError) -> BridgeError {
+    BridgeError::Runtime(format!("{what}: {e}"))
 }
 
 /// The platform of this process's HIP runtime.
@@ -160,7 +172,7 @@ pub fn platform() -> Platform {
 }
 
 /// The calling thread's current HIP device.
-pub fn current_device() -> BlasResult<usize> {
+pub fn current_device() -> BridgeResult<usize> {
     match runtime() {
         Runtime::Process(api) => {
             let mut dev: c_int = 0;
@@ -169,7 +181,7 @@ pub fn current_device() -> BlasResult<usize> {
             if rc != 0 {
                 return Err(hip_failure("hipGetDevice", rc));
             }
-            usize::try_from(dev).map_err(|_| BlasError::Internal("negative device".into()))
+            usize::try_from(dev).map_err(|_| BridgeError::Runtime("negative device".into()))
         }
         Runtime::Linked => match hip::platform::current() {
             hip::platform::Platform::Nvidia => hip::platform::nvidia::current_device()
@@ -190,10 +202,10 @@ pub fn has_device() -> bool {
 /// Makes `device`'s primary context current on the calling thread (NVIDIA), as cuBLAS
 /// requires; the runtime's own `hipSetDevice` does it, so the runtime's record of the
 /// thread's context stays right.
-pub fn bind_device_context(device: usize) -> BlasResult<()> {
+pub fn bind_device_context(device: usize) -> BridgeResult<()> {
     match runtime() {
         Runtime::Process(api) => {
-            let dev = c_int::try_from(device).map_err(|_| BlasError::InvalidValue)?;
+            let dev = c_int::try_from(device).map_err(|_| BridgeError::InvalidValue)?;
             // SAFETY: plain C call.
             let rc = unsafe { (api.set_device)(dev) };
             if rc != 0 {
@@ -209,7 +221,7 @@ pub fn bind_device_context(device: usize) -> BlasResult<()> {
 
 /// Enqueues `work` on `stream` (CPU platform): it runs on the stream's queue after the
 /// work enqueued before it and before the work enqueued after it.
-pub fn enqueue(stream: StreamHandle, work: Work) -> BlasResult<()> {
+pub fn enqueue(stream: StreamHandle, work: Work) -> BridgeResult<()> {
     match runtime() {
         Runtime::Process(api) => enqueue_process(api, stream, work),
         Runtime::Linked => {
@@ -223,7 +235,7 @@ pub fn enqueue(stream: StreamHandle, work: Work) -> BlasResult<()> {
 /// Runs enqueued work; a panic (a bug) must not unwind into the runtime's queue thread.
 fn run_contained(work: &(dyn Fn() + Send + Sync)) {
     if catch_unwind(AssertUnwindSafe(work)).is_err() {
-        eprintln!("ferrocm-blas: enqueued BLAS work panicked; its results are undefined");
+        eprintln!("ferrocm: enqueued library work panicked; its results are undefined");
     }
 }
 
@@ -242,7 +254,7 @@ unsafe extern "C" fn run_kept(user_data: *mut c_void) {
     run_contained(&**work);
 }
 
-fn enqueue_process(api: &ProcessApi, stream: StreamHandle, work: Work) -> BlasResult<()> {
+fn enqueue_process(api: &ProcessApi, stream: StreamHandle, work: Work) -> BridgeResult<()> {
     let s = stream as usize as *mut c_void;
     let capturing = api.stream_is_capturing.is_some_and(|f| {
         let mut status: c_int = 0;
@@ -264,7 +276,7 @@ fn enqueue_process(api: &ProcessApi, stream: StreamHandle, work: Work) -> BlasRe
 }
 
 /// Waits until everything enqueued on `stream` so far has completed.
-pub fn synchronize(stream: StreamHandle) -> BlasResult<()> {
+pub fn synchronize(stream: StreamHandle) -> BridgeResult<()> {
     match runtime() {
         Runtime::Process(api) => {
             // SAFETY: the stream handle is the program's.
