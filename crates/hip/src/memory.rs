@@ -236,7 +236,10 @@ impl CopyKind {
 }
 
 /// Checks that `[ptr, ptr + size)` does not run past the end of a known allocation that
-/// contains `ptr` (unknown memory is the application's own and cannot be checked).
+/// contains `ptr`. Memory that is no live allocation is the application's own (ordinary
+/// host memory is accepted wherever HIP takes a device pointer, as AMD's runtime does); it
+/// must at least be mapped, so that a stale or made-up pointer is `hipErrorInvalidValue`
+/// instead of a fault in the runtime.
 pub fn check_range(ptr: usize, size: usize) -> HipResult<()> {
     if size == 0 {
         return Ok(());
@@ -247,7 +250,9 @@ pub fn check_range(ptr: usize, size: usize) -> HipResult<()> {
     let end = ptr.checked_add(size).ok_or(HipError::InvalidValue)?;
     match find(ptr) {
         Some(a) if end > a.base + a.size => Err(HipError::InvalidValue),
-        _ => Ok(()),
+        Some(_) => Ok(()),
+        None if hsa::core::memory::is_mapped(ptr, end) => Ok(()),
+        None => Err(HipError::InvalidValue),
     }
 }
 
