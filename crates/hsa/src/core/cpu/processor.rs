@@ -326,12 +326,13 @@ fn agent_dispatch_packet(p: &AgentDispatchPacket) -> Result<Option<Arc<SignalObj
         agent_dispatch::MEMSET => {
             let (dst, value, count, elem) =
                 (p.arg[0] as *mut u8, p.arg[1], p.arg[2] as usize, p.arg[3]);
-            if !matches!(elem, 1 | 2 | 4 | 8)
-                || (count > 0 && (dst.is_null() || dst as u64 % elem != 0))
-            {
+            // Any address is accepted: hipMemsetD16/D32 take device pointers at any byte
+            // offset (a misaligned fill is written byte-wise below, never refused, since a
+            // refused packet would inactivate the stream's queue).
+            if !matches!(elem, 1 | 2 | 4 | 8) || (count > 0 && dst.is_null()) {
                 return Err(malformed);
             }
-            // SAFETY: the application promises `dst` is valid for `count` aligned elements.
+            // SAFETY: the application promises `dst` is valid for `count` elements.
             unsafe { fill(dst, value, count, elem as usize) };
             (count as u64).saturating_mul(elem)
         }
@@ -376,8 +377,18 @@ fn agent_dispatch_packet(p: &AgentDispatchPacket) -> Result<Option<Arc<SignalObj
 /// Writes `count` elements of `elem` bytes holding the low bytes of `value`.
 ///
 /// # Safety
-/// `dst` must be valid and aligned for `count` elements of `elem` bytes.
+/// `dst` must be valid for `count * elem` bytes (at any alignment).
 unsafe fn fill(dst: *mut u8, value: u64, count: usize, elem: usize) {
+    if dst as usize % elem != 0 {
+        // Misaligned: the element's bytes in memory order (little-endian, as the device's),
+        // repeated. Rare, so simple beats fast here.
+        let bytes = value.to_le_bytes();
+        for i in 0..count {
+            // SAFETY: element `i` lies inside the `count * elem` bytes the caller guarantees.
+            unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), dst.add(i * elem), elem) };
+        }
+        return;
+    }
     // SAFETY: every arm writes `count` aligned elements of `elem` bytes at `dst`, which the
     // caller guarantees are valid.
     unsafe {
