@@ -550,8 +550,29 @@ impl StreamCore {
             graph::check_unsafe_call()?;
         }
         self.refuse_while_capturing()?;
+        // The legacy null stream waits for every blocking stream of its device as well
+        // (ROCm waits for the active streams, CUDA's legacy stream likewise): work queued
+        // on a blocking stream or on hipStreamPerThread before the call is done after it.
+        let blocking: Vec<(Arc<StreamCore>, Position)> = if self.kind == StreamKind::Null {
+            Runtime::get()?
+                .device_state(self.device)?
+                .blocking
+                .lock()
+                .iter()
+                .filter_map(|w| w.upgrade())
+                .map(|s| {
+                    let pos = s.position();
+                    (s, pos)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let pos = self.position();
         self.wait_for(&pos)?;
+        for (stream, pos) in &blocking {
+            stream.wait_for(pos)?;
+        }
         // A synchronisation point: pools release what their threshold says they should.
         crate::mempool::release_completed();
         Ok(())
