@@ -210,7 +210,14 @@ impl Kernel {
         }
         let size = size.ok_or(HipError::InvalidValue)?;
         let mut block = vec![0u8; self.kernarg_size as usize];
-        if size < self.explicit_size as usize || size > block.len() {
+        // The buffer must reach the end of the last argument; the tail padding of the
+        // arguments' struct may be left out (programs compute the size by hand).
+        let arguments_end = self
+            .params
+            .as_ref()
+            .and_then(|p| p.iter().map(|&(offset, size)| offset + size).max())
+            .map_or(self.explicit_size, |end| end.min(self.explicit_size));
+        if size < arguments_end as usize || size > block.len() {
             return Err(HipError::InvalidValue);
         }
         if size > 0 {
