@@ -326,8 +326,10 @@ impl Kernel {
         let threads: u64 = block.iter().map(|&b| u64::from(b)).product();
         let bound = self.max_threads_per_block(props.max_threads_per_block as u32);
         if threads > u64::from(bound) {
-            // More threads than `__launch_bounds__` allows.
-            return Err(HipError::InvalidConfiguration);
+            // More threads than `__launch_bounds__` allows: ROCm's launch check reports
+            // "larger than launch bounds" as hipErrorLaunchFailure (above the device's limit
+            // it is hipErrorInvalidConfiguration, from validate_config).
+            return Err(HipError::LaunchFailure);
         }
         let dynamic = dynamic_shared as u64;
         if self.static_shared_size().saturating_add(dynamic) > props.shared_mem_per_block {
