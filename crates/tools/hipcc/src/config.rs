@@ -217,14 +217,26 @@ impl Compiler {
 
 /// The preprocessor flags hipcc adds to every HIP compilation (`hipconfig --cpp_config`).
 ///
-/// `__HIPCC__` and `__HIP__` are what ROCm's clang defines for HIP sources; the platform macros
-/// (`__HIP_PLATFORM_CPU__`, `__HIP_CPU_RT__`) come from `hip/hip_runtime.h` itself, so that a
-/// program compiled without hipcc gets them too.
+/// `__HIPCC__` and `__HIP__` are what ROCm's clang defines for HIP sources, and
+/// `__HIP_PLATFORM_AMD__`/`__HIP_PLATFORM_HCC__` what ROCm's hipcc puts on every command line
+/// (the CPU platform takes the AMD branch of portable code, for code that tests them before
+/// including a HIP header); the headers define all of them too (with `__HIP_PLATFORM_CPU__`
+/// and `__HIP_CPU_RT__`), so that a program compiled without hipcc gets them as well.
 pub fn hip_cpp_flags(layout: &Layout) -> Vec<OsString> {
     let mut include = OsString::from("-I");
     include.push(&layout.include);
-    vec!["-D__HIPCC__=1".into(), "-D__HIP__=1".into(), include]
+    let mut flags: Vec<OsString> = HIP_SOURCE_DEFINES.iter().map(OsString::from).collect();
+    flags.push(include);
+    flags
 }
+
+/// The macros hipcc defines for HIP sources on the CPU platform.
+pub const HIP_SOURCE_DEFINES: &[&str] = &[
+    "-D__HIPCC__=1",
+    "-D__HIP__=1",
+    "-D__HIP_PLATFORM_AMD__=1",
+    "-D__HIP_PLATFORM_HCC__=1",
+];
 
 #[cfg(test)]
 mod tests {

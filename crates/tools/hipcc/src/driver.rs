@@ -59,8 +59,10 @@ Defaults, and why:
   -fno-semantic-interposition  for HIP sources compiled as position-independent code (-shared,
               --genco, hiprtc, -fPIC): a kernel is then inlined into its own work-group loop
               (nothing interposes device code); -fsemantic-interposition keeps the default;
-  -D__HIPCC__=1 -D__HIP__=1 for HIP sources, as ROCm's clang defines them (the headers define
-              __HIP_PLATFORM_CPU__ and __HIP_CPU_RT__ themselves);
+  -D__HIPCC__=1 -D__HIP__=1 -D__HIP_PLATFORM_AMD__=1 -D__HIP_PLATFORM_HCC__=1 for HIP
+              sources, as ROCm's clang and hipcc define them (the CPU platform takes the AMD
+              branch of portable code; the headers also define __HIP_PLATFORM_CPU__ and
+              __HIP_CPU_RT__, so code can tell it apart);
   -I<root>/include, and -include hip/hip_runtime.h for a source that uses HIP's device language
               (as clang's HIP mode includes its wrapper header);
   when linking an executable or shared library: -L<lib> -lamdhip64 -Wl,-rpath,<lib> -pthread.
@@ -1028,7 +1030,7 @@ fn compile_one(
         c.arg("-O3");
     }
     if let Some(uses_hip) = rewritten_path {
-        c.args(["-D__HIPCC__=1", "-D__HIP__=1"]);
+        c.args(crate::config::HIP_SOURCE_DEFINES);
         // Quoted includes were relative to the original file's directory.
         let dir = input
             .path
