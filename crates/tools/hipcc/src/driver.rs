@@ -56,6 +56,8 @@ Defaults, and why:
               HIP headers need it;
   -O3         when no -O is given: ROCm compiles device code at -O3 by default, and here the
               device code is the whole unit (kernels are ordinary host functions);
+  -fno-builtin-printf  for HIP sources: device printf(%s of a null pointer) prints (null) (the
+              compiler would otherwise turn such a printf into puts, which faults);
   -fno-semantic-interposition  for HIP sources compiled as position-independent code (-shared,
               --genco, hiprtc, -fPIC): a kernel is then inlined into its own work-group loop
               (nothing interposes device code); -fsemantic-interposition keeps the default;
@@ -1031,6 +1033,9 @@ fn compile_one(
     }
     if let Some(uses_hip) = rewritten_path {
         c.args(crate::config::HIP_SOURCE_DEFINES);
+        // Device printf prints "(null)" for a null %s as GPUs do; GCC would turn
+        // printf("%s\n", p) into puts(p), which faults on null.
+        c.arg("-fno-builtin-printf");
         // Quoted includes were relative to the original file's directory.
         let dir = input
             .path
@@ -1060,6 +1065,20 @@ fn compile_one(
         if let Some(std) = s.strip_prefix("-std=") {
             if std.contains("++") != hip {
                 continue;
+            }
+            // HIP's device language on the CPU is C++17 code: an older standard (which
+            // ROCm's hipcc accepts) is raised to C++17 for HIP sources.
+            if hip {
+                if let Some(raised) = raised_std(std) {
+                    if r.verbose {
+                        eprintln!(
+                            "hipcc: {}: -std={std} raised to -std={raised} (the CPU device language needs C++17)",
+                            input.path.display()
+                        );
+                    }
+                    c.arg(format!("-std={raised}"));
+                    continue;
+                }
             }
         }
         c.arg(a);
@@ -1131,6 +1150,20 @@ fn compile_one(
         }
     }
     Ok(status)
+}
+
+/// The C++17 spelling for a C++ standard before C++17 (`None`: C++17 or later, or not C++).
+fn raised_std(std: &str) -> Option<&'static str> {
+    let (gnu, version) = if let Some(v) = std.strip_prefix("gnu++") {
+        (true, v)
+    } else {
+        (false, std.strip_prefix("c++")?)
+    };
+    matches!(version, "98" | "03" | "0x" | "11" | "1y" | "14").then_some(if gnu {
+        "gnu++17"
+    } else {
+        "c++17"
+    })
 }
 
 /// The flags `hipconfig --cpp_config` prints (those hipcc adds to HIP compilations).

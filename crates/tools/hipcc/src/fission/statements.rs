@@ -625,10 +625,7 @@ impl<'a> Splitter<'a> {
                 && self.p(kept[n - 3], "[")
             {
                 let ty = self.join(&kept[..n - 4], &[]);
-                return format!(
-                    "static ::hip_impl::dynamic_shared<{ty}> {};",
-                    self.t(kept[n - 4])
-                );
+                return crate::rewrite::dynamic_shared_declaration(&ty, self.t(kept[n - 4]), true);
             }
         }
         if shared && ks.iter().any(|&k| self.t(k) == "static") {
