@@ -147,16 +147,45 @@ pub struct Rewritten {
     /// For each kernel with a `__syncthreads()`: whether it was split at its barriers
     /// ([`crate::fission`]) or why not, as `"<file>:<line>: ..."` lines (`hipcc -v` prints them).
     pub fission_notes: Vec<String>,
+    /// The names of the `__global__` functions the unit defines.
+    pub kernels: Vec<String>,
+}
+
+/// How [`rewrite_with`] treats a unit.
+#[derive(Debug, Clone, Default)]
+pub struct RewriteOptions {
+    /// A user header reached from the source ([`crate::headers`]): no registration block is
+    /// appended (the header may be included anywhere, any number of times); instead every
+    /// kernel registers itself from its body, as kernel template instances do.
+    pub header: bool,
+    /// Kernels defined by other files of the translation unit (its headers): launches of
+    /// them go through the probe, as launches of the unit's own kernels do.
+    pub also_defined: BTreeSet<String>,
 }
 
 /// Rewrites the HIP unit `src`; `file_name` is what the `#line` directive names.
 pub fn rewrite(src: &str, file_name: &str) -> Rewritten {
+    rewrite_with(src, file_name, &RewriteOptions::default())
+}
+
+/// [`rewrite`], for a source with headers of its own or for one of those headers.
+pub fn rewrite_with(src: &str, file_name: &str, options: &RewriteOptions) -> Rewritten {
     let src = src.strip_prefix('\u{feff}').unwrap_or(src);
     let toks = tokenize(src);
-    let (registrations, notes, candidates) = find_registrations(src, &toks);
+    let (registrations, notes, candidates) = find_registrations(src, &toks, options.header);
+    let registrations = if options.header {
+        Vec::new()
+    } else {
+        registrations
+    };
+    let kernels: Vec<String> = candidates.iter().map(|c| c.name.clone()).collect();
     // Kernels this unit defines (by unqualified name): a launch of any other kernel goes
     // through the registry of the unit that defines it (launch.h, launch_kernel_extern).
-    let defined: BTreeSet<&str> = candidates.iter().map(|c| c.name.as_str()).collect();
+    let defined: BTreeSet<&str> = candidates
+        .iter()
+        .map(|c| c.name.as_str())
+        .chain(options.also_defined.iter().map(String::as_str))
+        .collect();
     let mut edits = chevron_edits(src, &toks, &defined);
     let chevrons = edits.len();
     edits.extend(ggl_extern_edits(src, &toks, &defined));
@@ -195,6 +224,7 @@ pub fn rewrite(src: &str, file_name: &str) -> Rewritten {
         registrations,
         uses_hip,
         fission_notes,
+        kernels,
     }
 }
 
@@ -909,6 +939,8 @@ struct PendingBody {
 struct Walker<'a> {
     src: &'a str,
     toks: &'a [Token],
+    /// Every kernel registers itself from its body (a header: [`RewriteOptions::header`]).
+    self_register: bool,
     conds: Conditions,
     scopes: Vec<Scope>,
     functions: Vec<FunctionSeen>,
@@ -925,10 +957,12 @@ struct Walker<'a> {
 fn find_registrations(
     src: &str,
     toks: &[Token],
+    self_register: bool,
 ) -> (Vec<Registration>, Vec<Edit>, Vec<FissionCandidate>) {
     let mut w = Walker {
         src,
         toks,
+        self_register,
         conds: Conditions::default(),
         scopes: Vec::new(),
         functions: Vec::new(),
@@ -1653,7 +1687,7 @@ impl<'a> Walker<'a> {
             None => format!("::hip_impl::kernel_ptr(&::{name})"),
         };
         let mut prologue = String::new();
-        if body.template_arguments.is_some() {
+        if body.template_arguments.is_some() || self.self_register {
             let _ = write!(
                 prologue,
                 " (void)::hip_impl::kernel_self<{this}>::registered;"
