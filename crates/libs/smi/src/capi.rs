@@ -21,7 +21,7 @@ pub fn entry<R>(on_panic: R, body: impl FnOnce() -> R) -> R {
 /// `fn name(arg: Type, ...) -> Status { path::to::implementation }` (called with the same
 /// arguments) or `fn name(...) -> Status { unsupported "reason" }` (returns the library's
 /// not-supported status). Generates the `#[no_mangle] extern "C"` functions, `EXPORTS` (every
-/// name) and `UNSUPPORTED` (name, reason) for the export test and the coverage docs.
+/// name) and `TABLE` (name, reason when not supported) for the export test and the coverage docs.
 #[macro_export]
 macro_rules! smi_exports {
     (
@@ -35,9 +35,10 @@ macro_rules! smi_exports {
         /// The name of every exported function, in table order.
         pub const EXPORTS: &[&str] = &[$(stringify!($name)),*];
 
-        /// The exported functions that return the not-supported status, with the reason.
-        pub const UNSUPPORTED: &[(&str, &str)] = &[
-            $($crate::smi_exports!(@unsupported $name $($body)+))*
+        /// Every exported function with, for those that return the not-supported status,
+        /// the reason.
+        pub const TABLE: &[(&str, Option<&str>)] = &[
+            $((stringify!($name), $crate::smi_exports!(@reason $($body)+))),*
         ];
 
         $(
@@ -54,8 +55,8 @@ macro_rules! smi_exports {
             }
         )*
     };
-    (@unsupported $name:ident unsupported $reason:literal) => { (stringify!($name), $reason), };
-    (@unsupported $name:ident $($serve:tt)+) => {};
+    (@reason unsupported $reason:literal) => { Some($reason) };
+    (@reason $($serve:tt)+) => { None };
     (@call $ns:expr; ($($arg:ident),*) unsupported $reason:literal) => { $ns };
     (@call $ns:expr; ($($arg:ident),*) $($serve:tt)+) => {
         // SAFETY: the caller's contract is the implementation's.
