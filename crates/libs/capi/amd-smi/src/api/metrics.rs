@@ -391,3 +391,69 @@ pub unsafe fn get_gpu_compute_process_info(
     })();
     status(r)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{get_processor_handles, shut_down, SESSION};
+    use smi::cpu::{host::Host, CpuDevice};
+    use smi::Inventory;
+
+    #[test]
+    fn units_on_a_fake_cpu() {
+        let dir = std::env::temp_dir().join(format!("amdsmi-unit-{}", std::process::id()));
+        for (path, body) in [
+            ("sys/class/hwmon/hwmon0/name", "coretemp\n"),
+            ("sys/class/hwmon/hwmon0/temp1_input", "45500\n"),
+            ("sys/class/hwmon/hwmon0/temp1_crit", "100000\n"),
+            (
+                "proc/meminfo",
+                "MemTotal: 4194304 kB\nMemAvailable: 1048576 kB\n",
+            ),
+        ] {
+            let p = dir.join(path);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, body).unwrap();
+        }
+        let cpu = CpuDevice::with_host(Host {
+            proc_root: dir.join("proc"),
+            sys_root: dir.join("sys"),
+        });
+        SESSION.init_with(|| Inventory::from_devices(vec![Box::new(cpu)]));
+        let mut h = std::ptr::null_mut();
+        let mut one = 1;
+        // SAFETY: valid out-pointers throughout.
+        unsafe {
+            assert_eq!(
+                get_processor_handles(std::ptr::null_mut(), &mut one, &mut h),
+                0
+            );
+            let mut t = 0;
+            assert_eq!(get_temp_metric(h, 0, AMDSMI_TEMP_CURRENT, &mut t), 0);
+            assert_eq!(t, 46, "degrees Celsius, rounded");
+            assert_eq!(get_temp_metric(h, 0, AMDSMI_TEMP_CRITICAL, &mut t), 0);
+            assert_eq!(t, 100);
+            assert_eq!(
+                get_temp_metric(h, 1, AMDSMI_TEMP_CURRENT, &mut t),
+                AMDSMI_STATUS_NOT_SUPPORTED,
+                "no hotspot sensor on a CPU"
+            );
+            assert_eq!(get_temp_metric(h, 0, 99, &mut t), AMDSMI_STATUS_INVAL);
+            let mut v: amdsmi_vram_usage_t = std::mem::zeroed();
+            assert_eq!(get_gpu_vram_usage(h, &mut v), 0);
+            assert_eq!((v.vram_total, v.vram_used), (4096, 3072), "MiB");
+            let mut c: amdsmi_clk_info_t = std::mem::zeroed();
+            assert_eq!(
+                get_clock_info(h, AMDSMI_CLK_TYPE_GFX, &mut c),
+                AMDSMI_STATUS_NOT_SUPPORTED,
+                "the fake has neither cpufreq nor cpuinfo"
+            );
+            assert_eq!(get_clock_info(h, 99, &mut c), AMDSMI_STATUS_INVAL);
+            let mut p: amdsmi_power_info_t = std::mem::zeroed();
+            assert_eq!(get_power_info(h, &mut p), AMDSMI_STATUS_NOT_SUPPORTED);
+            assert_eq!(shut_down(), 0);
+            assert_eq!(get_power_info(h, &mut p), AMDSMI_STATUS_NOT_INIT);
+        }
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
