@@ -207,3 +207,23 @@ fn a_c_monitoring_program_passes() {
         String::from_utf8_lossy(&run.stderr)
     );
 }
+
+/// docs/TOOLS.md lists exactly the functions that answer not-supported, with the table's
+/// reasons.
+#[test]
+fn the_docs_list_the_unsupported_functions() {
+    let doc = std::fs::read_to_string(root().join("docs/TOOLS.md")).expect("docs/TOOLS.md");
+    let listed: BTreeSet<(String, String)> = doc
+        .lines()
+        .filter_map(|l| l.strip_prefix("- `amdsmi_"))
+        .filter_map(|l| {
+            let (name, reason) = l.split_once("`: ")?;
+            Some((format!("amdsmi_{name}"), reason.to_string()))
+        })
+        .collect();
+    let table: BTreeSet<(String, String)> = amd_smi::exports::TABLE
+        .iter()
+        .filter_map(|(name, reason)| Some((name.to_string(), (*reason)?.to_string())))
+        .collect();
+    assert_eq!(listed, table);
+}
