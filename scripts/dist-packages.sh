@@ -67,6 +67,7 @@ pc amdhip64 "$hip_version" "HIP runtime" "" '-L${libdir} -lamdhip64 -Wl,-rpath,$
 #   package            version  target                                          library              headers                 depends          links        pc name               pc requires
 libraries=(
   "hsa-runtime64       1.14.0   hsa-runtime64::hsa-runtime64                    libhsa-runtime64.so  hsa                     -                -            hsa-runtime64         -"
+  "hiprtc              $hip_version hiprtc::hiprtc                             libhiprtc.so         hip                     hip              hip::host    hiprtc                hip"
   "rocblas             4.3.0    roc::rocblas                                    librocblas.so        rocblas                 hip              hip::host    rocblas               hip"
   "hipblas             2.3.0    roc::hipblas                                    libhipblas.so        hipblas                 hip;rocblas      roc::rocblas hipblas               hip,rocblas"
   "rocfft              1.0.31   roc::rocfft                                     librocfft.so         rocfft                  hip              hip::host    rocfft                hip"
@@ -106,8 +107,12 @@ for line in "${libraries[@]}"; do
       alias_lines+="  set_target_properties($aname PROPERTIES INTERFACE_LINK_LIBRARIES $atarget)"$'\n'"endif()"$'\n'
     fi
   done
+  # include/<headers>/ on the include path too, except hip/ (the HIP runtime's, hiprtc's).
+  extra_include="\"\${_ferrocm_${id}_prefix}/include/$headers\""
+  extra_cflags=" -I\${includedir}/$headers"
+  if [ "$headers" = hip ]; then extra_include=; extra_cflags=; fi
   fill "$templates/cmake/library-config.cmake.in" "$cmake_dir/$package/$package-config.cmake" \
-    PACKAGE="$package" ID="$id" TARGET="$target" LIBRARY="$library" HEADER_DIR="$headers" \
+    PACKAGE="$package" ID="$id" TARGET="$target" LIBRARY="$library" EXTRA_INCLUDE="$extra_include" \
     DEPENDS="$depends" LINKS="$links" VERSION="$version" ALIASES="$alias_lines"
   version_file "$package" "$version"
   if [ -n "$library" ]; then
@@ -116,7 +121,7 @@ for line in "${libraries[@]}"; do
   else
     libs=
   fi
-  pc "$pcname" "$version" "$package" "${pcrequires//,/, }" "$libs" " -I\${includedir}/$headers"
+  pc "$pcname" "$version" "$package" "${pcrequires//,/, }" "$libs" "$extra_cflags"
   written+=("$package")
 done
 echo "CMake packages: hip hip-lang ${written[*]}"
