@@ -207,3 +207,69 @@ fn pkg_config_files() {
     let out = run(&mut Command::new(&exe));
     assert!(out.contains("PASS"), "{out}");
 }
+
+/// A library's package appears exactly when its library and headers are in the prefix (the
+/// FFT, RAND and primitive libraries land in dist/ from other work): a prefix with hipFFT and
+/// rocFFT stand-ins and hipCUB/rocPRIM headers gets their packages, which CMake resolves with
+/// their dependencies, and none for rocRAND.
+#[test]
+fn packages_follow_the_libraries_present() {
+    if !have("cmake") {
+        eprintln!("SKIPPED: cmake not installed");
+        return;
+    }
+    let dist = dist();
+    let prefix = Path::new(env!("CARGO_TARGET_TMPDIR")).join("prefix-with-fft");
+    let _ = std::fs::remove_dir_all(&prefix);
+    for dir in [
+        "bin",
+        "lib",
+        "include/hip",
+        "include/hipfft",
+        "include/rocfft",
+        "include/hipcub",
+        "include/rocprim",
+    ] {
+        std::fs::create_dir_all(prefix.join(dir)).unwrap();
+    }
+    std::os::unix::fs::symlink(dist.join("bin/hipconfig"), prefix.join("bin/hipconfig")).unwrap();
+    for lib in ["libamdhip64.so", "libhipfft.so", "librocfft.so"] {
+        std::fs::write(prefix.join("lib").join(lib), b"").unwrap();
+    }
+    run(Command::new("bash")
+        .arg(root().join("scripts/dist-packages.sh"))
+        .arg(&prefix));
+    let cmake = prefix.join("lib/cmake");
+    for present in ["hip", "hipfft", "rocfft", "hipcub", "rocprim"] {
+        assert!(
+            cmake
+                .join(present)
+                .join(format!("{present}-config.cmake"))
+                .is_file(),
+            "{present}"
+        );
+    }
+    for absent in ["rocrand", "hiprand", "rocblas", "rocthrust", "amd_smi"] {
+        assert!(!cmake.join(absent).exists(), "{absent}");
+    }
+    assert!(prefix.join("lib/pkgconfig/hipfft.pc").is_file());
+
+    let project = Path::new(env!("CARGO_TARGET_TMPDIR")).join("find-fft");
+    std::fs::create_dir_all(&project).unwrap();
+    std::fs::write(
+        project.join("CMakeLists.txt"),
+        "cmake_minimum_required(VERSION 3.21)\nproject(find_fft LANGUAGES CXX)\n\
+         find_package(hipfft 1.0 REQUIRED)\nfind_package(hipcub REQUIRED)\n\
+         find_package(rocrand QUIET)\n\
+         foreach(t hip::hipfft roc::rocfft hip::host hip::hipcub roc::rocprim roc::rocprim_hip)\n\
+           if(NOT TARGET ${t})\n    message(FATAL_ERROR \"no ${t}\")\n  endif()\nendforeach()\n\
+         if(rocrand_FOUND)\n  message(FATAL_ERROR \"rocrand found without its library\")\nendif()\n",
+    )
+    .unwrap();
+    run(Command::new("cmake")
+        .arg("-S")
+        .arg(&project)
+        .arg("-B")
+        .arg(project.join("build"))
+        .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix.display())));
+}
