@@ -12,6 +12,7 @@
 #pragma once
 
 #include <thrust/execution_policy.h>
+#include <thrust/system/cuda/execution_policy.h>
 
 namespace thrust {
 namespace hip {
