@@ -57,6 +57,12 @@ struct write_sum {
   }
 };
 
+// Writes through a zip's reference (a tuple of references: Thrust's samples take it as a
+// template parameter, since its exact type differs between implementations).
+struct times3_into_first {
+  template <class Tuple> __host__ __device__ void operator()(Tuple t) const { thrust::get<0>(t) = thrust::get<1>(t) * 3; }
+};
+
 static void counting_constant_transform() {
   const int n = 100003;
   thrust::counting_iterator<long long> first(0);
@@ -152,7 +158,9 @@ static void functional_and_placeholders() {
   CHECK_EQ(thrust::multiplies<double>()(2.5, 4.0), 10.0);
   CHECK_EQ(thrust::maximum<int>()(2, 3), 3);
   CHECK_EQ(thrust::minimum<int>()(2, 3), 2);
+#if !HIP_TEST_NVIDIA  // rocThrust has thrust::identity; CUDA 13's Thrust (CCCL 3) removed it
   CHECK_EQ(thrust::identity<int>()(7), 7);
+#endif
   CHECK_EQ(thrust::modulus<int>()(7, 4), 3);
   CHECK(thrust::less<int>()(1, 2) && !thrust::greater<int>()(1, 2) && thrust::equal_to<int>()(4, 4), "comparisons");
 
@@ -171,10 +179,9 @@ static void functional_and_placeholders() {
   CHECK_EQ(mx, (float)(n - 1));
   thrust::for_each(thrust::make_zip_iterator(thrust::make_tuple(c.begin(), a.begin())),
                    thrust::make_zip_iterator(thrust::make_tuple(c.end(), a.end())),
-                   [] __host__ __device__(thrust::tuple<float &, float &> t) { thrust::get<0>(t) = thrust::get<1>(t) * 3; });
-  CHECK(c[7] == 21.0f, "zip for_each lambda: %g", (float)c[7]);
-  // _1 = _2 assigns through the first argument of a binary transform's output? (Thrust's
-  // documented use: for_each with _1 = value)
+                   times3_into_first());
+  CHECK(c[7] == 21.0f, "zip for_each functor: %g", (float)c[7]);
+  // _1 = value assigns through the argument (Thrust's documented use with for_each)
   thrust::for_each(c.begin(), c.end(), _1 = 4.0f);
   CHECK(c[0] == 4.0f && c[n - 1] == 4.0f, "_1 = 4: %g", (float)c[0]);
 }

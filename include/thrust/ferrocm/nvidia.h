@@ -77,9 +77,9 @@ FERROCM_CUDART_SHIM cudaError_t cudaFreeAsync(void *p, cudaStream_t s) {
   return ferrocm_thrust_nvidia::to_cuda(hipFreeAsync(p, s));
 }
 FERROCM_CUDART_SHIM cudaError_t cudaMallocHost(void **p, size_t n) {
-  return ferrocm_thrust_nvidia::to_cuda(hipHostMalloc(p, n, 0));
+  return ferrocm_thrust_nvidia::to_cuda(hipExtHostAlloc(p, n, 0));
 }
-FERROCM_CUDART_SHIM cudaError_t cudaFreeHost(void *p) { return ferrocm_thrust_nvidia::to_cuda(hipHostFree(p)); }
+FERROCM_CUDART_SHIM cudaError_t cudaFreeHost(void *p) { return ferrocm_thrust_nvidia::to_cuda(hipFreeHost(p)); }
 FERROCM_CUDART_SHIM cudaError_t cudaMallocManaged(void **p, size_t n, unsigned int flags) {
   return ferrocm_thrust_nvidia::to_cuda(hipMallocManaged(p, n, flags));
 }
