@@ -63,8 +63,8 @@ template <class T> static void same(const std::vector<T> &got, const std::vector
           hip_test::to_str(want[i]).c_str());
 }
 
-struct square {
-  template <class T> __host__ __device__ T operator()(const T &x) const { return x * x; }
+template <class T> struct square {  // typed: CUB may pass a device_reference to a template operator()
+  __host__ __device__ T operator()(const T &x) const { return x * x; }
 };
 struct is_odd {
   template <class T> __host__ __device__ bool operator()(const T &x) const { return ((long long)x) % 2 != 0; }
@@ -99,7 +99,7 @@ template <class T> static void reductions_and_transforms(size_t n) {
   CHECK(sum == std::accumulate(a.begin(), a.end(), T(0)), "reduce n=%zu", n);
   T mx = thrust::reduce(thrust::device, da.begin(), da.end(), T(-100000), thrust::maximum<T>());
   CHECK(mx == (n ? std::max(T(-100000), *std::max_element(a.begin(), a.end())) : T(-100000)), "reduce max n=%zu", n);
-  double sq = thrust::transform_reduce(da.begin(), da.end(), square(), 0.0, thrust::plus<double>());
+  double sq = thrust::transform_reduce(da.begin(), da.end(), square<T>(), 0.0, thrust::plus<double>());
   double sq_ref = 0;
   for (T x : a) sq_ref += (double)x * (double)x;
   CHECK(sq == sq_ref, "transform_reduce n=%zu: %.17g vs %.17g", n, sq, sq_ref);

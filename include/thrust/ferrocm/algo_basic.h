@@ -67,7 +67,7 @@ T run_reduce(const exec &e, std::size_t n, Chunk &&chunk, Combine &&combine) {
 
 template <class... A>
 exec default_exec() {
-  return exec{any_device_v<A...> ? system_kind::device : system_kind::host, false, nullptr};
+  return exec{device_by_default_v<A...> ? system_kind::device : system_kind::host, false, nullptr};
 }
 
 namespace algo {

@@ -335,6 +335,24 @@ struct is_device<T, std::enable_if_t<T::ferrocm_device>> : std::true_type {};
 template <class... A>
 inline constexpr bool any_device_v = (is_device<std::decay_t<A>>::value || ...);
 
+// is_any_system<T>: an iterator that belongs to no memory (counting, constant, discard, and
+// fancy iterators over only those): Thrust lets the other arguments choose, and alone they run
+// on the device system.
+template <class T, class = void>
+struct is_any_system : std::false_type {};
+template <class T>
+struct is_any_system<T, std::enable_if_t<T::ferrocm_any_system>> : std::true_type {};
+template <class T, class = void>
+struct is_iterator : std::false_type {};
+template <class T>
+struct is_iterator<T, std::void_t<typename std::iterator_traits<T>::iterator_category>> : std::true_type {};
+// An iterator into host memory: any other iterator (raw pointers, std:: containers' iterators).
+template <class T>
+inline constexpr bool is_host_iterator_v = is_iterator<T>::value && !is_device<T>::value && !is_any_system<T>::value;
+template <class... A>
+inline constexpr bool device_by_default_v =
+    any_device_v<A...> || (!(is_host_iterator_v<std::decay_t<A>> || ...) && (is_any_system<std::decay_t<A>>::value || ...));
+
 template <class It>
 using category_t = typename std::iterator_traits<It>::iterator_category;
 template <class It>

@@ -89,6 +89,7 @@ template <class T, class System = use_default, class Traversal = use_default, cl
 class counting_iterator
     : public ferrocm::ra_iterator<counting_iterator<T, System, Traversal, Difference>, T, T> {
  public:
+  static constexpr bool ferrocm_any_system = true;
   counting_iterator() = default;
   explicit counting_iterator(T v) : v_(v) {}
   T deref() const { return v_; }
@@ -111,6 +112,7 @@ template <class T, class Incrementable = std::ptrdiff_t, class System = use_defa
 class constant_iterator
     : public ferrocm::ra_iterator<constant_iterator<T, Incrementable, System>, T, T> {
  public:
+  static constexpr bool ferrocm_any_system = true;
   constant_iterator() = default;
   explicit constant_iterator(const T &v, Incrementable i = Incrementable()) : v_(v), i_(i) {}
   T deref() const { return v_; }
@@ -148,6 +150,7 @@ class transform_iterator
           ferrocm::transform_ref_t<F, It, Reference>> {
  public:
   static constexpr bool ferrocm_device = ferrocm::is_device<It>::value;
+  static constexpr bool ferrocm_any_system = ferrocm::is_any_system<It>::value;
   transform_iterator() = default;
   transform_iterator(It it, F f) : it_(it), f_(f) {}
   ferrocm::transform_ref_t<F, It, Reference> deref() const { return f_(*it_); }
@@ -179,6 +182,7 @@ class zip_iterator<std::tuple<Its...>>
                                   std::tuple<typename std::iterator_traits<Its>::reference...>> {
  public:
   static constexpr bool ferrocm_device = ferrocm::any_device_v<Its...>;
+  static constexpr bool ferrocm_any_system = (ferrocm::is_any_system<Its>::value && ...);
   using reference = std::tuple<typename std::iterator_traits<Its>::reference...>;
   zip_iterator() = default;
   explicit zip_iterator(std::tuple<Its...> its) : its_(its) {}
@@ -215,6 +219,7 @@ class permutation_iterator
                                   typename std::iterator_traits<ElementIt>::reference> {
  public:
   static constexpr bool ferrocm_device = ferrocm::any_device_v<ElementIt, IndexIt>;
+  static constexpr bool ferrocm_any_system = ferrocm::is_any_system<ElementIt>::value && ferrocm::is_any_system<IndexIt>::value;
   permutation_iterator() = default;
   permutation_iterator(ElementIt e, IndexIt i) : e_(e), i_(i) {}
   typename std::iterator_traits<ElementIt>::reference deref() const { return e_[*i_]; }
@@ -248,6 +253,7 @@ template <class System = use_default>
 class discard_iterator
     : public ferrocm::ra_iterator<discard_iterator<System>, ferrocm::discard_sink, ferrocm::discard_sink> {
  public:
+  static constexpr bool ferrocm_any_system = true;
   discard_iterator() = default;
   explicit discard_iterator(std::ptrdiff_t i) : i_(i) {}
   ferrocm::discard_sink deref() const { return {}; }
