@@ -373,6 +373,19 @@ static void searches_and_sets(size_t n) {
   same(host(out), ref, "merge greater", n);
 }
 
+// A float sum of 2^22 elements within 1e-5 of the exact value: a GPU reduces as a tree; a
+// plain left-to-right float loop drifts far more (the CPU version once did, at 2^26 elements
+// by over 1%).
+static void float_sum_accuracy() {
+  const size_t n = (size_t)1 << 22;
+  thrust::device_vector<float> d(n, 0.1f);
+  float s = thrust::reduce(d.begin(), d.end());
+  double exact = (double)n * (double)0.1f;
+  CHECK(std::fabs(s - exact) <= 1e-5 * exact, "reduce of 2^22 x 0.1f: %.9g, exact %.9g", (double)s, exact);
+  float t = thrust::transform_reduce(d.begin(), d.end(), thrust::negate<float>(), 0.0f, thrust::plus<float>());
+  CHECK(std::fabs(t + exact) <= 1e-5 * exact, "transform_reduce of 2^22 x -0.1f: %.9g", (double)t);
+}
+
 // Host vectors with thrust::host, and a host_vector given to algorithms without a policy.
 static void host_side() {
   thrust::host_vector<int> h(1000);
@@ -399,5 +412,6 @@ int main() {
     searches_and_sets(n);
   }
   host_side();
+  float_sum_accuracy();
   return hip_test::pass();
 }

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <iterator>
 #include <limits>
+#include <new>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -62,6 +63,42 @@ T run_reduce(const exec &e, std::size_t n, Chunk &&chunk, Combine &&combine) {
   T acc = partial[first].second;
   for (std::size_t p = first + 1; p < parts; ++p)
     if (partial[p].first) acc = combine(acc, partial[p].second);
+  return acc;
+}
+
+// Reduces [b, e) (non-empty) as load(b) op load(b+1) op ... in that order, grouped as a
+// pairwise (cascade) combination of 1024-element blocks: the same result as a left fold for an
+// associative operator, and far less rounding error for floating-point sums (a GPU's tree
+// reduction has the same property; a plain float loop over 2^24 elements does not).
+template <class T, class Load, class Op>
+T block_reduce(std::size_t b, std::size_t e, Load load, Op &op) {
+  constexpr std::size_t block = 1024;
+  bool used[64] = {};
+  alignas(T) unsigned char raw[64][sizeof(T)];
+  T *slot = reinterpret_cast<T *>(raw);
+  for (std::size_t i = b; i < e; i += block) {
+    std::size_t end = std::min(e, i + block);
+    T s = static_cast<T>(load(i));
+    for (std::size_t j = i + 1; j < end; ++j) s = op(s, load(j));
+    std::size_t level = 0;
+    while (used[level]) {
+      s = op(slot[level], s);
+      slot[level].~T();
+      used[level] = false;
+      ++level;
+    }
+    new (&slot[level]) T(std::move(s));
+    used[level] = true;
+  }
+  int top = 63;
+  while (!used[top]) --top;
+  T acc = std::move(slot[top]);
+  slot[top].~T();
+  for (int level = top - 1; level >= 0; --level) {
+    if (!used[level]) continue;
+    acc = op(acc, slot[level]);
+    slot[level].~T();
+  }
   return acc;
 }
 
@@ -418,11 +455,7 @@ T reduce(const exec &e, It first, It last, T init, Op op) {
   if (n == 0) return init;
   T r = run_reduce<T>(
       e, n,
-      [&](std::size_t b, std::size_t en) {
-        T acc = static_cast<T>(u[b]);
-        for (std::size_t i = b + 1; i < en; ++i) acc = op(acc, u[i]);
-        return acc;
-      },
+      [&](std::size_t b, std::size_t en) { return block_reduce<T>(b, en, [&](std::size_t i) { return u[i]; }, op); },
       op);
   return op(init, r);
 }
@@ -445,9 +478,7 @@ T transform_reduce(const exec &e, It first, It last, U unary, T init, Op op) {
   T r = run_reduce<T>(
       e, n,
       [&](std::size_t b, std::size_t en) {
-        T acc = static_cast<T>(unary(u[b]));
-        for (std::size_t i = b + 1; i < en; ++i) acc = op(acc, unary(u[i]));
-        return acc;
+        return block_reduce<T>(b, en, [&](std::size_t i) { return unary(u[i]); }, op);
       },
       op);
   return op(init, r);
@@ -464,9 +495,7 @@ T inner_product(const exec &e, It1 first1, It1 last1, It2 first2, T init, Op1 op
   T r = run_reduce<T>(
       e, n,
       [&](std::size_t b, std::size_t en) {
-        T acc = static_cast<T>(op2(a[b], c[b]));
-        for (std::size_t i = b + 1; i < en; ++i) acc = op1(acc, op2(a[i], c[i]));
-        return acc;
+        return block_reduce<T>(b, en, [&](std::size_t i) { return op2(a[i], c[i]); }, op1);
       },
       op1);
   return op1(init, r);
@@ -713,7 +742,7 @@ Out exclusive_scan(const exec &e, In first, In last, Out out, T init) {
 }
 template <class In, class Out>
 Out exclusive_scan(const exec &e, In first, In last, Out out) {
-  return exclusive_scan(e, first, last, out, value_t<In>(0), thrust::plus<>());
+  return exclusive_scan(e, first, last, out, value_t<In>(), thrust::plus<>());
 }
 template <class In, class Out, class U, class Op>
 Out transform_inclusive_scan(const exec &e, In first, In last, Out out, U unary, Op op) {

@@ -335,7 +335,7 @@ Out exclusive_scan_by_key(const exec &e, KIt kfirst, KIt klast, VIt vfirst, Out 
 }
 template <class KIt, class VIt, class Out>
 Out exclusive_scan_by_key(const exec &e, KIt kfirst, KIt klast, VIt vfirst, Out out) {
-  return exclusive_scan_by_key(e, kfirst, klast, vfirst, out, value_t<VIt>(0), thrust::equal_to<>(),
+  return exclusive_scan_by_key(e, kfirst, klast, vfirst, out, value_t<VIt>(), thrust::equal_to<>(),
                                thrust::plus<>());
 }
 
