@@ -5,7 +5,8 @@
 // insert / clear, element access through device_reference, device_malloc / device_free and
 // device_pointer_cast around hipMalloc'd memory; stream ordering: an algorithm with
 // thrust::hip::par.on(s) (and thrust::device) sees the results of a kernel still blocked on
-// that stream when it is called; an impossible allocation throws std::bad_alloc.
+// that stream when it is called; 4 host threads with their own streams at once; an impossible
+// allocation throws std::bad_alloc.
 #include "hip_test.h"
 
 #include <thrust/copy.h>
@@ -155,6 +156,34 @@ static void stream_order(bool use_stream) {
   if (use_stream) HIP_CHECK(hipStreamDestroy(s));
 }
 
+// Several host threads, each with its own stream and vectors, sorting and reducing at once
+// (they share the CPU platform's thread pool).
+static void host_threads() {
+  const int threads = 4, n = 200003;
+  std::vector<std::thread> ts;
+  std::atomic<int> bad{0};
+  for (int t = 0; t < threads; ++t)
+    ts.emplace_back([t, &bad] {
+      hipStream_t s;
+      if (hipStreamCreate(&s) != hipSuccess) {
+        ++bad;
+        return;
+      }
+      for (int round = 0; round < 3; ++round) {
+        thrust::device_vector<int> d(n);
+        thrust::sequence(thrust::hip::par.on(s), d.begin(), d.end(), 0);
+        thrust::sort(thrust::hip::par.on(s), d.begin(), d.end(), thrust::greater<int>());
+        long long sum = thrust::reduce(thrust::hip::par.on(s), d.begin(), d.end(), 0LL);
+        int first = d[0], last = d[n - 1];
+        if (sum != (long long)n * (n - 1) / 2 || first != n - 1 || last != 0) ++bad;
+      }
+      if (hipStreamDestroy(s) != hipSuccess) ++bad;
+      (void)t;
+    });
+  for (auto &th : ts) th.join();
+  CHECK(bad.load() == 0, "%d of %d host threads got a wrong result", bad.load(), threads);
+}
+
 static void bad_alloc() {
   bool thrown = false;
   try {
@@ -172,6 +201,7 @@ int main() {
   vector_operations();
   stream_order(true);
   stream_order(false);
+  host_threads();
   bad_alloc();
   return hip_test::pass();
 }
