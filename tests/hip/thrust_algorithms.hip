@@ -5,7 +5,9 @@
 // (first of equal extremes), lower/upper_bound and binary_search (one value and vectorised),
 // set_union/intersection/difference/symmetric_difference, merge, partition / stable_partition,
 // equal, replace(_if); sizes 0, 1, primes and 1e6; int, float, double, long long and a struct;
-// thrust::device, thrust::host and thrust::hip::par policies.
+// thrust::device, thrust::host and thrust::hip::par policies; the less common forms (transform_if,
+// gather_if, scatter_if, unique_copy, unique_by_key, partition_copy, merge_by_key, adjacent_difference,
+// transform scans, is_sorted, reverse, mismatch, equal_range, any/all/none_of); float sum accuracy.
 #include "hip_test.h"
 
 #include <thrust/binary_search.h>
@@ -373,6 +375,155 @@ static void searches_and_sets(size_t n) {
   same(host(out), ref, "merge greater", n);
 }
 
+struct is_positive {
+  __host__ __device__ bool operator()(int x) const { return x > 0; }
+};
+struct times10 {
+  __host__ __device__ int operator()(int x) const { return x * 10; }
+};
+
+// The less common forms: transform_if, gather_if / scatter_if, unique_copy, unique_by_key,
+// partition_copy, merge_by_key, adjacent_difference, transform_inclusive/exclusive_scan,
+// is_sorted(_until), reverse, mismatch, equal_range, reduce_by_key with a custom predicate and
+// operator, all_of / any_of / none_of.
+static void less_common(size_t n) {
+  std::vector<int> a = data<int>(n, 71u + (unsigned)n, 40);
+  thrust::device_vector<int> da(a.begin(), a.end());
+  std::vector<int> ref(n);
+
+  thrust::device_vector<int> t = da;
+  thrust::transform_if(da.begin(), da.end(), t.begin(), times10(), is_positive());
+  for (size_t i = 0; i < n; ++i) ref[i] = a[i] > 0 ? a[i] * 10 : a[i];
+  same(host(t), ref, "transform_if", n);
+
+  std::vector<int> map(n);
+  for (size_t i = 0; i < n; ++i) map[i] = (int)((i * 7919) % (n ? n : 1));
+  thrust::device_vector<int> dmap(map.begin(), map.end()), g(n, -1), sc(n, -1);
+  thrust::gather_if(dmap.begin(), dmap.end(), da.begin(), da.begin(), g.begin(), is_positive());
+  for (size_t i = 0; i < n; ++i) ref[i] = a[i] > 0 ? a[map[i]] : -1;
+  same(host(g), ref, "gather_if", n);
+  // 7919 is prime and not a factor of any size here, so map is a permutation
+  thrust::scatter_if(da.begin(), da.end(), dmap.begin(), da.begin(), sc.begin(), is_positive());
+  std::fill(ref.begin(), ref.end(), -1);
+  for (size_t i = 0; i < n; ++i)
+    if (a[i] > 0) ref[map[i]] = a[i];
+  same(host(sc), ref, "scatter_if", n);
+
+  std::vector<int> s = a;
+  std::sort(s.begin(), s.end());
+  thrust::device_vector<int> ds(s.begin(), s.end()), uc(n);
+  uc.resize(thrust::unique_copy(ds.begin(), ds.end(), uc.begin()) - uc.begin());
+  std::vector<int> uref;
+  std::unique_copy(s.begin(), s.end(), std::back_inserter(uref));
+  same(host(uc), uref, "unique_copy", n);
+  thrust::device_vector<int> uk = ds, uv(n);
+  thrust::sequence(uv.begin(), uv.end());
+  auto ue = thrust::unique_by_key(uk.begin(), uk.end(), uv.begin());
+  uk.resize(ue.first - uk.begin());
+  uv.resize(ue.second - uv.begin());
+  std::vector<int> ukr, uvr;
+  for (size_t i = 0; i < n; ++i)
+    if (i == 0 || s[i] != s[i - 1]) {
+      ukr.push_back(s[i]);
+      uvr.push_back((int)i);
+    }
+  same(host(uk), ukr, "unique_by_key keys", n);
+  same(host(uv), uvr, "unique_by_key values (the first of each run)", n);
+
+  thrust::device_vector<int> yes(n), no(n);
+  auto pe = thrust::partition_copy(da.begin(), da.end(), yes.begin(), no.begin(), is_positive());
+  yes.resize(pe.first - yes.begin());
+  no.resize(pe.second - no.begin());
+  std::vector<int> yr, nr;
+  std::partition_copy(a.begin(), a.end(), std::back_inserter(yr), std::back_inserter(nr), is_positive());
+  same(host(yes), yr, "partition_copy true", n);
+  same(host(no), nr, "partition_copy false", n);
+
+  // merge_by_key: equal keys take the first range's element first
+  std::vector<int> k2 = data<int>(n / 3 + 1, 72u + (unsigned)n, 40);
+  std::sort(k2.begin(), k2.end());
+  thrust::device_vector<int> dk2(k2.begin(), k2.end()), v1(n, 1), v2(k2.size(), 2);
+  thrust::device_vector<int> mk(n + k2.size()), mv(n + k2.size());
+  thrust::merge_by_key(ds.begin(), ds.end(), dk2.begin(), dk2.end(), v1.begin(), v2.begin(), mk.begin(), mv.begin());
+  std::vector<std::pair<int, int>> mref;
+  for (int x : s) mref.push_back({x, 1});
+  std::vector<std::pair<int, int>> m2;
+  for (int x : k2) m2.push_back({x, 2});
+  std::vector<std::pair<int, int>> merged(mref.size() + m2.size());
+  std::merge(mref.begin(), mref.end(), m2.begin(), m2.end(), merged.begin(),
+             [](const std::pair<int, int> &x, const std::pair<int, int> &y) { return x.first < y.first; });
+  std::vector<int> mkr, mvr;
+  for (auto &p : merged) {
+    mkr.push_back(p.first);
+    mvr.push_back(p.second);
+  }
+  same(host(mk), mkr, "merge_by_key keys", n);
+  same(host(mv), mvr, "merge_by_key values", n);
+
+  thrust::device_vector<int> ad(n);
+  thrust::adjacent_difference(da.begin(), da.end(), ad.begin());
+  std::adjacent_difference(a.begin(), a.end(), ref.begin());
+  same(host(ad), ref, "adjacent_difference", n);
+  thrust::device_vector<int> adi = da;  // in place
+  thrust::adjacent_difference(adi.begin(), adi.end(), adi.begin());
+  same(host(adi), ref, "adjacent_difference in place", n);
+
+  thrust::device_vector<int> ts(n);
+  thrust::transform_inclusive_scan(da.begin(), da.end(), ts.begin(), times10(), thrust::plus<int>());
+  int acc = 0;
+  for (size_t i = 0; i < n; ++i) ref[i] = acc += a[i] * 10;
+  same(host(ts), ref, "transform_inclusive_scan", n);
+  thrust::transform_exclusive_scan(da.begin(), da.end(), ts.begin(), times10(), 3, thrust::plus<int>());
+  acc = 3;
+  for (size_t i = 0; i < n; ++i) {
+    ref[i] = acc;
+    acc += a[i] * 10;
+  }
+  same(host(ts), ref, "transform_exclusive_scan", n);
+
+  CHECK(thrust::is_sorted(ds.begin(), ds.end()), "is_sorted n=%zu", n);
+  CHECK(thrust::is_sorted_until(da.begin(), da.end()) - da.begin() == std::is_sorted_until(a.begin(), a.end()) - a.begin(),
+        "is_sorted_until n=%zu", n);
+  thrust::device_vector<int> rv = da;
+  thrust::reverse(rv.begin(), rv.end());
+  std::vector<int> rr(a.rbegin(), a.rend());
+  same(host(rv), rr, "reverse", n);
+  if (n > 2) {
+    thrust::device_vector<int> other = da;
+    other[n - 2] = other[n - 2] + 1;
+    auto mm = thrust::mismatch(da.begin(), da.end(), other.begin());
+    CHECK(mm.first - da.begin() == (std::ptrdiff_t)(n - 2) && mm.second - other.begin() == (std::ptrdiff_t)(n - 2),
+          "mismatch n=%zu", n);
+  }
+  auto er = thrust::equal_range(ds.begin(), ds.end(), 5);
+  auto err = std::equal_range(s.begin(), s.end(), 5);
+  CHECK(er.first - ds.begin() == err.first - s.begin() && er.second - ds.begin() == err.second - s.begin(),
+        "equal_range n=%zu", n);
+  CHECK(thrust::any_of(da.begin(), da.end(), is_positive()) == std::any_of(a.begin(), a.end(), is_positive()) &&
+            thrust::all_of(da.begin(), da.end(), is_positive()) == std::all_of(a.begin(), a.end(), is_positive()) &&
+            thrust::none_of(da.begin(), da.end(), is_positive()) == std::none_of(a.begin(), a.end(), is_positive()),
+        "any/all/none_of n=%zu", n);
+
+  // reduce_by_key with "same sign" as the key equivalence and maximum as the operator
+  thrust::device_vector<int> rk(n), rvv(n);
+  auto re = thrust::reduce_by_key(da.begin(), da.end(), da.begin(), rk.begin(), rvv.begin(),
+                                  [] __host__ __device__(int x, int y) { return (x > 0) == (y > 0); },
+                                  thrust::maximum<int>());
+  std::vector<int> rkr, rvr;
+  for (size_t i = 0; i < n; ++i) {
+    if (i == 0 || (a[i] > 0) != (a[i - 1] > 0)) {
+      rkr.push_back(a[i]);
+      rvr.push_back(a[i]);
+    } else {
+      rvr.back() = std::max(rvr.back(), a[i]);
+    }
+  }
+  rk.resize(re.first - rk.begin());
+  rvv.resize(re.second - rvv.begin());
+  same(host(rk), rkr, "reduce_by_key custom keys", n);
+  same(host(rvv), rvr, "reduce_by_key custom values", n);
+}
+
 // A float sum of 2^22 elements within 1e-5 of the exact value: a GPU reduces as a tree; a
 // plain left-to-right float loop drifts far more (the CPU version once did, at 2^26 elements
 // by over 1%).
@@ -410,6 +561,7 @@ int main() {
     user_struct_reduce(n);
     fills_and_maps(n);
     searches_and_sets(n);
+    less_common(n);
   }
   host_side();
   float_sum_accuracy();
