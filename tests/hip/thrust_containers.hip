@@ -156,6 +156,30 @@ static void stream_order(bool use_stream) {
   if (use_stream) HIP_CHECK(hipStreamDestroy(s));
 }
 
+// Thrust's cached-allocator pattern: par(allocator).on(stream) takes a user allocator for
+// temporary storage (Thrust's custom_temporary_allocation sample); results must not change.
+struct hip_byte_allocator {
+  typedef char value_type;
+  char *allocate(std::ptrdiff_t n) {
+    char *p = nullptr;
+    if (hipMalloc(&p, (size_t)n) != hipSuccess) throw std::bad_alloc();
+    return p;
+  }
+  void deallocate(char *p, size_t) { (void)hipFree(p); }
+};
+static void policy_with_allocator() {
+  hipStream_t s;
+  HIP_CHECK(hipStreamCreate(&s));
+  hip_byte_allocator alloc;
+  const int n = 100000;
+  thrust::device_vector<int> d(n);
+  thrust::sequence(d.begin(), d.end());
+  thrust::sort(thrust::hip::par(alloc).on(s), d.begin(), d.end(), thrust::greater<int>());
+  CHECK(d[0] == n - 1 && d[n - 1] == 0, "sort with par(alloc).on(s)");
+  CHECK_EQ(thrust::reduce(thrust::hip::par(alloc), d.begin(), d.end(), 0LL), (long long)n * (n - 1) / 2);
+  HIP_CHECK(hipStreamDestroy(s));
+}
+
 // Several host threads, each with its own stream and vectors, sorting and reducing at once
 // (they share the CPU platform's thread pool).
 static void host_threads() {
@@ -202,6 +226,7 @@ int main() {
   stream_order(true);
   stream_order(false);
   host_threads();
+  policy_with_allocator();
   bad_alloc();
   return hip_test::pass();
 }

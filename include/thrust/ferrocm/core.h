@@ -100,7 +100,12 @@ struct basic_policy : execution_policy<basic_policy<K>> {
 }  // namespace ferrocm
 
 struct host_t : ferrocm::basic_policy<ferrocm::system_kind::host> {};
-struct device_t : ferrocm::basic_policy<ferrocm::system_kind::device> {};
+struct device_t : ferrocm::basic_policy<ferrocm::system_kind::device> {
+  template <class Allocator>
+  device_t operator()(Allocator &) const {  // thrust::device(allocator): see execute_on_stream
+    return *this;
+  }
+};
 struct seq_t : ferrocm::basic_policy<ferrocm::system_kind::host> {};
 inline constexpr host_t host{};
 inline constexpr device_t device{};
@@ -118,6 +123,12 @@ struct execute_on_stream : execution_policy<execute_on_stream> {
     p.stream = s;
     p.has_stream = true;
     return p;
+  }
+  // par(allocator): Thrust's temporary-storage allocator hook. Temporaries here are host
+  // vectors (device memory is host memory), so the allocator is accepted and not needed.
+  template <class Allocator>
+  execute_on_stream operator()(Allocator &) const {
+    return *this;
   }
   hipStream_t stream_of() const { return stream; }
 };
