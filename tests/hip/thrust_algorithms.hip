@@ -10,6 +10,7 @@
 // transform scans, is_sorted, reverse, mismatch, equal_range, any/all/none_of); float sum accuracy.
 #include "hip_test.h"
 
+#include <thrust/adjacent_difference.h>
 #include <thrust/binary_search.h>
 #include <thrust/copy.h>
 #include <thrust/count.h>
@@ -24,6 +25,7 @@
 #include <thrust/gather.h>
 #include <thrust/host_vector.h>
 #include <thrust/inner_product.h>
+#include <thrust/logical.h>
 #include <thrust/merge.h>
 #include <thrust/partition.h>
 #include <thrust/reduce.h>
@@ -37,6 +39,7 @@
 #include <thrust/tabulate.h>
 #include <thrust/transform.h>
 #include <thrust/transform_reduce.h>
+#include <thrust/transform_scan.h>
 #include <thrust/unique.h>
 
 #include <algorithm>
