@@ -25,6 +25,7 @@ cp "$target/$profile/libhiprtc.so" "$out/lib/libhiprtc.so"
 cp "$target/$profile/librocblas.so" "$target/$profile/libhipblas.so" "$out/lib/"
 cp "$target/$profile/libroctx64.so" "$out/lib/"
 cp -r include/hsa include/hip include/ferrocm include/rocblas include/hipblas include/roctracer include/rocprofiler-sdk-roctx "$out/include/"
+cp -r include/thrust "$out/include/"  # rocThrust (header-only)
 # amd-smi/rocm-smi and their C libraries.
 cp "$target/$profile/amd-smi" "$target/$profile/rocm-smi" "$out/bin/"
 cp "$target/$profile/libamd_smi.so" "$target/$profile/librocm_smi64.so" "$out/lib/"
