@@ -24,7 +24,9 @@ cp "$target/$profile/libamdhip64.so" "$out/lib/libamdhip64.so"
 cp "$target/$profile/libhiprtc.so" "$out/lib/libhiprtc.so"
 cp "$target/$profile/librocblas.so" "$target/$profile/libhipblas.so" "$out/lib/"
 cp "$target/$profile/libroctx64.so" "$out/lib/"
+cp "$target/$profile/librocfft.so" "$target/$profile/libhipfft.so" "$out/lib/"
 cp -r include/hsa include/hip include/ferrocm include/rocblas include/hipblas include/roctracer include/rocprofiler-sdk-roctx "$out/include/"
+cp -r include/rocfft include/hipfft "$out/include/"
 cp -r include/thrust "$out/include/"  # rocThrust (header-only)
 # amd-smi/rocm-smi and their C libraries.
 cp "$target/$profile/amd-smi" "$target/$profile/rocm-smi" "$out/bin/"

@@ -33,6 +33,7 @@ DEFAULT_RUST_TESTS="ferrocm-hip:nvidia ferrocm-hip:safe_nvidia ferrocm-hip-capi:
 # The ROCm libraries' GPU tests and libraries are large in debug builds (faer): release only,
 # so that the default (debug) bundle stays under the device tool's 64 MiB.
 if [ -n "$cargo_flag" ]; then DEFAULT_RUST_TESTS="$DEFAULT_RUST_TESTS ferrocm-blas:nvidia"; fi
+if [ -n "$cargo_flag" ]; then DEFAULT_RUST_TESTS="$DEFAULT_RUST_TESTS ferrocm-fft:nvidia"; fi
 
 out=gpu-bundle
 rm -rf "$out"
@@ -43,6 +44,7 @@ cp -L dist/lib/libamdhip64.so dist/lib/libhiprtc.so dist/lib/libhsa-runtime64.so
 # link them: roctx always, the BLAS libraries in release bundles only (see DEFAULT_RUST_TESTS).
 libs=(libroctx64.so)
 if [ -n "$cargo_flag" ]; then libs+=(librocblas.so libhipblas.so); fi
+if [ -n "$cargo_flag" ]; then libs+=(librocfft.so libhipfft.so); fi
 for lib in "${libs[@]}"; do
   if [ -e "dist/lib/$lib" ]; then cp -L "dist/lib/$lib" "$out/lib/"; fi
 done
