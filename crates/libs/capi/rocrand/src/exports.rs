@@ -49,10 +49,10 @@ rng::capi::exports! {
     fn rocrand_generate_uniform_half(generator: rocrand_generator, output_data: *mut half, n: usize) { a::uniform_f16 }
     fn rocrand_generate_normal(generator: rocrand_generator, output_data: *mut f32, n: usize, mean: f32, stddev: f32) { a::normal_f32 }
     fn rocrand_generate_normal_double(generator: rocrand_generator, output_data: *mut f64, n: usize, mean: f64, stddev: f64) { a::normal_f64 }
-    fn rocrand_generate_normal_half(generator: rocrand_generator, output_data: *mut half, n: usize, mean: half, stddev: half) { a::normal_f16 }
+    fn rocrand_generate_normal_half(generator: rocrand_generator, output_data: *mut half, n: usize, mean: rng::capi::adaptors::HalfArg, stddev: rng::capi::adaptors::HalfArg) { a::normal_f16 }
     fn rocrand_generate_log_normal(generator: rocrand_generator, output_data: *mut f32, n: usize, mean: f32, stddev: f32) { a::log_normal_f32 }
     fn rocrand_generate_log_normal_double(generator: rocrand_generator, output_data: *mut f64, n: usize, mean: f64, stddev: f64) { a::log_normal_f64 }
-    fn rocrand_generate_log_normal_half(generator: rocrand_generator, output_data: *mut half, n: usize, mean: half, stddev: half) { a::log_normal_f16 }
+    fn rocrand_generate_log_normal_half(generator: rocrand_generator, output_data: *mut half, n: usize, mean: rng::capi::adaptors::HalfArg, stddev: rng::capi::adaptors::HalfArg) { a::log_normal_f16 }
     fn rocrand_generate_poisson(generator: rocrand_generator, output_data: *mut u32, n: usize, lambda: f64) { a::poisson }
     fn rocrand_initialize_generator(generator: rocrand_generator) { a::initialize }
     fn rocrand_set_stream(generator: rocrand_generator, stream: hipStream_t) { a::set_stream }

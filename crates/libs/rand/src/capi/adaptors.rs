@@ -184,8 +184,22 @@ macro_rules! generate_fns {
 
 type F16 = half::f16;
 
-fn wide(v: F16) -> f64 {
-    f64::from(v.to_f32())
+/// A `half` passed by value. The platforms' `__half` (a `_Float16` on the CPU platform,
+/// `_Float16` in C) travels in a floating-point register, which stable Rust reads as an
+/// `f32` whose low 16 bits are the half (x86-64 SysV and AArch64 AAPCS64 both put a
+/// `_Float16` in the low bits of the first free vector register).
+#[repr(transparent)]
+#[derive(Debug, Clone, Copy)]
+pub struct HalfArg(pub f32);
+
+impl HalfArg {
+    pub fn get(self) -> F16 {
+        F16::from_bits(self.0.to_bits() as u16)
+    }
+}
+
+fn wide(v: HalfArg) -> f64 {
+    f64::from(v.get().to_f32())
 }
 
 generate_fns! {
@@ -199,13 +213,13 @@ generate_fns! {
     normal_f32(f32, mean: f32, stddev: f32) => Elem::F32,
         Distribution::Normal { mean: f64::from(mean), stddev: f64::from(stddev) };
     normal_f64(f64, mean: f64, stddev: f64) => Elem::F64, Distribution::Normal { mean, stddev };
-    normal_f16(F16, mean: F16, stddev: F16) => Elem::F16,
+    normal_f16(F16, mean: HalfArg, stddev: HalfArg) => Elem::F16,
         Distribution::Normal { mean: wide(mean), stddev: wide(stddev) };
     log_normal_f32(f32, mean: f32, stddev: f32) => Elem::F32,
         Distribution::LogNormal { mean: f64::from(mean), stddev: f64::from(stddev) };
     log_normal_f64(f64, mean: f64, stddev: f64) => Elem::F64,
         Distribution::LogNormal { mean, stddev };
-    log_normal_f16(F16, mean: F16, stddev: F16) => Elem::F16,
+    log_normal_f16(F16, mean: HalfArg, stddev: HalfArg) => Elem::F16,
         Distribution::LogNormal { mean: wide(mean), stddev: wide(stddev) };
     poisson(u32, lambda: f64) => Elem::U32, Distribution::Poisson { lambda };
 }
