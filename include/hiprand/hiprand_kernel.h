@@ -45,18 +45,15 @@ typedef curandState_t hiprandState_t;
   HIPRAND_FQ double2 hiprand_log_normal2_double(S* state, double m, double s) {                        \
     return curand_log_normal2_double(state, m, s);                                                     \
   }                                                                                                    \
-  HIPRAND_FQ unsigned int hiprand_poisson(S* state, double lambda) { return curand_poisson(state, lambda); } \
-  HIPRAND_FQ void skipahead(unsigned long long n, S* state) { ::skipahead(n, state); }                 \
-  HIPRAND_FQ void skipahead_sequence(unsigned long long n, S* state) { ::skipahead_sequence(n, state); }
+  HIPRAND_FQ unsigned int hiprand_poisson(S* state, double lambda) { return curand_poisson(state, lambda); }
 
 FERROCM_HIPRAND_STATE_API(hiprandStateXORWOW_t)
 FERROCM_HIPRAND_STATE_API(hiprandStatePhilox4_32_10_t)
 FERROCM_HIPRAND_STATE_API(hiprandStateMRG32k3a_t)
 #undef FERROCM_HIPRAND_STATE_API
 
-HIPRAND_FQ void skipahead_subsequence(unsigned long long n, hiprandStateMRG32k3a_t* state) {
-  ::skipahead_subsequence(n, state);
-}
+/* skipahead, skipahead_sequence and skipahead_subsequence are cuRAND's own functions, with
+ * the same names and parameters. */
 HIPRAND_FQ uint4 hiprand4(hiprandStatePhilox4_32_10_t* state) { return curand4(state); }
 HIPRAND_FQ float4 hiprand_uniform4(hiprandStatePhilox4_32_10_t* state) { return curand_uniform4(state); }
 HIPRAND_FQ double2 hiprand_uniform2_double(hiprandStatePhilox4_32_10_t* state) {
