@@ -23,9 +23,10 @@ ln -sf libhsa-runtime64.so.1 "$out/lib/libhsa-runtime64.so"
 cp "$target/$profile/libamdhip64.so" "$out/lib/libamdhip64.so"
 cp "$target/$profile/libhiprtc.so" "$out/lib/libhiprtc.so"
 cp "$target/$profile/librocblas.so" "$target/$profile/libhipblas.so" "$out/lib/"
+cp "$target/$profile/librocrand.so" "$target/$profile/libhiprand.so" "$out/lib/"
 cp "$target/$profile/libroctx64.so" "$out/lib/"
 cp "$target/$profile/librocfft.so" "$target/$profile/libhipfft.so" "$out/lib/"
-cp -r include/hsa include/hip include/ferrocm include/rocblas include/hipblas include/roctracer include/rocprofiler-sdk-roctx "$out/include/"
+cp -r include/hsa include/hip include/ferrocm include/rocblas include/hipblas include/rocrand include/hiprand include/roctracer include/rocprofiler-sdk-roctx "$out/include/"
 cp -r include/rocfft include/hipfft "$out/include/"
 cp -r include/thrust "$out/include/"  # rocThrust (header-only)
 # amd-smi/rocm-smi and their C libraries.
