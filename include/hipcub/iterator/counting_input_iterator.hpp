@@ -1,0 +1,7 @@
+/* ferrocm hipCUB: CUB's iterator/counting_input_iterator.cuh (CPU: iterators.hpp; NVIDIA: CUB's). */
+#include "../config.hpp"
+#if defined(__HIP_PLATFORM_NVIDIA__)
+#include "../backend/cub/hipcub_cub.hpp"
+#else
+#include "iterators.hpp"
+#endif

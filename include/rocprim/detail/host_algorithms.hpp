@@ -1,0 +1,384 @@
+/*
+ * ferrocm rocPRIM, CPU platform: the host-parallel algorithms behind the device-wide API
+ * (rocPRIM's device_*.hpp and hipCUB's Device* both call these). Every one is a fork-join
+ * over independent chunks (host_parallel.hpp), written for random-access iterators, and keeps
+ * the documented order of results (stable sorts and selections, scans in input order).
+ */
+#ifndef ROCPRIM_DETAIL_HOST_ALGORITHMS_HPP_
+#define ROCPRIM_DETAIL_HOST_ALGORITHMS_HPP_
+
+#include <algorithm>
+#include <cstring>
+#include <iterator>
+#include <limits>
+#include <type_traits>
+#include <vector>
+
+#include "host_parallel.hpp"
+
+namespace rocprim {
+namespace detail {
+namespace host {
+
+/* ------------------------------------------------------------------ reduce */
+
+/* init op in[0] op ... op in[n-1], in that order (op need not commute). */
+template <class Acc, class In, class Op> Acc reduce(In in, size_t n, Acc init, Op op) {
+  if (n == 0) return init;
+  const size_t k = chunks_for(n);
+  if (k == 1) {
+    Acc acc = init;
+    for (size_t i = 0; i < n; ++i) acc = op(acc, in[i]);
+    return acc;
+  }
+  std::vector<Acc> part(k, init);
+  for_chunks(n, k, [&](size_t c, size_t b, size_t e) {
+    Acc acc = static_cast<Acc>(in[b]);
+    for (size_t i = b + 1; i < e; ++i) acc = op(acc, in[i]);
+    part[c] = acc;
+  });
+  Acc acc = init;
+  for (size_t c = 0; c < k; ++c) acc = op(acc, part[c]);
+  return acc;
+}
+
+/* ------------------------------------------------------------------ scan */
+
+/* Inclusive (exclusive = false) or exclusive scan; `init` seeds the exclusive scan and, when
+ * has_init, the inclusive one. out may be in (in-place). */
+template <class Acc, class In, class Out, class Op>
+void scan(In in, Out out, size_t n, Acc init, bool has_init, bool exclusive, Op op) {
+  if (n == 0) return;
+  const size_t k = chunks_for(n);
+  auto run = [&](size_t b, size_t e, bool have, Acc carry) {
+    if (exclusive) {
+      /* have is always true here: the carry is init op (everything before b). */
+      for (size_t i = b; i < e; ++i) {
+        Acc v = static_cast<Acc>(in[i]);
+        out[i] = carry;
+        carry = op(carry, v);
+      }
+    } else {
+      size_t i = b;
+      if (!have) {
+        carry = static_cast<Acc>(in[i]);
+        out[i] = carry;
+        ++i;
+      }
+      for (; i < e; ++i) {
+        carry = op(carry, static_cast<Acc>(in[i]));
+        out[i] = carry;
+      }
+    }
+  };
+  const bool seeded = exclusive || has_init;
+  if (k == 1) {
+    run(0, n, seeded, init);
+    return;
+  }
+  /* Chunk totals, their prefix, then every chunk scanned from its carry. */
+  std::vector<Acc> part(k, init);
+  pool::get().run(k - 1, [&](size_t c) {
+    range r = chunk(n, k, c);
+    Acc acc = static_cast<Acc>(in[r.begin]);
+    for (size_t i = r.begin + 1; i < r.end; ++i) acc = op(acc, static_cast<Acc>(in[i]));
+    part[c] = acc;
+  });
+  std::vector<Acc> carry(k, init);
+  std::vector<char> have(k, seeded);
+  Acc acc = init;
+  bool any = seeded;
+  for (size_t c = 0; c < k; ++c) {
+    carry[c] = acc;
+    have[c] = any;
+    if (c + 1 < k) {
+      acc = any ? op(acc, part[c]) : part[c];
+      any = true;
+    }
+  }
+  pool::get().run(k, [&](size_t c) {
+    range r = chunk(n, k, c);
+    run(r.begin, r.end, have[c] != 0, carry[c]);
+  });
+}
+
+/* Scan by key: a new segment starts where !eq(key[i-1], key[i]). Sequential (the segments'
+ * carries chain through the whole input). */
+template <class Acc, class Keys, class In, class Out, class Op, class Eq>
+void scan_by_key(Keys keys, In in, Out out, size_t n, Acc init, bool exclusive, Op op, Eq eq) {
+  Acc carry = init;
+  for (size_t i = 0; i < n; ++i) {
+    const bool head = i == 0 || !eq(keys[i - 1], keys[i]);
+    Acc v = static_cast<Acc>(in[i]);
+    if (exclusive) {
+      if (head) carry = init;
+      out[i] = carry;
+      carry = op(carry, v);
+    } else {
+      carry = head ? v : op(carry, v);
+      out[i] = carry;
+    }
+  }
+}
+
+/* ------------------------------------------------------------------ selection */
+
+/* Keeps the items i with keep(i), in order: out[0..count). Returns count. */
+template <class Keep, class Emit> size_t select(size_t n, const Keep &keep, const Emit &emit) {
+  if (n == 0) return 0;
+  const size_t k = chunks_for(n);
+  if (k == 1) {
+    size_t j = 0;
+    for (size_t i = 0; i < n; ++i)
+      if (keep(i)) emit(i, j++);
+    return j;
+  }
+  std::vector<size_t> count(k, 0);
+  for_chunks(n, k, [&](size_t c, size_t b, size_t e) {
+    size_t m = 0;
+    for (size_t i = b; i < e; ++i) m += keep(i) ? 1 : 0;
+    count[c] = m;
+  });
+  size_t total = 0;
+  for (size_t c = 0; c < k; ++c) {
+    size_t m = count[c];
+    count[c] = total;
+    total += m;
+  }
+  for_chunks(n, k, [&](size_t c, size_t b, size_t e) {
+    size_t j = count[c];
+    for (size_t i = b; i < e; ++i)
+      if (keep(i)) emit(i, j++);
+  });
+  return total;
+}
+
+/* Partition: kept items to out[0..m) in order, the others to out[n-1], out[n-2], ... in order
+ * (CUB's and rocPRIM's layout: rejected items reversed at the end). Returns m. */
+template <class Keep, class In, class Out> size_t partition(In in, Out out, size_t n, const Keep &keep) {
+  if (n == 0) return 0;
+  const size_t k = chunks_for(n);
+  std::vector<size_t> count(k, 0);
+  for_chunks(n, k, [&](size_t c, size_t b, size_t e) {
+    size_t m = 0;
+    for (size_t i = b; i < e; ++i) m += keep(i) ? 1 : 0;
+    count[c] = m;
+  });
+  std::vector<size_t> kept(k), rejected(k);
+  size_t tk = 0, tr = 0;
+  for (size_t c = 0; c < k; ++c) {
+    range r = chunk(n, k, c);
+    kept[c] = tk;
+    rejected[c] = tr;
+    tk += count[c];
+    tr += (r.end - r.begin) - count[c];
+  }
+  for_chunks(n, k, [&](size_t c, size_t b, size_t e) {
+    size_t a = kept[c], z = rejected[c];
+    for (size_t i = b; i < e; ++i) {
+      if (keep(i))
+        out[a++] = in[i];
+      else
+        out[n - 1 - z++] = in[i];
+    }
+  });
+  return tk;
+}
+
+/* Heads of runs of equal items: the start index of every run, in order. */
+template <class In, class Eq> std::vector<size_t> run_starts(In in, size_t n, Eq eq) {
+  std::vector<size_t> starts;
+  if (n == 0) return starts;
+  const size_t k = chunks_for(n);
+  std::vector<size_t> count(k, 0);
+  auto head = [&](size_t i) { return i == 0 || !eq(in[i - 1], in[i]); };
+  for_chunks(n, k, [&](size_t c, size_t b, size_t e) {
+    size_t m = 0;
+    for (size_t i = b; i < e; ++i) m += head(i) ? 1 : 0;
+    count[c] = m;
+  });
+  size_t total = 0;
+  for (size_t c = 0; c < k; ++c) {
+    size_t m = count[c];
+    count[c] = total;
+    total += m;
+  }
+  starts.resize(total + 1);
+  for_chunks(n, k, [&](size_t c, size_t b, size_t e) {
+    size_t j = count[c];
+    for (size_t i = b; i < e; ++i)
+      if (head(i)) starts[j++] = i;
+  });
+  starts[total] = n;
+  return starts;
+}
+
+/* ------------------------------------------------------------------ radix sort */
+
+/* Keys as unsigned bit patterns that order like the keys (CUB's and rocPRIM's "twiddle"):
+ * unsigned as is, signed with the sign bit flipped, floating point with negatives inverted
+ * (so -0.0 sorts before +0.0 and NaNs with the sign bit set first, as on the GPU). */
+template <class K, class = void> struct radix_key;
+template <class K> struct radix_key<K, std::enable_if_t<std::is_integral<K>::value>> {
+  using bits = std::make_unsigned_t<std::conditional_t<std::is_same<K, bool>::value, unsigned char, K>>;
+  static bits encode(K k) {
+    bits b;
+    std::memcpy(&b, &k, sizeof(K));
+    if (std::is_signed<K>::value) b ^= bits(bits(1) << (sizeof(K) * 8 - 1));
+    return b;
+  }
+};
+template <class K> struct radix_key<K, std::enable_if_t<std::is_floating_point<K>::value>> {
+  using bits = std::conditional_t<sizeof(K) == 8, uint64_t, uint32_t>;
+  static bits encode(K k) {
+    static_assert(sizeof(K) == sizeof(bits), "float and double keys");
+    bits b;
+    std::memcpy(&b, &k, sizeof(K));
+    const bits sign = bits(1) << (sizeof(K) * 8 - 1);
+    return (b & sign) ? bits(~b) : bits(b | sign);
+  }
+};
+template <class K> constexpr bool is_radix_key() {
+  return std::is_integral<K>::value || std::is_same<K, float>::value || std::is_same<K, double>::value;
+}
+
+/* The sort key of k for bits [begin, end) (descending: inverted), as one integer. */
+template <class K> struct radix_digits {
+  using bits = typename radix_key<K>::bits;
+  unsigned begin, end;
+  bool descending;
+  bits mask() const {
+    const unsigned w = end - begin;
+    return w >= sizeof(bits) * 8 ? bits(~bits(0)) : bits((bits(1) << w) - 1);
+  }
+  bits value(const K &k) const {
+    bits b = radix_key<K>::encode(k);
+    if (descending) b = bits(~b);
+    return begin >= sizeof(bits) * 8 ? bits(0) : bits((b >> begin) & mask());
+  }
+};
+
+/* One stable LSD counting pass: digit (8 bits from `shift` of the sort key) of src -> dst. */
+template <class K, class V, bool Pairs, class KS, class VS>
+bool radix_pass(KS ks, VS vs, K *kd, V *vd, size_t n, const radix_digits<K> &dig, unsigned shift, unsigned width,
+                bool allow_skip) {
+  const size_t k = chunks_for(n, 65536);
+  const unsigned radix = 1u << width;
+  const auto mask = (typename radix_digits<K>::bits)(radix - 1);
+  std::vector<size_t> counts(k * 256, 0);
+  auto digit = [&](const K &key) { return unsigned((dig.value(key) >> shift) & mask); };
+  for_chunks(n, k, [&](size_t c, size_t b, size_t e) {
+    size_t *cnt = &counts[c * 256];
+    for (size_t i = b; i < e; ++i) ++cnt[digit(ks[i])];
+  });
+  /* offsets: by digit, then by chunk */
+  size_t total = 0;
+  for (unsigned d = 0; d < radix; ++d) {
+    size_t sum = 0;
+    for (size_t c = 0; c < k; ++c) sum += counts[c * 256 + d];
+    if (allow_skip && sum == n) return false; /* every key has this digit: nothing moves */
+    for (size_t c = 0; c < k; ++c) {
+      size_t m = counts[c * 256 + d];
+      counts[c * 256 + d] = total;
+      total += m;
+    }
+  }
+  for_chunks(n, k, [&](size_t c, size_t b, size_t e) {
+    size_t *off = &counts[c * 256];
+    for (size_t i = b; i < e; ++i) {
+      const K key = ks[i];
+      size_t j = off[digit(key)]++;
+      kd[j] = key;
+      if constexpr (Pairs) vd[j] = vs[i];
+    }
+  });
+  return true;
+}
+
+/* Copies src to dst in parallel. */
+template <class S, class D> void copy(S src, D dst, size_t n) {
+  const size_t k = chunks_for(n, 65536);
+  for_chunks(n, k, [&](size_t, size_t b, size_t e) {
+    for (size_t i = b; i < e; ++i) dst[i] = src[i];
+  });
+}
+
+/* Passes over bits [begin, end) in 8-bit digits. */
+inline unsigned radix_passes(unsigned begin, unsigned end) { return end > begin ? (end - begin + 7) / 8 : 0; }
+
+/* Stable radix sort with every pass between two buffers: the data starts in (k0, v0); when
+ * `end_in_other` the result must end in (k1, v1), else in (k0, v0). Passes whose digit is the
+ * same for every key are skipped; a final copy puts the result where it belongs. */
+template <class K, class V, bool Pairs>
+void radix_sort_buffers(K *k0, V *v0, K *k1, V *v1, size_t n, unsigned begin, unsigned end, bool descending,
+                        bool end_in_other) {
+  if (n == 0) return;
+  radix_digits<K> dig{begin, end, descending};
+  K *ks = k0, *kd = k1;
+  V *vs = v0, *vd = v1;
+  for (unsigned shift = 0; begin + shift < end; shift += 8) {
+    const unsigned width = std::min(8u, end - begin - shift);
+    if (radix_pass<K, V, Pairs>(ks, vs, kd, vd, n, dig, shift, width, true)) {
+      std::swap(ks, kd);
+      std::swap(vs, vd);
+    }
+  }
+  K *want_k = end_in_other ? k1 : k0;
+  if (ks != want_k) {
+    copy(ks, kd, n);
+    if constexpr (Pairs) copy(vs, vd, n);
+  }
+}
+
+/* Stable radix sort from input iterators into output pointers, with scratch buffers. */
+template <class K, class V, bool Pairs, class KI, class VI>
+void radix_sort_copy(KI keys_in, VI values_in, K *keys_out, V *values_out, K *kt, V *vt, size_t n, unsigned begin,
+                     unsigned end, bool descending) {
+  if (n == 0) return;
+  radix_digits<K> dig{begin, end, descending};
+  if (radix_passes(begin, end) == 0) {
+    copy(keys_in, keys_out, n);
+    if constexpr (Pairs) copy(values_in, values_out, n);
+    return;
+  }
+  /* First pass from the input into the scratch buffers (never skipped: it moves the data out
+   * of the read-only input), then the rest between scratch and output ending in the output. */
+  const unsigned width = std::min(8u, end - begin);
+  if (begin + 8 >= end) {
+    radix_pass<K, V, Pairs>(keys_in, values_in, keys_out, values_out, n, dig, 0, width, false);
+    return;
+  }
+  radix_pass<K, V, Pairs>(keys_in, values_in, kt, vt, n, dig, 0, width, false);
+  radix_sort_buffers<K, V, Pairs>(kt, vt, keys_out, values_out, n, begin + 8, end, descending, true);
+}
+
+/* ------------------------------------------------------------------ merge sort */
+
+/* Stable sort of [first, first + n) by comp, in parallel: sorted chunks merged pairwise. */
+template <class T, class Comp> void stable_sort(T *first, size_t n, Comp comp) {
+  if (n < 2) return;
+  size_t k = chunks_for(n, 65536);
+  if (k == 1) {
+    std::stable_sort(first, first + n, comp);
+    return;
+  }
+  for_chunks(n, k, [&](size_t, size_t b, size_t e) { std::stable_sort(first + b, first + e, comp); });
+  std::vector<T> tmp(n);
+  T *src = first, *dst = tmp.data();
+  for (size_t width = 1; width < k; width *= 2) {
+    const size_t groups = (k + 2 * width - 1) / (2 * width);
+    pool::get().run(groups, [&](size_t g) {
+      const size_t c0 = g * 2 * width, c1 = std::min(k, c0 + width), c2 = std::min(k, c0 + 2 * width);
+      const size_t b = chunk(n, k, c0).begin, m = chunk(n, k, c1 - 1).end, e = chunk(n, k, c2 - 1).end;
+      std::merge(src + b, src + m, src + m, src + e, dst + b, comp);
+    });
+    std::swap(src, dst);
+  }
+  if (src != first) copy(src, first, n);
+}
+
+} // namespace host
+} // namespace detail
+} // namespace rocprim
+
+#endif
