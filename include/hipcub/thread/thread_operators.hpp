@@ -1,8 +1,10 @@
-/* ferrocm hipCUB, CPU platform: the operators of CUB's thread_operators.cuh. */
+/* ferrocm hipCUB: the operators of CUB's thread_operators.cuh, on both platforms (CCCL 3 dropped
+ * cub::Sum & co., so hipCUB keeps its own; ArgMin/ArgMax take any pair with .key and .value, so
+ * they work on hipCUB's KeyValuePair on the CPU and on CUB's on NVIDIA). */
 #ifndef HIPCUB_THREAD_THREAD_OPERATORS_HPP_
 #define HIPCUB_THREAD_THREAD_OPERATORS_HPP_
 
-#include "../util_type.hpp"
+#include "../config.hpp"
 
 BEGIN_HIPCUB_NAMESPACE
 
@@ -40,15 +42,13 @@ struct Min {
 };
 /* The larger value; on equal values the smaller key (offset). */
 struct ArgMax {
-  template <class K, class V>
-  HIPCUB_HOST_DEVICE KeyValuePair<K, V> operator()(const KeyValuePair<K, V> &a, const KeyValuePair<K, V> &b) const {
+  template <class P> HIPCUB_HOST_DEVICE P operator()(const P &a, const P &b) const {
     return ((b.value > a.value) || ((a.value == b.value) && (b.key < a.key))) ? b : a;
   }
 };
 /* The smaller value; on equal values the smaller key (offset). */
 struct ArgMin {
-  template <class K, class V>
-  HIPCUB_HOST_DEVICE KeyValuePair<K, V> operator()(const KeyValuePair<K, V> &a, const KeyValuePair<K, V> &b) const {
+  template <class P> HIPCUB_HOST_DEVICE P operator()(const P &a, const P &b) const {
     return ((b.value < a.value) || ((a.value == b.value) && (b.key < a.key))) ? b : a;
   }
 };
