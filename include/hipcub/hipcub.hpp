@@ -18,13 +18,21 @@
 
 #include "iterator/iterators.hpp"
 
+#include "block/block_adjacent_difference.hpp"
+#include "block/block_discontinuity.hpp"
 #include "block/block_exchange.hpp"
+#include "block/block_histogram.hpp"
 #include "block/block_load.hpp"
+#include "block/block_merge_sort.hpp"
+#include "block/block_radix_rank.hpp"
 #include "block/block_radix_sort.hpp"
 #include "block/block_reduce.hpp"
+#include "block/block_run_length_decode.hpp"
 #include "block/block_scan.hpp"
+#include "block/block_shuffle.hpp"
 #include "block/block_store.hpp"
 
+#include "warp/warp_exchange.hpp"
 #include "warp/warp_reduce.hpp"
 #include "warp/warp_scan.hpp"
 
