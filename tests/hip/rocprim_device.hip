@@ -38,6 +38,14 @@ template <class T> T *put(const std::vector<T> &h, size_t extra = 1) {
 struct Even {
   __host__ __device__ bool operator()(int x) const { return x % 2 == 0; }
 };
+// The first smallest value with its index (a type at namespace scope: nvcc rejects local types
+// in kernel template arguments).
+struct ArgMin {
+  using kv = rocprim::key_value_pair<std::ptrdiff_t, int>;
+  __host__ __device__ kv operator()(const kv &a, const kv &b) const {
+    return (b.value < a.value || (b.value == a.value && b.key < a.key)) ? b : a;
+  }
+};
 struct Twice {
   __host__ __device__ long long operator()(int x) const { return 2ll * x; }
 };
@@ -149,11 +157,6 @@ void check(size_t n) {
     using kv = rocprim::key_value_pair<std::ptrdiff_t, int>;
     kv *dkv;
     HIP_CHECK(hipMalloc(&dkv, sizeof(kv)));
-    struct ArgMin {
-      __host__ __device__ kv operator()(const kv &a, const kv &b) const {
-        return (b.value < a.value || (b.value == a.value && b.key < a.key)) ? b : a;
-      }
-    };
     two_phase([&](void *t, size_t &b) { return rocprim::reduce(t, b, rocprim::make_arg_index_iterator(d), dkv, n, ArgMin()); });
     kv r = get(dkv, 1)[0];
     auto mn = std::min_element(h.begin(), h.end());

@@ -1,10 +1,15 @@
-/* ferrocm hipCUB, CPU platform: the fancy iterators (CUB's iterator/*.cuh names), random-access
- * iterators usable in kernels and in the Device* algorithms alike. */
+/* ferrocm hipCUB: the fancy iterators (CUB's iterator/*.cuh names), random-access iterators usable
+ * in kernels and in the Device* algorithms alike, on both platforms (CCCL 3 dropped CUB's own;
+ * on NVIDIA KeyValuePair is CUB's). */
 #ifndef HIPCUB_ITERATOR_ITERATORS_HPP_
 #define HIPCUB_ITERATOR_ITERATORS_HPP_
 
 #include "../config.hpp"
+#include "../../rocprim/iterator/discard_iterator.hpp"
+#include "../../rocprim/iterator/iterator_facade.hpp"
+#if !defined(__HIP_PLATFORM_NVIDIA__)
 #include "../util_type.hpp"
+#endif
 
 BEGIN_HIPCUB_NAMESPACE
 

@@ -6,7 +6,7 @@
 #ifndef ROCPRIM_BLOCK_BLOCK_RADIX_SORT_HPP_
 #define ROCPRIM_BLOCK_BLOCK_RADIX_SORT_HPP_
 
-#include "../detail/host_algorithms.hpp"
+#include "../detail/radix_key.hpp"
 #include "block_load_func.hpp"
 
 BEGIN_ROCPRIM_NAMESPACE

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "host_parallel.hpp"
+#include "radix_key.hpp"
 
 namespace rocprim {
 namespace detail {
@@ -214,49 +215,6 @@ template <class In, class Eq> std::vector<size_t> run_starts(In in, size_t n, Eq
 }
 
 /* ------------------------------------------------------------------ radix sort */
-
-/* Keys as unsigned bit patterns that order like the keys (CUB's and rocPRIM's "twiddle"):
- * unsigned as is, signed with the sign bit flipped, floating point with negatives inverted
- * (so -0.0 sorts before +0.0 and NaNs with the sign bit set first, as on the GPU). */
-template <class K, class = void> struct radix_key;
-template <class K> struct radix_key<K, std::enable_if_t<std::is_integral<K>::value>> {
-  using bits = std::make_unsigned_t<std::conditional_t<std::is_same<K, bool>::value, unsigned char, K>>;
-  static bits encode(K k) {
-    bits b;
-    std::memcpy(&b, &k, sizeof(K));
-    if (std::is_signed<K>::value) b ^= bits(bits(1) << (sizeof(K) * 8 - 1));
-    return b;
-  }
-};
-template <class K> struct radix_key<K, std::enable_if_t<std::is_floating_point<K>::value>> {
-  using bits = std::conditional_t<sizeof(K) == 8, uint64_t, uint32_t>;
-  static bits encode(K k) {
-    static_assert(sizeof(K) == sizeof(bits), "float and double keys");
-    bits b;
-    std::memcpy(&b, &k, sizeof(K));
-    const bits sign = bits(1) << (sizeof(K) * 8 - 1);
-    return (b & sign) ? bits(~b) : bits(b | sign);
-  }
-};
-template <class K> constexpr bool is_radix_key() {
-  return std::is_integral<K>::value || std::is_same<K, float>::value || std::is_same<K, double>::value;
-}
-
-/* The sort key of k for bits [begin, end) (descending: inverted), as one integer. */
-template <class K> struct radix_digits {
-  using bits = typename radix_key<K>::bits;
-  unsigned begin, end;
-  bool descending;
-  bits mask() const {
-    const unsigned w = end - begin;
-    return w >= sizeof(bits) * 8 ? bits(~bits(0)) : bits((bits(1) << w) - 1);
-  }
-  bits value(const K &k) const {
-    bits b = radix_key<K>::encode(k);
-    if (descending) b = bits(~b);
-    return begin >= sizeof(bits) * 8 ? bits(0) : bits((b >> begin) & mask());
-  }
-};
 
 /* One stable LSD counting pass: digit (8 bits from `shift` of the sort key) of src -> dst. */
 template <class K, class V, bool Pairs, class KS, class VS>

@@ -3,8 +3,8 @@
  * does on its CUDA backend. The block, warp, iterator and utility names are CUB's (hipcub sees
  * namespace cub); the Device* entry points are wrappers (device_wrappers.hpp, generated from the
  * CPU headers) that return hipError_t and accept hipCUB's trailing debug_synchronous argument;
- * the operators (Sum, Max, ArgMin...) are hipCUB's own (thread/thread_operators.hpp), since CCCL 3
- * no longer has cub::Sum & co.
+ * the operators (Sum, Max, ArgMin...) and the fancy iterators are hipCUB's own
+ * (thread/thread_operators.hpp, iterator/iterators.hpp), since CCCL 3 no longer has CUB's.
  *
  * Programs built by ferrocm's hipcc for NVIDIA link no CUDA runtime (nvcc -cudart none; the
  * runtime entry points nvcc emits come from libamdhip64). CUB's host code calls a few CUDA
@@ -41,5 +41,6 @@ inline hipError_t finish(cudaError_t e, void *d_temp_storage, hipStream_t stream
 END_HIPCUB_NAMESPACE
 
 #include "device_wrappers.hpp"
+#include "../../iterator/iterators.hpp"
 
 #endif
