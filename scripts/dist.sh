@@ -24,4 +24,6 @@ cp "$target/$profile/libhiprtc.so" "$out/lib/libhiprtc.so"
 cp "$target/$profile/librocblas.so" "$target/$profile/libhipblas.so" "$out/lib/"
 cp "$target/$profile/libroctx64.so" "$out/lib/"
 cp -r include/hsa include/hip include/ferrocm include/rocblas include/hipblas include/roctracer include/rocprofiler-sdk-roctx "$out/include/"
+# Header-only libraries: rocPRIM and hipCUB (docs/PRIMITIVES.md).
+cp -r include/rocprim include/hipcub "$out/include/"
 echo "dist/ ready ($profile)"

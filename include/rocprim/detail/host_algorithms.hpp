@@ -23,20 +23,36 @@ namespace host {
 
 /* ------------------------------------------------------------------ reduce */
 
+/* op over in[b..e) from `acc`, in order. Eight contiguous stretches run in lockstep (eight
+ * independent chains, so that the processor overlaps them: one chain of float additions is
+ * latency-bound at a fraction of memory bandwidth) and are combined left to right, which is the
+ * same order of operands: only associativity is used, as CUB and rocPRIM require. */
+template <class Acc, class In, class Op> Acc reduce_range(In in, size_t b, size_t e, Acc acc, Op op) {
+  constexpr size_t K = 8;
+  const size_t len = e - b, step = len / K;
+  if (step < 64) {
+    for (size_t i = b; i < e; ++i) acc = op(acc, static_cast<Acc>(in[i]));
+    return acc;
+  }
+  Acc part[K] = {static_cast<Acc>(in[b]),            static_cast<Acc>(in[b + step]),
+                 static_cast<Acc>(in[b + 2 * step]), static_cast<Acc>(in[b + 3 * step]),
+                 static_cast<Acc>(in[b + 4 * step]), static_cast<Acc>(in[b + 5 * step]),
+                 static_cast<Acc>(in[b + 6 * step]), static_cast<Acc>(in[b + 7 * step])};
+  for (size_t i = 1; i < step; ++i)
+    for (size_t k = 0; k < K; ++k) part[k] = op(part[k], static_cast<Acc>(in[b + k * step + i]));
+  for (size_t i = b + K * step; i < e; ++i) part[K - 1] = op(part[K - 1], static_cast<Acc>(in[i]));
+  for (size_t k = 0; k < K; ++k) acc = op(acc, part[k]);
+  return acc;
+}
+
 /* init op in[0] op ... op in[n-1], in that order (op need not commute). */
 template <class Acc, class In, class Op> Acc reduce(In in, size_t n, Acc init, Op op) {
   if (n == 0) return init;
   const size_t k = chunks_for(n);
-  if (k == 1) {
-    Acc acc = init;
-    for (size_t i = 0; i < n; ++i) acc = op(acc, in[i]);
-    return acc;
-  }
+  if (k == 1) return reduce_range(in, 0, n, init, op);
   std::vector<Acc> part(k, init);
   for_chunks(n, k, [&](size_t c, size_t b, size_t e) {
-    Acc acc = static_cast<Acc>(in[b]);
-    for (size_t i = b + 1; i < e; ++i) acc = op(acc, in[i]);
-    part[c] = acc;
+    part[c] = reduce_range(in, b + 1, e, static_cast<Acc>(in[b]), op);
   });
   Acc acc = init;
   for (size_t c = 0; c < k; ++c) acc = op(acc, part[c]);
@@ -45,61 +61,113 @@ template <class Acc, class In, class Op> Acc reduce(In in, size_t n, Acc init, O
 
 /* ------------------------------------------------------------------ scan */
 
+/* Inclusive scan of in[b..e) into out[b..e) from `carry` (when `have`), else from in[b]; four
+ * contiguous stretches run in lockstep and the later stretches get their carries in a second,
+ * cache-hot pass. Returns the total (op over the carry and the whole range). out may be in. */
+template <class Acc, class In, class Out, class Op>
+Acc scan_range(In in, Out out, size_t b, size_t e, Acc carry, bool have, Op op) {
+  constexpr size_t K = 4;
+  const size_t len = e - b, step = len / K;
+  if (step < 64) {
+    size_t i = b;
+    if (!have && i < e) {
+      carry = static_cast<Acc>(in[i]);
+      out[i] = carry;
+      ++i;
+    }
+    for (; i < e; ++i) {
+      carry = op(carry, static_cast<Acc>(in[i]));
+      out[i] = carry;
+    }
+    return carry;
+  }
+  const size_t start[K] = {b, b + step, b + 2 * step, b + 3 * step};
+  const size_t stop[K] = {b + step, b + 2 * step, b + 3 * step, e};
+  Acc run[K] = {static_cast<Acc>(in[start[0]]), static_cast<Acc>(in[start[1]]), static_cast<Acc>(in[start[2]]),
+                static_cast<Acc>(in[start[3]])};
+  if (have) run[0] = op(carry, run[0]);
+  for (size_t k = 0; k < K; ++k) out[start[k]] = run[k];
+  for (size_t i = 1; i < step; ++i)
+    for (size_t k = 0; k < K; ++k) {
+      run[k] = op(run[k], static_cast<Acc>(in[start[k] + i]));
+      out[start[k] + i] = run[k];
+    }
+  for (size_t i = start[K - 1] + step; i < e; ++i) {
+    run[K - 1] = op(run[K - 1], static_cast<Acc>(in[i]));
+    out[i] = run[K - 1];
+  }
+  /* Stretch k > 0 is offset by everything before it. */
+  Acc before = run[0];
+  for (size_t k = 1; k < K; ++k) {
+    const Acc total_k = run[k];
+    for (size_t i = start[k]; i < stop[k]; ++i) out[i] = op(before, static_cast<Acc>(out[i]));
+    before = op(before, total_k);
+  }
+  return before;
+}
+
 /* Inclusive (exclusive = false) or exclusive scan; `init` seeds the exclusive scan and, when
- * has_init, the inclusive one. out may be in (in-place). */
+ * has_init, the inclusive one. out may be in (in-place).
+ *
+ * One pass over memory: the input is cut into cache-sized chunks taken in order by the pool's
+ * threads; a thread scans its chunk locally, waits until the chunk before it has published its
+ * inclusive prefix, publishes its own, then adds the prefix to its (still cached) results. The
+ * wait is safe where a GPU's is not: chunks are taken in increasing order by running OS threads
+ * that finish one chunk before taking another, so the awaited chunk is always being scanned by
+ * a thread that is running (never one waiting behind this one). */
 template <class Acc, class In, class Out, class Op>
 void scan(In in, Out out, size_t n, Acc init, bool has_init, bool exclusive, Op op) {
   if (n == 0) return;
-  const size_t k = chunks_for(n);
-  auto run = [&](size_t b, size_t e, bool have, Acc carry) {
+  const bool seeded = exclusive || has_init;
+  const size_t chunk_items = 32768;
+  const size_t k = (n + chunk_items - 1) / chunk_items;
+  auto finish = [&](size_t b, size_t e, bool have_pred, const Acc &pred) {
+    /* out[b..e) holds the chunk's local inclusive scan. */
     if (exclusive) {
-      /* have is always true here: the carry is init op (everything before b). */
-      for (size_t i = b; i < e; ++i) {
-        Acc v = static_cast<Acc>(in[i]);
-        out[i] = carry;
-        carry = op(carry, v);
+      for (size_t i = e; i-- > b;) {
+        if (i == b)
+          out[i] = pred;
+        else
+          out[i] = op(pred, static_cast<Acc>(out[i - 1]));
       }
-    } else {
-      size_t i = b;
-      if (!have) {
-        carry = static_cast<Acc>(in[i]);
-        out[i] = carry;
-        ++i;
-      }
-      for (; i < e; ++i) {
-        carry = op(carry, static_cast<Acc>(in[i]));
-        out[i] = carry;
-      }
+    } else if (have_pred) {
+      for (size_t i = b; i < e; ++i) out[i] = op(pred, static_cast<Acc>(out[i]));
     }
   };
-  const bool seeded = exclusive || has_init;
-  if (k == 1) {
-    run(0, n, seeded, init);
+  if (k == 1 || pool::get().size() == 1) {
+    Acc carry = init;
+    for (size_t c = 0; c < k; ++c) {
+      const size_t b = c * chunk_items, e = std::min(n, b + chunk_items);
+      const bool have = seeded || c > 0;
+      if (exclusive) {
+        const Acc total = scan_range<Acc>(in, out, b, e, carry, false, op);
+        finish(b, e, true, carry);
+        carry = op(carry, total);
+      } else {
+        carry = scan_range<Acc>(in, out, b, e, carry, have, op);
+      }
+    }
     return;
   }
-  /* Chunk totals, their prefix, then every chunk scanned from its carry. */
-  std::vector<Acc> part(k, init);
-  pool::get().run(k - 1, [&](size_t c) {
-    range r = chunk(n, k, c);
-    Acc acc = static_cast<Acc>(in[r.begin]);
-    for (size_t i = r.begin + 1; i < r.end; ++i) acc = op(acc, static_cast<Acc>(in[i]));
-    part[c] = acc;
-  });
-  std::vector<Acc> carry(k, init);
-  std::vector<char> have(k, seeded);
-  Acc acc = init;
-  bool any = seeded;
-  for (size_t c = 0; c < k; ++c) {
-    carry[c] = acc;
-    have[c] = any;
-    if (c + 1 < k) {
-      acc = any ? op(acc, part[c]) : part[c];
-      any = true;
-    }
-  }
+  std::vector<Acc> prefix(k, init);
+  std::unique_ptr<std::atomic<unsigned char>[]> ready(new std::atomic<unsigned char>[k]);
+  for (size_t c = 0; c < k; ++c) ready[c].store(0, std::memory_order_relaxed);
   pool::get().run(k, [&](size_t c) {
-    range r = chunk(n, k, c);
-    run(r.begin, r.end, have[c] != 0, carry[c]);
+    const size_t b = c * chunk_items, e = std::min(n, b + chunk_items);
+    const Acc total = scan_range<Acc>(in, out, b, e, init, false, op);
+    bool have_pred = seeded;
+    Acc pred = init;
+    if (c > 0) {
+      unsigned spins = 0;
+      while (ready[c - 1].load(std::memory_order_acquire) == 0) {
+        if (++spins > 64) std::this_thread::yield();
+      }
+      pred = prefix[c - 1];
+      have_pred = true;
+    }
+    prefix[c] = have_pred ? op(pred, total) : total;
+    ready[c].store(1, std::memory_order_release);
+    finish(b, e, have_pred, pred);
   });
 }
 
