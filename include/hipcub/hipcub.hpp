@@ -9,6 +9,7 @@
 #define HIPCUB_HPP_
 
 #include "config.hpp"
+#include "util_allocator.hpp"
 
 #if defined(__HIP_PLATFORM_NVIDIA__)
 #include "backend/cub/hipcub_cub.hpp"

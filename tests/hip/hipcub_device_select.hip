@@ -246,7 +246,37 @@ void check_memcpy_batched() {
 }
 #endif
 
+// hipcub::CachingDeviceAllocator: a freed block is handed out again for a request of its bin,
+// double frees are rejected, blocks above the largest bin are not cached; the temporary storage
+// of a device algorithm comes from it as in CUB's examples.
+void check_allocator() {
+  hipcub::CachingDeviceAllocator alloc(true);
+  void *p = nullptr, *q = nullptr;
+  HIP_CHECK(alloc.DeviceAllocate(&p, 1000));
+  HIP_CHECK(alloc.DeviceFree(p));
+  HIP_CHECK(alloc.DeviceAllocate(&q, 900));
+  CHECK(p == q, "a freed block of the same bin is reused");
+  HIP_CHECK(alloc.DeviceFree(q));
+  HIP_EXPECT(alloc.DeviceFree(q), hipErrorInvalidValue);
+  std::vector<int> h(10000);
+  for (int i = 0; i < 10000; ++i) h[i] = i % 3;
+  int *d = put(h), *o = put(std::vector<int>(1));
+  size_t bytes = 0;
+  HIP_CHECK(hipcub::DeviceReduce::Sum(nullptr, bytes, d, o, 10000));
+  void *tmp = nullptr;
+  HIP_CHECK(alloc.DeviceAllocate(&tmp, bytes));
+  HIP_CHECK(hipcub::DeviceReduce::Sum(tmp, bytes, d, o, 10000));
+  CHECK(get(o, 1)[0] == 9999, "sum with storage from the allocator");
+  HIP_CHECK(alloc.DeviceFree(tmp));
+  HIP_CHECK(alloc.DeviceAllocate(&p, size_t(64) << 20)); // above the largest bin: not cached
+  HIP_CHECK(alloc.DeviceFree(p));
+  HIP_CHECK(alloc.FreeAllCached());
+  HIP_CHECK(hipFree(d));
+  HIP_CHECK(hipFree(o));
+}
+
 int main() {
+  check_allocator();
   for (int n : {0, 1, 257, 4099, 1000003}) {
     check_select(n);
     check_histogram(n);
