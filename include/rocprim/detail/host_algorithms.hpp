@@ -284,33 +284,47 @@ template <class In, class Eq> std::vector<size_t> run_starts(In in, size_t n, Eq
 
 /* ------------------------------------------------------------------ radix sort */
 
-/* One stable LSD counting pass: digit (8 bits from `shift` of the sort key) of src -> dst. */
+/* Digits of at most 11 bits: 32-bit keys take 3 passes instead of 4, and 2048 buckets' write
+ * streams still fit the caches. */
+constexpr unsigned radix_max_bits = 11;
+constexpr unsigned radix_buckets = 1u << radix_max_bits;
+
+/* Passes over bits [begin, end) and the width of each (the bits split evenly). */
+inline unsigned radix_passes(unsigned begin, unsigned end) {
+  return end > begin ? (end - begin + radix_max_bits - 1) / radix_max_bits : 0;
+}
+inline unsigned radix_width(unsigned begin, unsigned end) {
+  const unsigned p = radix_passes(begin, end);
+  return p ? (end - begin + p - 1) / p : 0;
+}
+
+/* One stable LSD counting pass: digit (`width` bits from `shift` of the sort key) of src -> dst. */
 template <class K, class V, bool Pairs, class KS, class VS>
 bool radix_pass(KS ks, VS vs, K *kd, V *vd, size_t n, const radix_digits<K> &dig, unsigned shift, unsigned width,
                 bool allow_skip) {
   const size_t k = chunks_for(n, 65536);
   const unsigned radix = 1u << width;
   const auto mask = (typename radix_digits<K>::bits)(radix - 1);
-  std::vector<size_t> counts(k * 256, 0);
+  std::vector<size_t> counts(k * radix, 0);
   auto digit = [&](const K &key) { return unsigned((dig.value(key) >> shift) & mask); };
   for_chunks(n, k, [&](size_t c, size_t b, size_t e) {
-    size_t *cnt = &counts[c * 256];
+    size_t *cnt = &counts[c * radix];
     for (size_t i = b; i < e; ++i) ++cnt[digit(ks[i])];
   });
   /* offsets: by digit, then by chunk */
   size_t total = 0;
   for (unsigned d = 0; d < radix; ++d) {
     size_t sum = 0;
-    for (size_t c = 0; c < k; ++c) sum += counts[c * 256 + d];
+    for (size_t c = 0; c < k; ++c) sum += counts[c * radix + d];
     if (allow_skip && sum == n) return false; /* every key has this digit: nothing moves */
     for (size_t c = 0; c < k; ++c) {
-      size_t m = counts[c * 256 + d];
-      counts[c * 256 + d] = total;
+      size_t m = counts[c * radix + d];
+      counts[c * radix + d] = total;
       total += m;
     }
   }
   for_chunks(n, k, [&](size_t c, size_t b, size_t e) {
-    size_t *off = &counts[c * 256];
+    size_t *off = &counts[c * radix];
     for (size_t i = b; i < e; ++i) {
       const K key = ks[i];
       size_t j = off[digit(key)]++;
@@ -329,21 +343,19 @@ template <class S, class D> void copy(S src, D dst, size_t n) {
   });
 }
 
-/* Passes over bits [begin, end) in 8-bit digits. */
-inline unsigned radix_passes(unsigned begin, unsigned end) { return end > begin ? (end - begin + 7) / 8 : 0; }
-
 /* Stable radix sort with every pass between two buffers: the data starts in (k0, v0); when
  * `end_in_other` the result must end in (k1, v1), else in (k0, v0). Passes whose digit is the
  * same for every key are skipped; a final copy puts the result where it belongs. */
 template <class K, class V, bool Pairs>
-void radix_sort_buffers(K *k0, V *v0, K *k1, V *v1, size_t n, unsigned begin, unsigned end, bool descending,
-                        bool end_in_other) {
+void radix_sort_buffers_from(K *k0, V *v0, K *k1, V *v1, size_t n, unsigned begin, unsigned end, unsigned first_shift,
+                             bool descending, bool end_in_other) {
   if (n == 0) return;
   radix_digits<K> dig{begin, end, descending};
   K *ks = k0, *kd = k1;
   V *vs = v0, *vd = v1;
-  for (unsigned shift = 0; begin + shift < end; shift += 8) {
-    const unsigned width = std::min(8u, end - begin - shift);
+  const unsigned step = radix_width(begin, end);
+  for (unsigned shift = first_shift; begin + shift < end; shift += step) {
+    const unsigned width = std::min(step, end - begin - shift);
     if (radix_pass<K, V, Pairs>(ks, vs, kd, vd, n, dig, shift, width, true)) {
       std::swap(ks, kd);
       std::swap(vs, vd);
@@ -354,6 +366,12 @@ void radix_sort_buffers(K *k0, V *v0, K *k1, V *v1, size_t n, unsigned begin, un
     copy(ks, kd, n);
     if constexpr (Pairs) copy(vs, vd, n);
   }
+}
+
+template <class K, class V, bool Pairs>
+void radix_sort_buffers(K *k0, V *v0, K *k1, V *v1, size_t n, unsigned begin, unsigned end, bool descending,
+                        bool end_in_other) {
+  radix_sort_buffers_from<K, V, Pairs>(k0, v0, k1, v1, n, begin, end, 0, descending, end_in_other);
 }
 
 /* Stable radix sort from input iterators into output pointers, with scratch buffers. */
@@ -369,13 +387,13 @@ void radix_sort_copy(KI keys_in, VI values_in, K *keys_out, V *values_out, K *kt
   }
   /* First pass from the input into the scratch buffers (never skipped: it moves the data out
    * of the read-only input), then the rest between scratch and output ending in the output. */
-  const unsigned width = std::min(8u, end - begin);
-  if (begin + 8 >= end) {
-    radix_pass<K, V, Pairs>(keys_in, values_in, keys_out, values_out, n, dig, 0, width, false);
+  const unsigned width = radix_width(begin, end);
+  if (begin + width >= end) {
+    radix_pass<K, V, Pairs>(keys_in, values_in, keys_out, values_out, n, dig, 0, end - begin, false);
     return;
   }
   radix_pass<K, V, Pairs>(keys_in, values_in, kt, vt, n, dig, 0, width, false);
-  radix_sort_buffers<K, V, Pairs>(kt, vt, keys_out, values_out, n, begin + 8, end, descending, true);
+  radix_sort_buffers_from<K, V, Pairs>(kt, vt, keys_out, values_out, n, begin, end, width, descending, true);
 }
 
 /* ------------------------------------------------------------------ merge sort */
