@@ -15,6 +15,7 @@
 #include "backend/cub/hipcub_cub.hpp"
 #else
 #include "thread/thread_operators.hpp"
+#include "thread/thread_utils.hpp"
 #include "util_type.hpp"
 
 #include "iterator/iterators.hpp"

@@ -149,6 +149,18 @@ __global__ void warp_kernel(const int *in, int *striped, int *sorted, int *excha
   WS().Store(sorted + w * LW * WI, items);
 }
 
+// Thread-level utilities: ThreadReduce, ThreadScanExclusive/Inclusive, ThreadLoad, the macros.
+__global__ void thread_utils_kernel(int *out) {
+  int a[4] = {1, 2, 3, 4}, b[4];
+  out[0] = hipcub::internal::ThreadReduce(a, hipcub::Sum());
+  out[1] = hipcub::internal::ThreadScanExclusive(a, b, hipcub::Sum(), 10);
+  out[2] = b[3];
+  out[3] = hipcub::ThreadLoad<hipcub::LOAD_LDG>(a + 2);
+  out[4] = CUB_MAX(3, 7) + CUB_QUOTIENT_CEILING(10, 3);
+  out[5] = hipcub::internal::ThreadScanInclusive(a, b, hipcub::Max());
+  out[6] = b[1];
+}
+
 template <class T> std::vector<T> get(const T *d, size_t n) {
   std::vector<T> h(n);
   HIP_CHECK(hipMemcpy(h.data(), d, n * sizeof(T), hipMemcpyDeviceToHost));
@@ -253,6 +265,13 @@ int main() {
         CHECK(rso[j] == sorted[l * WI + i], "WarpMergeSort, warp %d position %d", w, l * WI + i);
       }
   }
+  int *tu;
+  HIP_CHECK(hipMalloc(&tu, 7 * sizeof(int)));
+  hipLaunchKernelGGL(thread_utils_kernel, dim3(1), dim3(1), 0, 0, tu);
+  auto r7 = get(tu, 7);
+  CHECK(r7[0] == 10 && r7[1] == 20 && r7[2] == 16 && r7[3] == 3 && r7[4] == 11 && r7[5] == 4 && r7[6] == 2,
+        "thread utilities: %d %d %d %d %d %d %d", r7[0], r7[1], r7[2], r7[3], r7[4], r7[5], r7[6]);
+  HIP_CHECK(hipFree(tu));
   for (void *p : {(void *)d, (void *)o, (void *)hist, (void *)ko, (void *)vo, (void *)dec, (void *)rel, (void *)tot,
                   (void *)dk, (void *)dr, (void *)dw, (void *)ws, (void *)wsort, (void *)wx})
     HIP_CHECK(hipFree(p));
