@@ -79,7 +79,9 @@ public:
   }
 };
 
-/* Cache modifiers are hints for GPU loads; on the CPU the loads are plain. */
+#if !defined(__HIP_PLATFORM_NVIDIA__)
+/* Cache modifiers are hints for GPU loads; on the CPU the loads are plain (on NVIDIA the
+ * modifiers and the cache-modified iterators are CUB's). */
 enum CacheLoadModifier { LOAD_DEFAULT, LOAD_CA, LOAD_CG, LOAD_CS, LOAD_CV, LOAD_LDG, LOAD_VOLATILE };
 enum CacheStoreModifier { STORE_DEFAULT, STORE_WB, STORE_CG, STORE_CS, STORE_WT, STORE_VOLATILE };
 
@@ -108,6 +110,7 @@ public:
   HIPCUB_HOST_DEVICE CacheModifiedOutputIterator(QualifiedValueType *ptr) : ptr_(ptr) {}
   HIPCUB_HOST_DEVICE ValueType &at(OffsetT i) const { return ptr_[i]; }
 };
+#endif
 
 END_HIPCUB_NAMESPACE
 

@@ -1,14 +1,17 @@
-/* ferrocm hipCUB, CPU platform: thread-level utilities (CUB's thread_load.cuh, thread_store.cuh,
+/* ferrocm hipCUB: thread-level utilities (CUB's thread_load.cuh, thread_store.cuh,
  * thread_reduce.cuh, thread_scan.cuh, util_ptx.cuh, util_macro.cuh names). Cache modifiers are
- * hints for GPU loads and stores; on the CPU they are plain accesses. NVIDIA: CUB's. */
+ * hints for GPU loads and stores; on the CPU they are plain accesses. On NVIDIA the loads,
+ * stores, lane/warp helpers are CUB's; internal::ThreadReduce/ThreadScan* are these on both
+ * platforms (CCCL moved CUB's). */
 #ifndef HIPCUB_THREAD_THREAD_UTILS_HPP_
 #define HIPCUB_THREAD_THREAD_UTILS_HPP_
 
 #include "../config.hpp"
 #if defined(__HIP_PLATFORM_NVIDIA__)
-#include "../backend/cub/hipcub_cub.hpp"
+#include <cub/cub.cuh>
 #else
 #include "../iterator/iterators.hpp"
+#endif
 
 #ifndef CUB_MAX
 #define CUB_MAX(a, b) (((b) > (a)) ? (b) : (a))
@@ -25,6 +28,7 @@
 
 BEGIN_HIPCUB_NAMESPACE
 
+#if !defined(__HIP_PLATFORM_NVIDIA__)
 template <CacheLoadModifier MODIFIER = LOAD_DEFAULT, typename InputIteratorT>
 HIPCUB_HOST_DEVICE typename std::iterator_traits<InputIteratorT>::value_type ThreadLoad(InputIteratorT itr) {
   return *itr;
@@ -33,6 +37,7 @@ template <CacheStoreModifier MODIFIER = STORE_DEFAULT, typename OutputIteratorT,
 HIPCUB_HOST_DEVICE void ThreadStore(OutputIteratorT itr, T val) {
   *itr = val;
 }
+#endif
 
 namespace internal {
 /* prefix op input[0] op ... op input[LENGTH - 1] (CUB's internal::ThreadReduce). */
@@ -94,6 +99,7 @@ HIPCUB_HOST_DEVICE T ThreadScanInclusive(T (&input)[LENGTH], T (&output)[LENGTH]
 }
 } // namespace internal
 
+#if !defined(__HIP_PLATFORM_NVIDIA__)
 /* Lane and warp ids of the calling work-item (CUB's util_ptx.cuh). */
 HIPCUB_DEVICE inline unsigned int LaneId() { return ::rocprim::lane_id(); }
 HIPCUB_DEVICE inline unsigned int WarpId() { return ::rocprim::warp_id(); }
@@ -121,8 +127,8 @@ HIPCUB_DEVICE T ShuffleDown(T input, int src_offset, int last_thread, uint64_t =
   (void)last_thread;
   return __shfl_down(input, unsigned(src_offset), LOGICAL_WARP_THREADS);
 }
+#endif
 
 END_HIPCUB_NAMESPACE
-#endif
 
 #endif

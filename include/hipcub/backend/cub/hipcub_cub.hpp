@@ -42,5 +42,6 @@ END_HIPCUB_NAMESPACE
 
 #include "device_wrappers.hpp"
 #include "../../iterator/iterators.hpp"
+#include "../../thread/thread_utils.hpp"
 
 #endif
