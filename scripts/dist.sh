@@ -29,6 +29,8 @@ cp "$target/$profile/librocfft.so" "$target/$profile/libhipfft.so" "$out/lib/"
 cp -r include/hsa include/hip include/ferrocm include/rocblas include/hipblas include/rocrand include/hiprand include/roctracer include/rocprofiler-sdk-roctx "$out/include/"
 cp -r include/rocfft include/hipfft "$out/include/"
 cp -r include/thrust "$out/include/"  # rocThrust (header-only)
+# Header-only libraries: rocPRIM and hipCUB (docs/PRIMITIVES.md).
+cp -r include/rocprim include/hipcub "$out/include/"
 # amd-smi/rocm-smi and their C libraries.
 cp "$target/$profile/amd-smi" "$target/$profile/rocm-smi" "$out/bin/"
 cp "$target/$profile/libamd_smi.so" "$target/$profile/librocm_smi64.so" "$out/lib/"
