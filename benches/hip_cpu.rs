@@ -11,7 +11,8 @@
 //! and a large size), `saxpy` (2^24 floats), `transpose` (4096 x 4096 floats, tiled through
 //! `__shared__` with a `__syncthreads()`, and naive), `barrier` (bare barriers and a
 //! shared-memory exchange), `sgemm` (naive and tiled), `reduce` (shared tree, shuffles),
-//! `launch` (launch + sync, enqueue rate), `memcpy` (1 KiB and 64 MiB). The output ends with a
+//! `launch` (launch + sync, enqueue rate), `memcpy` (1 KiB and 64 MiB), `texture` (tex2D point and
+//! linear over a 4096 x 4096 float array against hand-written nearest/bilinear kernels and loops). The output ends with a
 //! Markdown summary table.
 //!
 //! Run (release: `cargo bench` uses the release profile's `hipcc` and `libamdhip64.so`, which
@@ -47,6 +48,7 @@ const PROGRAMS: &[&str] = &[
     "reduce",
     "barrier",
     "sgemm",
+    "texture",
 ];
 
 /// HIP-CPU's figures (hip-cpu-peer.md §6), measured on its reference machine (a 2-vCPU

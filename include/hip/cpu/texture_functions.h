@@ -228,64 +228,84 @@ __HIP_TEX_INLINE bool filters(const __hip_texture *t, const sampler &s) {
   return s.filter == 1 && (t->kind == kFloat || s.read_normalized);
 }
 
-/* Samples level L at (x, y, z) in texels (y, z ignored below dims; `slice` the layer). */
-inline f4 sample(const __hip_texture *t, const sampler &s, const __hip_tex_level &L, float x, float y, float z,
-                 int dims, int slice) {
+/* floor() as an int without a libm call (|v| < 2^31). */
+__HIP_TEX_INLINE int ifloor(float v) {
+  const int i = (int)v;
+  return i - (v < (float)i);
+}
+
+/* The 1.8 fixed-point weight of a fraction in [0, 1). */
+__HIP_TEX_INLINE float qweight(float a) { return (float)(int)(a * 256.0f + 0.5f) * (1.0f / 256.0f); }
+
+/* A texel loader for one format: the common float texels, or any format through `texel`. */
+struct load_f32x1 {
+  __HIP_TEX_INLINE f4 operator()(const unsigned char *p) const {
+    f4 r = {{0, 0, 0, 1}};
+    std::memcpy(&r.v[0], p, 4);
+    return r;
+  }
+};
+struct load_any {
+  const __hip_texture *t;
+  const sampler &s;
+  __HIP_TEX_INLINE f4 operator()(const unsigned char *p) const { return texel(t, s, p); }
+};
+
+/* Samples level L at (x, y, z) (texels or normalised; DIMS dimensions, `slice` the layer),
+ * computing the first NC channels. */
+template <int DIMS, unsigned NC, class Load>
+__HIP_TEX_INLINE f4 sample_as(const __hip_texture *t, const sampler &s, const __hip_tex_level &L, float x, float y,
+                              float z, int slice, Load load) {
   const bool nc = s.normalized_coords != 0;
   const int w = (int)L.width, h = (int)L.height, d = (int)L.depth;
   const unsigned char *base = L.data + (uint64_t)slice * L.slice;
-  const uint32_t es = t->elem_size;
+  const uint64_t es = t->elem_size, pitch = L.pitch;
   if (!filters(t, s)) {
-    int i = (int)std::floor(scale(x, w, nc));
-    int j = dims > 1 ? (int)std::floor(scale(y, h, nc)) : 0;
-    int k = dims > 2 ? (int)std::floor(scale(z, d, nc)) : 0;
+    int i = ifloor(scale(x, w, nc)), j = 0, k = 0;
     i = address(i, w, s.address[0], nc);
-    if (dims > 1)
-      j = address(j, h, s.address[1], nc);
-    if (dims > 2)
-      k = address(k, d, s.address[2], nc);
+    if (DIMS > 1)
+      j = address(ifloor(scale(y, h, nc)), h, s.address[1], nc);
+    if (DIMS > 2)
+      k = address(ifloor(scale(z, d, nc)), d, s.address[2], nc);
     if ((i | j | k) < 0)
       return border(s);
-    return texel(t, s, base + (uint64_t)k * L.slice + (uint64_t)j * L.pitch + (uint64_t)i * es);
+    return load(base + (uint64_t)k * L.slice + (uint64_t)j * pitch + (uint64_t)i * es);
   }
   const float xb = scale(x, w, nc) - 0.5f;
-  const float fi = std::floor(xb);
-  const int i0 = (int)fi;
-  const float a = weight(xb - fi);
-  if (dims == 1) {
-    const int i1 = address(i0 + 1, w, s.address[0], nc), j0 = address(i0, w, s.address[0], nc);
-    f4 t0 = j0 < 0 ? border(s) : texel(t, s, base + (uint64_t)j0 * es);
-    f4 t1 = i1 < 0 ? border(s) : texel(t, s, base + (uint64_t)i1 * es);
-    f4 r;
-    for (int c = 0; c < 4; c++)
+  const int i0 = ifloor(xb);
+  const float a = qweight(xb - (float)i0);
+  f4 r = {{0, 0, 0, 1}};
+  if (DIMS == 1) {
+    const int ia = address(i0, w, s.address[0], nc), ib = address(i0 + 1, w, s.address[0], nc);
+    f4 t0 = ia < 0 ? border(s) : load(base + (uint64_t)ia * es);
+    f4 t1 = ib < 0 ? border(s) : load(base + (uint64_t)ib * es);
+    for (unsigned c = 0; c < NC; c++)
       r.v[c] = t0.v[c] + a * (t1.v[c] - t0.v[c]);
     return r;
   }
   const float yb = scale(y, h, nc) - 0.5f;
-  const float fj = std::floor(yb);
-  const int j0 = (int)fj;
-  const float b = weight(yb - fj);
-  if (dims == 2) {
+  const int j0 = ifloor(yb);
+  const float b = qweight(yb - (float)j0);
+  if (DIMS == 2) {
     f4 q00, q10, q01, q11;
-    if (i0 >= 0 && j0 >= 0 && i0 + 1 < w && j0 + 1 < h) { /* interior: no addressing */
-      const unsigned char *p = base + (uint64_t)j0 * L.pitch + (uint64_t)i0 * es;
-      q00 = texel(t, s, p);
-      q10 = texel(t, s, p + es);
-      q01 = texel(t, s, p + L.pitch);
-      q11 = texel(t, s, p + L.pitch + es);
+    if ((unsigned)i0 < (unsigned)(w - 1) && (unsigned)j0 < (unsigned)(h - 1)) { /* interior: no addressing */
+      const unsigned char *p = base + (uint64_t)j0 * pitch + (uint64_t)i0 * es;
+      q00 = load(p);
+      q10 = load(p + es);
+      q01 = load(p + pitch);
+      q11 = load(p + pitch + es);
     } else {
       const int ia = address(i0, w, s.address[0], nc), ib = address(i0 + 1, w, s.address[0], nc);
       const int ja = address(j0, h, s.address[1], nc), jb = address(j0 + 1, h, s.address[1], nc);
       auto at = [&](int i, int j) {
-        return (i | j) < 0 ? border(s) : texel(t, s, base + (uint64_t)j * L.pitch + (uint64_t)i * es);
+        return (i | j) < 0 ? border(s) : load(base + (uint64_t)j * pitch + (uint64_t)i * es);
       };
       q00 = at(ia, ja);
       q10 = at(ib, ja);
       q01 = at(ia, jb);
       q11 = at(ib, jb);
     }
-    f4 r;
-    for (int c = 0; c < 4; c++) {
+    for (unsigned c = 0; c < NC; c++) {
       const float top = q00.v[c] + a * (q10.v[c] - q00.v[c]);
       const float bot = q01.v[c] + a * (q11.v[c] - q01.v[c]);
       r.v[c] = top + b * (bot - top);
@@ -293,20 +313,17 @@ inline f4 sample(const __hip_texture *t, const sampler &s, const __hip_tex_level
     return r;
   }
   const float zb = scale(z, d, nc) - 0.5f;
-  const float fk = std::floor(zb);
-  const int k0 = (int)fk;
-  const float g = weight(zb - fk);
+  const int k0 = ifloor(zb);
+  const float g = qweight(zb - (float)k0);
   const int ia = address(i0, w, s.address[0], nc), ib = address(i0 + 1, w, s.address[0], nc);
   const int ja = address(j0, h, s.address[1], nc), jb = address(j0 + 1, h, s.address[1], nc);
   const int ka = address(k0, d, s.address[2], nc), kb = address(k0 + 1, d, s.address[2], nc);
   auto at = [&](int i, int j, int k) {
-    return (i | j | k) < 0 ? border(s)
-                           : texel(t, s, base + (uint64_t)k * L.slice + (uint64_t)j * L.pitch + (uint64_t)i * es);
+    return (i | j | k) < 0 ? border(s) : load(base + (uint64_t)k * L.slice + (uint64_t)j * pitch + (uint64_t)i * es);
   };
   f4 q[8] = {at(ia, ja, ka), at(ib, ja, ka), at(ia, jb, ka), at(ib, jb, ka),
              at(ia, ja, kb), at(ib, ja, kb), at(ia, jb, kb), at(ib, jb, kb)};
-  f4 r;
-  for (int c = 0; c < 4; c++) {
+  for (unsigned c = 0; c < NC; c++) {
     float p0 = q[0].v[c] + a * (q[1].v[c] - q[0].v[c]);
     float p1 = q[2].v[c] + a * (q[3].v[c] - q[2].v[c]);
     float p2 = q[4].v[c] + a * (q[5].v[c] - q[4].v[c]);
@@ -315,6 +332,16 @@ inline f4 sample(const __hip_texture *t, const sampler &s, const __hip_tex_level
     r.v[c] = s0 + g * (s1 - s0);
   }
   return r;
+}
+
+/* Samples with the texel format dispatched once: 1-channel float texels (the common case) get
+ * their own instance. */
+template <int DIMS, unsigned NC>
+__HIP_TEX_INLINE f4 sample(const __hip_texture *t, const sampler &s, const __hip_tex_level &L, float x, float y,
+                           float z, int slice) {
+  if (t->fmt == F32x1)
+    return sample_as<DIMS, NC>(t, s, L, x, y, z, slice, load_f32x1{});
+  return sample_as<DIMS, NC>(t, s, L, x, y, z, slice, load_any{t, s});
 }
 
 /* The raw texel nearest (x, y, z) (element-type reads of integer formats), copied into out
@@ -406,11 +433,14 @@ __HIP_TEX_INLINE float clamp_lod(const __hip_texture *t, float lod) {
 /* Unnormalised coordinates address level 0's texels: a finer level scales them down. */
 __HIP_TEX_INLINE float level_coord(float u, bool nc, int level) { return nc ? u : std::ldexp(u, -level); }
 
-template <class T>
-inline T fetch(const __hip_texture *t, const sampler &s, float x, float y, float z, int dims, int slice, float lod) {
+template <class T, int DIMS>
+__attribute__((always_inline)) inline T fetch(const __hip_texture *t, const sampler &s, float x, float y, float z,
+                                              int slice, float lod) {
+  constexpr unsigned NC = shape<T>::n > 4 ? 4 : shape<T>::n;
+  const int dims = DIMS;
   if (t->num_levels <= 1 || lod <= 0.0f || !(lod == lod)) {
     if constexpr (is_float_v<T>) {
-      return from_f4<T>(sample(t, s, t->level[0], x, y, z, dims, slice));
+      return from_f4<T>(sample<DIMS, NC>(t, s, t->level[0], x, y, z, slice));
     } else {
       unsigned char raw[16] = {};
       fetch_raw(t, s, t->level[0], x, y, z, dims, slice, raw);
@@ -421,13 +451,13 @@ inline T fetch(const __hip_texture *t, const sampler &s, float x, float y, float
   const bool nc = s.normalized_coords != 0;
   int l0 = s.mip_filter == 1 ? (int)std::floor(l) : (int)std::floor(l + 0.5f);
   if constexpr (is_float_v<T>) {
-    f4 a = sample(t, s, t->level[l0], level_coord(x, nc, l0), level_coord(y, nc, l0), level_coord(z, nc, l0), dims,
-                  slice);
+    f4 a = sample<DIMS, NC>(t, s, t->level[l0], level_coord(x, nc, l0), level_coord(y, nc, l0),
+                            level_coord(z, nc, l0), slice);
     if (s.mip_filter == 1 && l0 + 1 < (int)t->num_levels) {
       const float f = weight(l - (float)l0);
       const int l1 = l0 + 1;
-      f4 b = sample(t, s, t->level[l1], level_coord(x, nc, l1), level_coord(y, nc, l1), level_coord(z, nc, l1),
-                    dims, slice);
+      f4 b = sample<DIMS, NC>(t, s, t->level[l1], level_coord(x, nc, l1), level_coord(y, nc, l1),
+                              level_coord(z, nc, l1), slice);
       for (int c = 0; c < 4; c++)
         a.v[c] += f * (b.v[c] - a.v[c]);
     }
@@ -485,7 +515,7 @@ template <class T> inline T fetch_cube(const __hip_texture *t, const sampler &s0
   s.address[0] = s.address[1] = 1;
   float u, v;
   const int face = cube_face(x, y, z, u, v);
-  return fetch<T>(t, s, u, v, 0, 2, layer * 6 + face, lod);
+  return fetch<T, 2>(t, s, u, v, 0, layer * 6 + face, lod);
 }
 
 __HIP_TEX_INLINE int layer_of(const __hip_texture *t, int layer) {
@@ -572,27 +602,27 @@ template <class T> inline T tex1Dfetch(hipTextureObject_t o, int x) {
   ::hip_impl::tex::sampler s = __s;
   s.filter = 0;
   s.normalized_coords = 0;
-  return ::hip_impl::tex::fetch<T>(__t, s, (float)x + 0.5f, 0, 0, 1, 0, 0);
+  return ::hip_impl::tex::fetch<T, 1>(__t, s, (float)x + 0.5f, 0, 0, 0, 0);
 }
 template <class T> inline T tex1D(hipTextureObject_t o, float x) {
   __HIP_TEX_OBJ(o);
-  return ::hip_impl::tex::fetch<T>(__t, __s, x, 0, 0, 1, 0, 0);
+  return ::hip_impl::tex::fetch<T, 1>(__t, __s, x, 0, 0, 0, 0);
 }
 template <class T> inline T tex2D(hipTextureObject_t o, float x, float y) {
   __HIP_TEX_OBJ(o);
-  return ::hip_impl::tex::fetch<T>(__t, __s, x, y, 0, 2, 0, 0);
+  return ::hip_impl::tex::fetch<T, 2>(__t, __s, x, y, 0, 0, 0);
 }
 template <class T> inline T tex3D(hipTextureObject_t o, float x, float y, float z) {
   __HIP_TEX_OBJ(o);
-  return ::hip_impl::tex::fetch<T>(__t, __s, x, y, z, 3, 0, 0);
+  return ::hip_impl::tex::fetch<T, 3>(__t, __s, x, y, z, 0, 0);
 }
 template <class T> inline T tex1DLayered(hipTextureObject_t o, float x, int layer) {
   __HIP_TEX_OBJ(o);
-  return ::hip_impl::tex::fetch<T>(__t, __s, x, 0, 0, 1, ::hip_impl::tex::layer_of(__t, layer), 0);
+  return ::hip_impl::tex::fetch<T, 1>(__t, __s, x, 0, 0, ::hip_impl::tex::layer_of(__t, layer), 0);
 }
 template <class T> inline T tex2DLayered(hipTextureObject_t o, float x, float y, int layer) {
   __HIP_TEX_OBJ(o);
-  return ::hip_impl::tex::fetch<T>(__t, __s, x, y, 0, 2, ::hip_impl::tex::layer_of(__t, layer), 0);
+  return ::hip_impl::tex::fetch<T, 2>(__t, __s, x, y, 0, ::hip_impl::tex::layer_of(__t, layer), 0);
 }
 template <class T> inline T texCubemap(hipTextureObject_t o, float x, float y, float z) {
   __HIP_TEX_OBJ(o);
@@ -604,23 +634,23 @@ template <class T> inline T texCubemapLayered(hipTextureObject_t o, float x, flo
 }
 template <class T> inline T tex1DLod(hipTextureObject_t o, float x, float level) {
   __HIP_TEX_OBJ(o);
-  return ::hip_impl::tex::fetch<T>(__t, __s, x, 0, 0, 1, 0, level);
+  return ::hip_impl::tex::fetch<T, 1>(__t, __s, x, 0, 0, 0, level);
 }
 template <class T> inline T tex2DLod(hipTextureObject_t o, float x, float y, float level) {
   __HIP_TEX_OBJ(o);
-  return ::hip_impl::tex::fetch<T>(__t, __s, x, y, 0, 2, 0, level);
+  return ::hip_impl::tex::fetch<T, 2>(__t, __s, x, y, 0, 0, level);
 }
 template <class T> inline T tex3DLod(hipTextureObject_t o, float x, float y, float z, float level) {
   __HIP_TEX_OBJ(o);
-  return ::hip_impl::tex::fetch<T>(__t, __s, x, y, z, 3, 0, level);
+  return ::hip_impl::tex::fetch<T, 3>(__t, __s, x, y, z, 0, level);
 }
 template <class T> inline T tex1DLayeredLod(hipTextureObject_t o, float x, int layer, float level) {
   __HIP_TEX_OBJ(o);
-  return ::hip_impl::tex::fetch<T>(__t, __s, x, 0, 0, 1, ::hip_impl::tex::layer_of(__t, layer), level);
+  return ::hip_impl::tex::fetch<T, 1>(__t, __s, x, 0, 0, ::hip_impl::tex::layer_of(__t, layer), level);
 }
 template <class T> inline T tex2DLayeredLod(hipTextureObject_t o, float x, float y, int layer, float level) {
   __HIP_TEX_OBJ(o);
-  return ::hip_impl::tex::fetch<T>(__t, __s, x, y, 0, 2, ::hip_impl::tex::layer_of(__t, layer), level);
+  return ::hip_impl::tex::fetch<T, 2>(__t, __s, x, y, 0, ::hip_impl::tex::layer_of(__t, layer), level);
 }
 template <class T> inline T texCubemapLod(hipTextureObject_t o, float x, float y, float z, float level) {
   __HIP_TEX_OBJ(o);
@@ -628,16 +658,16 @@ template <class T> inline T texCubemapLod(hipTextureObject_t o, float x, float y
 }
 template <class T> inline T tex1DGrad(hipTextureObject_t o, float x, float dx, float dy) {
   __HIP_TEX_OBJ(o);
-  return ::hip_impl::tex::fetch<T>(__t, __s, x, 0, 0, 1, 0, ::hip_impl::tex::grad_lod(__t, __s, dx, 0, 0, dy, 0, 0));
+  return ::hip_impl::tex::fetch<T, 1>(__t, __s, x, 0, 0, 0, ::hip_impl::tex::grad_lod(__t, __s, dx, 0, 0, dy, 0, 0));
 }
 template <class T> inline T tex2DGrad(hipTextureObject_t o, float x, float y, float2 dx, float2 dy) {
   __HIP_TEX_OBJ(o);
-  return ::hip_impl::tex::fetch<T>(__t, __s, x, y, 0, 2, 0,
+  return ::hip_impl::tex::fetch<T, 2>(__t, __s, x, y, 0, 0,
                                    ::hip_impl::tex::grad_lod(__t, __s, dx.x, dx.y, 0, dy.x, dy.y, 0));
 }
 template <class T> inline T tex3DGrad(hipTextureObject_t o, float x, float y, float z, float4 dx, float4 dy) {
   __HIP_TEX_OBJ(o);
-  return ::hip_impl::tex::fetch<T>(__t, __s, x, y, z, 3, 0,
+  return ::hip_impl::tex::fetch<T, 3>(__t, __s, x, y, z, 0,
                                    ::hip_impl::tex::grad_lod(__t, __s, dx.x, dx.y, dx.z, dy.x, dy.y, dy.z));
 }
 template <class T> inline T tex2Dgather(hipTextureObject_t o, float x, float y, int comp = 0) {
@@ -711,32 +741,32 @@ inline __HIP_TEXREF_RESULT tex1Dfetch(const texture<T, D, M> &r, int x) {
   ::hip_impl::tex::sampler s = __s;
   s.filter = 0;
   s.normalized_coords = 0;
-  return ::hip_impl::tex::fetch<__HIP_TEXREF_RESULT>(__t, s, (float)x + 0.5f, 0, 0, 1, 0, 0);
+  return ::hip_impl::tex::fetch<__HIP_TEXREF_RESULT, 1>(__t, s, (float)x + 0.5f, 0, 0, 0, 0);
 }
 template <class T, int D, enum hipTextureReadMode M>
 inline __HIP_TEXREF_RESULT tex1D(const texture<T, D, M> &r, float x) {
   __HIP_TEXREF(r);
-  return ::hip_impl::tex::fetch<__HIP_TEXREF_RESULT>(__t, __s, x, 0, 0, 1, 0, 0);
+  return ::hip_impl::tex::fetch<__HIP_TEXREF_RESULT, 1>(__t, __s, x, 0, 0, 0, 0);
 }
 template <class T, int D, enum hipTextureReadMode M>
 inline __HIP_TEXREF_RESULT tex2D(const texture<T, D, M> &r, float x, float y) {
   __HIP_TEXREF(r);
-  return ::hip_impl::tex::fetch<__HIP_TEXREF_RESULT>(__t, __s, x, y, 0, 2, 0, 0);
+  return ::hip_impl::tex::fetch<__HIP_TEXREF_RESULT, 2>(__t, __s, x, y, 0, 0, 0);
 }
 template <class T, int D, enum hipTextureReadMode M>
 inline __HIP_TEXREF_RESULT tex3D(const texture<T, D, M> &r, float x, float y, float z) {
   __HIP_TEXREF(r);
-  return ::hip_impl::tex::fetch<__HIP_TEXREF_RESULT>(__t, __s, x, y, z, 3, 0, 0);
+  return ::hip_impl::tex::fetch<__HIP_TEXREF_RESULT, 3>(__t, __s, x, y, z, 0, 0);
 }
 template <class T, int D, enum hipTextureReadMode M>
 inline __HIP_TEXREF_RESULT tex1DLayered(const texture<T, D, M> &r, float x, int layer) {
   __HIP_TEXREF(r);
-  return ::hip_impl::tex::fetch<__HIP_TEXREF_RESULT>(__t, __s, x, 0, 0, 1, ::hip_impl::tex::layer_of(__t, layer), 0);
+  return ::hip_impl::tex::fetch<__HIP_TEXREF_RESULT, 1>(__t, __s, x, 0, 0, ::hip_impl::tex::layer_of(__t, layer), 0);
 }
 template <class T, int D, enum hipTextureReadMode M>
 inline __HIP_TEXREF_RESULT tex2DLayered(const texture<T, D, M> &r, float x, float y, int layer) {
   __HIP_TEXREF(r);
-  return ::hip_impl::tex::fetch<__HIP_TEXREF_RESULT>(__t, __s, x, y, 0, 2, ::hip_impl::tex::layer_of(__t, layer), 0);
+  return ::hip_impl::tex::fetch<__HIP_TEXREF_RESULT, 2>(__t, __s, x, y, 0, ::hip_impl::tex::layer_of(__t, layer), 0);
 }
 template <class T, int D, enum hipTextureReadMode M>
 inline __HIP_TEXREF_RESULT texCubemap(const texture<T, D, M> &r, float x, float y, float z) {
@@ -746,7 +776,7 @@ inline __HIP_TEXREF_RESULT texCubemap(const texture<T, D, M> &r, float x, float 
 template <class T, int D, enum hipTextureReadMode M>
 inline __HIP_TEXREF_RESULT tex2DLod(const texture<T, D, M> &r, float x, float y, float level) {
   __HIP_TEXREF(r);
-  return ::hip_impl::tex::fetch<__HIP_TEXREF_RESULT>(__t, __s, x, y, 0, 2, 0, level);
+  return ::hip_impl::tex::fetch<__HIP_TEXREF_RESULT, 2>(__t, __s, x, y, 0, 0, level);
 }
 
 #undef __HIP_TEXREF

@@ -12,6 +12,9 @@
 
 #define __HIP_TO_CU_TEX(o) ((cudaTextureObject_t)(unsigned long long)(o))
 #define __HIP_TO_CU_SURF(o) ((cudaSurfaceObject_t)(unsigned long long)(o))
+/* hipSurfaceBoundaryMode (zero 0, trap 1, clamp 2) as cudaSurfaceBoundaryMode (zero 0, clamp 1,
+ * trap 2). */
+#define __HIP_TO_CU_BOUNDARY(m) ((cudaSurfaceBoundaryMode)((m) == 1 ? 2 : (m) == 2 ? 1 : 0))
 
 template <class T> __device__ inline T tex1Dfetch(hipTextureObject_t o, int x) {
   return tex1Dfetch<T>(__HIP_TO_CU_TEX(o), x);
@@ -81,38 +84,39 @@ template <class T> __device__ inline void tex2DLod(T *r, hipTextureObject_t o, f
 /* Surfaces: x is a byte offset. HIP's pointer-out reads and its writes without a mode use
  * hipBoundaryModeZero (AMD GPUs drop out-of-range stores and read zero). */
 template <class T> __device__ inline void surf1Dread(T *d, hipSurfaceObject_t s, int x, int m = hipBoundaryModeZero) {
-  surf1Dread<T>(d, __HIP_TO_CU_SURF(s), x, (cudaSurfaceBoundaryMode)m);
+  surf1Dread<T>(d, __HIP_TO_CU_SURF(s), x, __HIP_TO_CU_BOUNDARY(m));
 }
 template <class T> __device__ inline void surf1Dwrite(T d, hipSurfaceObject_t s, int x, int m = hipBoundaryModeZero) {
-  surf1Dwrite<T>(d, __HIP_TO_CU_SURF(s), x, (cudaSurfaceBoundaryMode)m);
+  surf1Dwrite<T>(d, __HIP_TO_CU_SURF(s), x, __HIP_TO_CU_BOUNDARY(m));
 }
 template <class T>
 __device__ inline void surf2Dread(T *d, hipSurfaceObject_t s, int x, int y, int m = hipBoundaryModeZero) {
-  surf2Dread<T>(d, __HIP_TO_CU_SURF(s), x, y, (cudaSurfaceBoundaryMode)m);
+  surf2Dread<T>(d, __HIP_TO_CU_SURF(s), x, y, __HIP_TO_CU_BOUNDARY(m));
 }
 template <class T>
 __device__ inline void surf2Dwrite(T d, hipSurfaceObject_t s, int x, int y, int m = hipBoundaryModeZero) {
-  surf2Dwrite<T>(d, __HIP_TO_CU_SURF(s), x, y, (cudaSurfaceBoundaryMode)m);
+  surf2Dwrite<T>(d, __HIP_TO_CU_SURF(s), x, y, __HIP_TO_CU_BOUNDARY(m));
 }
 template <class T>
 __device__ inline void surf3Dread(T *d, hipSurfaceObject_t s, int x, int y, int z, int m = hipBoundaryModeZero) {
-  surf3Dread<T>(d, __HIP_TO_CU_SURF(s), x, y, z, (cudaSurfaceBoundaryMode)m);
+  surf3Dread<T>(d, __HIP_TO_CU_SURF(s), x, y, z, __HIP_TO_CU_BOUNDARY(m));
 }
 template <class T>
 __device__ inline void surf3Dwrite(T d, hipSurfaceObject_t s, int x, int y, int z, int m = hipBoundaryModeZero) {
-  surf3Dwrite<T>(d, __HIP_TO_CU_SURF(s), x, y, z, (cudaSurfaceBoundaryMode)m);
+  surf3Dwrite<T>(d, __HIP_TO_CU_SURF(s), x, y, z, __HIP_TO_CU_BOUNDARY(m));
 }
 template <class T>
 __device__ inline void surf2DLayeredread(T *d, hipSurfaceObject_t s, int x, int y, int l, int m = hipBoundaryModeZero) {
-  surf2DLayeredread<T>(d, __HIP_TO_CU_SURF(s), x, y, l, (cudaSurfaceBoundaryMode)m);
+  surf2DLayeredread<T>(d, __HIP_TO_CU_SURF(s), x, y, l, __HIP_TO_CU_BOUNDARY(m));
 }
 template <class T>
 __device__ inline void surf2DLayeredwrite(T d, hipSurfaceObject_t s, int x, int y, int l, int m = hipBoundaryModeZero) {
-  surf2DLayeredwrite<T>(d, __HIP_TO_CU_SURF(s), x, y, l, (cudaSurfaceBoundaryMode)m);
+  surf2DLayeredwrite<T>(d, __HIP_TO_CU_SURF(s), x, y, l, __HIP_TO_CU_BOUNDARY(m));
 }
 
 #undef __HIP_TO_CU_TEX
 #undef __HIP_TO_CU_SURF
+#undef __HIP_TO_CU_BOUNDARY
 
 #endif /* __CUDACC__ && !__CUDACC_RTC__ */
 

@@ -119,7 +119,7 @@ hip_exports! {
     fn hipImportExternalMemory(ext_mem_out: *mut hipExternalMemory_t, mem_handle_desc: *const c_void) { unsupported "external resources and graphics interop" }
     fn hipExternalMemoryGetMappedBuffer(dev_ptr: *mut *mut c_void, ext_mem: hipExternalMemory_t, buffer_desc: *const c_void) { unsupported "AMD extensions" }
     fn hipDestroyExternalMemory(ext_mem: hipExternalMemory_t) { unsupported "external resources and graphics interop" }
-    fn hipExternalMemoryGetMappedMipmappedArray(mipmap: *mut hipMipmappedArray_t, ext_mem: hipExternalMemory_t, mipmap_desc: *const c_void) { unsupported "arrays" }
+    fn hipExternalMemoryGetMappedMipmappedArray(mipmap: *mut hipMipmappedArray_t, ext_mem: hipExternalMemory_t, mipmap_desc: *const c_void) { unsupported "external resources and graphics interop" }
     fn hipMalloc(ptr: *mut *mut c_void, size: usize) { memory::hipMalloc }
     fn hipExtMallocWithFlags(ptr: *mut *mut c_void, size_bytes: usize, flags: c_uint) { memory::hipExtMallocWithFlags }
     fn hipMallocHost(ptr: *mut *mut c_void, size: usize) { memory::hipMallocHost }
@@ -443,13 +443,13 @@ hip_exports! {
     fn hipMemGetAllocationPropertiesFromHandle(prop: *mut c_void, handle: hipMemGenericAllocationHandle_t) { unsupported "virtual memory" }
     fn hipMemImportFromShareableHandle(handle: *mut hipMemGenericAllocationHandle_t, os_handle: *mut c_void, sh_handle_type: c_int) { unsupported "virtual memory" }
     fn hipMemMap(ptr: *mut c_void, size: usize, offset: usize, handle: hipMemGenericAllocationHandle_t, flags: u64) { unsupported "virtual memory" }
-    fn hipMemMapArrayAsync(map_info_list: *mut c_void, count: c_uint, stream: hipStream_t) { unsupported "arrays" }
+    fn hipMemMapArrayAsync(map_info_list: *mut c_void, count: c_uint, stream: hipStream_t) { unsupported "sparse arrays" }
     fn hipMemRelease(handle: hipMemGenericAllocationHandle_t) { unsupported "virtual memory" }
     fn hipMemRetainAllocationHandle(handle: *mut hipMemGenericAllocationHandle_t, addr: *mut c_void) { unsupported "virtual memory" }
     fn hipMemSetAccess(ptr: *mut c_void, size: usize, desc: *const c_void, count: usize) { unsupported "virtual memory" }
     fn hipMemUnmap(ptr: *mut c_void, size: usize) { unsupported "virtual memory" }
     fn hipGraphicsMapResources(count: c_int, resources: *mut hipGraphicsResource_t, stream: hipStream_t) { unsupported "external resources and graphics interop" }
-    fn hipGraphicsSubResourceGetMappedArray(array: *mut hipArray_t, resource: hipGraphicsResource_t, array_index: c_uint, mip_level: c_uint) { unsupported "arrays" }
+    fn hipGraphicsSubResourceGetMappedArray(array: *mut hipArray_t, resource: hipGraphicsResource_t, array_index: c_uint, mip_level: c_uint) { unsupported "external resources and graphics interop" }
     fn hipGraphicsResourceGetMappedPointer(dev_ptr: *mut *mut c_void, size: *mut usize, resource: hipGraphicsResource_t) { unsupported "external resources and graphics interop" }
     fn hipGraphicsUnmapResources(count: c_int, resources: *mut hipGraphicsResource_t, stream: hipStream_t) { unsupported "external resources and graphics interop" }
     fn hipGraphicsUnregisterResource(resource: hipGraphicsResource_t) { unsupported "external resources and graphics interop" }
