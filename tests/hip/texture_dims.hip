@@ -1,6 +1,7 @@
 // Texture objects of every shape: 1-D arrays (tex1D), 3-D arrays (tex3D, trilinear), 1-D and
 // 2-D layered arrays (tex1DLayered, tex2DLayered), cube maps (texCubemap, one face per major
 // axis), mipmapped arrays (tex2DLod, point and linear between levels) and tex2Dgather,
+// tex2DGrad, resource views (a range of levels, a range of layers) and sRGB reads,
 // compared with the reference sampler of tex_ref_sampler.h (point exactly, linear within
 // 2.5/256).
 #include "hip_test.h"
@@ -29,6 +30,14 @@ __global__ void kcube(hipTextureObject_t t, const float4 *p, float *out, int n) 
 __global__ void klod(hipTextureObject_t t, const float4 *p, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = tex2DLod<float>(t, p[i].x, p[i].y, p[i].w);
+}
+__global__ void kgrad(hipTextureObject_t t, const float4 *p, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = tex2DGrad<float>(t, p[i].x, p[i].y, make_float2(p[i].z, 0), make_float2(0, p[i].w));
+}
+__global__ void ksrgb(hipTextureObject_t t, const float4 *p, float4 *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = tex2D<float4>(t, p[i].x, p[i].y);
 }
 __global__ void kgather(hipTextureObject_t t, const float4 *p, float4 *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -258,6 +267,128 @@ int main() {
       HIP_CHECK(hipDestroyTextureObject(t));
     }
     HIP_CHECK(hipFreeMipmappedArray(mip));
+  }
+
+  // ---- tex2DGrad: the level of detail is log2 of the longer gradient in level-0 texels
+  {
+    hipMipmappedArray_t mip = nullptr;
+    const int levels = 5;
+    HIP_CHECK(hipMallocMipmappedArray(&mip, &fd, make_hipExtent(64, 64, 0), levels));
+    for (int l = 0; l < levels; ++l) {
+      hipArray_t level = nullptr;
+      HIP_CHECK(hipGetMipmappedArrayLevel(&level, mip, l));
+      int n = 64 >> l;
+      std::vector<float> v(n * n, (float)(l + 1));
+      HIP_CHECK(hipMemcpy2DToArray(level, 0, 0, v.data(), n * 4, n * 4, n, hipMemcpyHostToDevice));
+    }
+    hipResourceDesc res = {};
+    res.resType = hipResourceTypeMipmappedArray;
+    res.res.mipmap.mipmap = mip;
+    hipTextureDesc td = {};
+    td.addressMode[0] = td.addressMode[1] = hipAddressModeClamp;
+    td.normalizedCoords = 1;
+    td.mipmapFilterMode = hipFilterModePoint;
+    td.maxMipmapLevelClamp = levels - 1;
+    hipTextureObject_t t = 0;
+    HIP_CHECK(hipCreateTextureObject(&t, &res, &td, nullptr));
+    // Gradients of 1, 2, 4, 8 and 64 level-0 texels (normalised: divided by 64): levels 0-4.
+    std::vector<float4> pts;
+    for (float g : {1.0f, 2.0f, 4.0f, 8.0f, 64.0f}) pts.push_back(make_float4(0.4f, 0.6f, g / 64, g / 128));
+    std::vector<float> got = run<float4, float>(kgrad, t, pts);
+    const float want[] = {1, 2, 3, 4, 5};
+    for (size_t i = 0; i < pts.size(); ++i) check("tex2DGrad level", got[i], want[i], false, (int)i);
+    HIP_CHECK(hipDestroyTextureObject(t));
+
+    // A resource view of levels 2..4: its level 0 is the array's level 2.
+    hipResourceViewDesc view = {};
+    view.format = hipResViewFormatFloat1;
+    view.width = 64;
+    view.height = 64;
+    view.firstMipmapLevel = 2;
+    view.lastMipmapLevel = 4;
+    td.maxMipmapLevelClamp = 2;
+    HIP_CHECK(hipCreateTextureObject(&t, &res, &td, &view));
+    std::vector<float4> lod0 = {make_float4(0.5f, 0.5f, 0, 0), make_float4(0.5f, 0.5f, 0, 1)};
+    std::vector<float> v0 = run<float4, float>(klod, t, lod0);
+    check("view level 0", v0[0], 3, false, 0);
+    check("view level 1", v0[1], 4, false, 1);
+    hipResourceViewDesc back = {};
+    HIP_CHECK(hipGetTextureObjectResourceViewDesc(&back, t));
+    CHECK(back.firstMipmapLevel == 2 && back.lastMipmapLevel == 4 && back.format == hipResViewFormatFloat1 &&
+              back.width == 64,
+          "resource view round trip");
+    HIP_CHECK(hipDestroyTextureObject(t));
+    // Views must stay inside the resource.
+    view.lastMipmapLevel = 5;
+    HIP_EXPECT(hipCreateTextureObject(&t, &res, &td, &view), hipErrorInvalidValue);
+    (void)hipGetLastError();
+    HIP_CHECK(hipFreeMipmappedArray(mip));
+  }
+
+  // ---- a view of layers 1..2 of a 3-layer array: its layer 0 is the array's layer 1
+  {
+    const int w = 4, h = 4, layers = 3;
+    std::vector<float> v(w * h * layers);
+    for (int l = 0; l < layers; ++l)
+      for (int i = 0; i < w * h; ++i) v[l * w * h + i] = (float)(10 * l + 1);
+    hipArray_t a = nullptr;
+    HIP_CHECK(hipMalloc3DArray(&a, &fd, make_hipExtent(w, h, layers), hipArrayLayered));
+    hipMemcpy3DParms p = {};
+    p.srcPtr = make_hipPitchedPtr(v.data(), w * 4, w, h);
+    p.dstArray = a;
+    p.extent = make_hipExtent(w, h, layers);
+    p.kind = hipMemcpyHostToDevice;
+    HIP_CHECK(hipMemcpy3D(&p));
+    hipResourceDesc res = array_res(a);
+    hipTextureDesc td = {};
+    hipResourceViewDesc view = {};
+    view.format = hipResViewFormatFloat1;
+    view.width = w;
+    view.height = h;
+    view.depth = layers;
+    view.firstLayer = 1;
+    view.lastLayer = 2;
+    hipTextureObject_t t = 0;
+    HIP_CHECK(hipCreateTextureObject(&t, &res, &td, &view));
+    std::vector<float4> pts = {make_float4(1.5f, 1.5f, 0, 0), make_float4(2.5f, 0.5f, 0, 1)};
+    std::vector<float> got = run<float4, float>(k2dl, t, pts);
+    check("layer view, layer 0", got[0], 11, false, 0);
+    check("layer view, layer 1", got[1], 21, false, 1);
+    HIP_CHECK(hipDestroyTextureObject(t));
+    HIP_CHECK(hipFreeArray(a));
+  }
+
+  // ---- sRGB: 8-bit RGB channels read as normalised floats are converted to linear, alpha not
+  {
+    const int w = 16, h = 1;
+    std::vector<uchar4> px(w);
+    for (int i = 0; i < w; ++i) px[i] = make_uchar4(i * 17, 255 - i * 17, (i * 40) & 255, i * 16);
+    hipChannelFormatDesc cd = hipCreateChannelDesc<uchar4>();
+    hipArray_t a = nullptr;
+    HIP_CHECK(hipMallocArray(&a, &cd, w, h));
+    HIP_CHECK(hipMemcpy2DToArray(a, 0, 0, px.data(), w * 4, w * 4, h, hipMemcpyHostToDevice));
+    hipResourceDesc res = array_res(a);
+    hipTextureDesc td = {};
+    td.readMode = hipReadModeNormalizedFloat;
+    td.sRGB = 1;
+    hipTextureObject_t t = 0;
+    HIP_CHECK(hipCreateTextureObject(&t, &res, &td, nullptr));
+    std::vector<float4> pts;
+    for (int i = 0; i < w; ++i) pts.push_back(make_float4(i + 0.5f, 0.5f, 0, 0));
+    std::vector<float4> got = run<float4, float4>(ksrgb, t, pts);
+    auto lin = [](unsigned char c) {
+      float v = c / 255.0f;
+      return v <= 0.04045f ? v / 12.92f : std::pow((v + 0.055f) / 1.055f, 2.4f);
+    };
+    for (int i = 0; i < w; ++i) {
+      // sRGB decoding on GPUs is table-driven: within 1/256.
+      const float tol = 1.0f / 256.0f;
+      CHECK(std::fabs(got[i].x - lin(px[i].x)) <= tol && std::fabs(got[i].y - lin(px[i].y)) <= tol &&
+                std::fabs(got[i].z - lin(px[i].z)) <= tol && std::fabs(got[i].w - px[i].w / 255.0f) <= 1e-6f,
+            "sRGB texel %d: (%g %g %g %g)", i, got[i].x, got[i].y, got[i].z, got[i].w);
+    }
+    HIP_CHECK(hipDestroyTextureObject(t));
+    HIP_CHECK(hipFreeArray(a));
   }
 
   // ---- tex2Dgather: the four texels of the bilinear footprint, component 0

@@ -6,7 +6,9 @@
 use super::Handle;
 use crate::error::HipResult;
 use crate::memory::Sync;
-use crate::texture::{ArrayCopy, ArrayDesc, ArrayStorage, MipmapStorage, Resource, TextureDesc};
+use crate::texture::{
+    ArrayCopy, ArrayDesc, ArrayStorage, MipmapStorage, Resource, TextureDesc, ViewDesc,
+};
 
 /// Array storage, texture and surface objects, copies to and from arrays.
 pub trait TextureBackend {
@@ -29,8 +31,14 @@ pub trait TextureBackend {
     /// # Safety
     /// The linear sides must be valid memory for the copy (until it has run, if async).
     unsafe fn array_copy(&self, copy: &ArrayCopy, stream: Handle, sync: Sync) -> HipResult<()>;
-    /// A texture object over a (validated) resource: the value of `hipTextureObject_t`.
-    fn texture_create(&self, res: &Resource, tex: &TextureDesc) -> HipResult<u64>;
+    /// A texture object over a (validated) resource, seen through a (validated) view if one
+    /// is given: the value of `hipTextureObject_t`.
+    fn texture_create(
+        &self,
+        res: &Resource,
+        tex: &TextureDesc,
+        view: Option<&ViewDesc>,
+    ) -> HipResult<u64>;
     /// Destroys a texture object this backend made.
     ///
     /// # Safety

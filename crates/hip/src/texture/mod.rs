@@ -94,6 +94,37 @@ impl TexelFormat {
         })
     }
 
+    /// From a `hipResourceViewFormat` (`hipResViewFormatUnsignedChar1` = 1 ... `Float4` = 0x18):
+    /// `None` for `hipResViewFormatNone`; block-compressed formats are not supported (no
+    /// array is block-compressed here).
+    pub fn from_view_format(v: u32) -> HipResult<Option<TexelFormat>> {
+        if v == 0 {
+            return Ok(None);
+        }
+        if v > 0x22 {
+            return Err(HipError::InvalidValue);
+        }
+        if v > 0x18 {
+            return Err(HipError::NotSupported);
+        }
+        let i = v - 1;
+        let (bits, kind) = match i / 3 {
+            0 => (8, ChannelKind::Unsigned),
+            1 => (8, ChannelKind::Signed),
+            2 => (16, ChannelKind::Unsigned),
+            3 => (16, ChannelKind::Signed),
+            4 => (32, ChannelKind::Unsigned),
+            5 => (32, ChannelKind::Signed),
+            6 => (16, ChannelKind::Float),
+            _ => (32, ChannelKind::Float),
+        };
+        Ok(Some(TexelFormat {
+            channels: [1, 2, 4][(i % 3) as usize],
+            bits,
+            kind,
+        }))
+    }
+
     /// The driver-API `hipArray_Format` of one channel.
     pub fn array_format(&self) -> u32 {
         match (self.kind, self.bits) {
@@ -382,6 +413,47 @@ pub struct ArrayCopy {
     pub kind: CopyKind,
 }
 
+/// Largest 1-D linear texture (`tex1Dfetch`) the CPU sampler takes, in texels (CUDA's figure).
+pub const MAX_LINEAR_TEXELS: i32 = 1 << 27;
+/// Texture and surface alignment the CPU platform reports (every allocation is 256-aligned).
+pub const CPU_TEXTURE_ALIGNMENT: i32 = 256;
+
+/// The CPU platform's texture and surface limits in `hipDeviceProp_t` (what [`ArrayDesc::validate`]
+/// accepts).
+pub fn fill_cpu_limits(d: &mut crate::device_prop::DeviceProp) {
+    let m = MAX_ARRAY_DIM as i32;
+    d.max_texture_1d = m;
+    d.max_texture_1d_mipmap = m;
+    d.max_texture_1d_linear = MAX_LINEAR_TEXELS;
+    d.max_texture_2d = [m, m];
+    d.max_texture_2d_mipmap = [m, m];
+    d.max_texture_2d_linear = [m, m, i32::MAX];
+    d.max_texture_2d_gather = [m, m];
+    d.max_texture_3d = [m, m, m];
+    d.max_texture_3d_alt = [m, m, m];
+    d.max_texture_cubemap = m;
+    d.max_texture_1d_layered = [m, m];
+    d.max_texture_2d_layered = [m, m, m];
+    d.max_texture_cubemap_layered = [m, m];
+    d.max_surface_1d = m;
+    d.max_surface_2d = [m, m];
+    d.max_surface_3d = [m, m, m];
+    d.max_surface_1d_layered = [m, m];
+    d.max_surface_2d_layered = [m, m, m];
+    d.max_surface_cubemap = m;
+    d.max_surface_cubemap_layered = [m, m];
+    d.surface_alignment = CPU_TEXTURE_ALIGNMENT as usize;
+}
+
+/// `hipDeviceGetAttribute` for the texture and surface limits (attributes 32 to 54) on the
+/// CPU platform: every dimension is [`MAX_ARRAY_DIM`], linear textures [`MAX_LINEAR_TEXELS`].
+pub fn cpu_limit_attribute(attr: u32) -> i32 {
+    match attr {
+        41 => MAX_LINEAR_TEXELS,
+        _ => MAX_ARRAY_DIM as i32,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -450,6 +522,19 @@ mod tests {
                 "{b:?}"
             );
         }
+        let v = TexelFormat::from_view_format(0x17).unwrap().unwrap();
+        assert_eq!((v.channels, v.bits, v.kind), (2, 32, ChannelKind::Float));
+        let v = TexelFormat::from_view_format(0x0c).unwrap().unwrap();
+        assert_eq!((v.channels, v.bits, v.kind), (4, 16, ChannelKind::Signed));
+        assert_eq!(TexelFormat::from_view_format(0), Ok(None));
+        assert_eq!(
+            TexelFormat::from_view_format(0x19),
+            Err(HipError::NotSupported)
+        );
+        assert_eq!(
+            TexelFormat::from_view_format(0x23),
+            Err(HipError::InvalidValue)
+        );
         let h = TexelFormat::from_array_format(0x10, 2).unwrap();
         assert_eq!(
             (h.bits, h.kind, h.element_size()),

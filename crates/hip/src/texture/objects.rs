@@ -16,7 +16,8 @@ use parking_lot::Mutex;
 
 use super::{
     ArrayCopy, ArrayDesc, ArrayHandle, ArrayStorage, ChannelDesc, CopySide, MipmapHandle,
-    MipmapStorage, Resource, ResourceDesc, TextureDesc, ViewDesc, ARRAY_CUBEMAP, ARRAY_LAYERED,
+    MipmapStorage, Resource, ResourceDesc, TexelFormat, TextureDesc, ViewDesc, ARRAY_CUBEMAP,
+    ARRAY_LAYERED,
 };
 use crate::backend::{backend, Handle};
 use crate::error::{HipError, HipResult};
@@ -353,13 +354,38 @@ pub fn texture_create(
 ) -> HipResult<u64> {
     let resource = resolve_resource(&res)?;
     if let Some(v) = &view {
-        if v.first_mipmap_level > v.last_mipmap_level || v.first_layer > v.last_layer {
+        check_view(&resource, v)?;
+    }
+    let object = backend().texture_create(&resource, &tex, view.as_ref())?;
+    with(|t| t.textures.insert(object, TextureRecord { res, tex, view }));
+    Ok(object)
+}
+
+/// A resource view's rules (CUDA's, which HIP follows): only over arrays and mipmapped arrays;
+/// the same extent as the resource; a format of the same texel size; mipmap levels and
+/// layers within the resource, first <= last.
+fn check_view(res: &Resource, v: &ViewDesc) -> HipResult<()> {
+    let (desc, levels) = match res {
+        Resource::Array(d, _) => (d, 1),
+        Resource::Mipmap(d, m) => (d, m.levels.len() as u32),
+        _ => return Err(HipError::InvalidValue),
+    };
+    if let Some(f) = TexelFormat::from_view_format(v.format)? {
+        if f.element_size() != desc.format.element_size() {
             return Err(HipError::InvalidValue);
         }
     }
-    let object = backend().texture_create(&resource, &tex)?;
-    with(|t| t.textures.insert(object, TextureRecord { res, tex, view }));
-    Ok(object)
+    let layered = desc.flags & (ARRAY_LAYERED | ARRAY_CUBEMAP) != 0;
+    let layers = if layered { desc.depth as u32 } else { 1 };
+    if (v.width, v.height, v.depth) != (desc.width, desc.height, desc.depth)
+        || v.first_mipmap_level > v.last_mipmap_level
+        || v.last_mipmap_level >= levels
+        || v.first_layer > v.last_layer
+        || v.last_layer >= layers
+    {
+        return Err(HipError::InvalidValue);
+    }
+    Ok(())
 }
 
 /// `hipDestroyTextureObject`: a null object is accepted (as HIP does).

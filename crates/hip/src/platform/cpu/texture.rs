@@ -13,7 +13,7 @@ use crate::runtime::Runtime;
 use crate::stream::resolve;
 use crate::texture::{
     ArrayCopy, ArrayDesc, ArrayStorage, CopySide, MipmapStorage, Resource, TexelFormat,
-    TextureDesc, ARRAY_CUBEMAP, ARRAY_LAYERED,
+    TextureDesc, ViewDesc, ARRAY_CUBEMAP, ARRAY_LAYERED,
 };
 
 /// Mipmap levels a descriptor holds (enough for 65536 texels: 17 levels).
@@ -170,6 +170,28 @@ fn describe(res: &Resource) -> CpuTexture {
     t
 }
 
+/// Applies a (checked) resource view: another texel format of the same size, a range of
+/// mipmap levels (the first becomes level 0), a range of layers.
+fn apply_view(t: &mut CpuTexture, v: &ViewDesc) -> HipResult<()> {
+    if let Some(f) = TexelFormat::from_view_format(v.format)? {
+        t.kind = f.kind as u32;
+        t.bits = f.bits;
+        t.channels = f.channels;
+        t.fmt = format_code(&f);
+    }
+    let first = v.first_mipmap_level as usize;
+    let count = (v.last_mipmap_level - v.first_mipmap_level + 1) as usize;
+    t.level.copy_within(first..first + count, 0);
+    t.num_levels = count as u32;
+    if t.layered != 0 || t.cubemap != 0 {
+        for l in &mut t.level[..count] {
+            l.data += v.first_layer as usize * l.slice as usize;
+            l.depth = v.last_layer - v.first_layer + 1;
+        }
+    }
+    Ok(())
+}
+
 fn sync_current_device() -> HipResult<()> {
     let rt = Runtime::get()?;
     rt.synchronize_device(rt.current_device()?)
@@ -260,8 +282,16 @@ impl TextureBackend for Cpu {
         unsafe { memory::copy_3d(&c, &s, sync) }
     }
 
-    fn texture_create(&self, res: &Resource, tex: &TextureDesc) -> HipResult<u64> {
+    fn texture_create(
+        &self,
+        res: &Resource,
+        tex: &TextureDesc,
+        view: Option<&ViewDesc>,
+    ) -> HipResult<u64> {
         let mut t = describe(res);
+        if let Some(v) = view {
+            apply_view(&mut t, v)?;
+        }
         t.address = tex.address_mode.map(|m| m as u32);
         t.filter = tex.filter_mode as u32;
         t.read_normalized = u32::from(tex.normalized_float);

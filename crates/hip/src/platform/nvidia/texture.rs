@@ -13,7 +13,7 @@ use super::driver::check;
 use crate::error::{HipError, HipResult};
 use crate::texture::{
     ArrayCopy, ArrayDesc, ArrayStorage, CopySide, FilterMode, MipmapStorage, Resource, TexelFormat,
-    TextureDesc,
+    TextureDesc, ViewDesc,
 };
 
 /// The entry points this module calls: a driver without them has no texture support here
@@ -226,8 +226,34 @@ const TRSF_READ_AS_INTEGER: u32 = 0x01;
 const TRSF_NORMALIZED_COORDINATES: u32 = 0x02;
 const TRSF_SRGB: u32 = 0x10;
 
+/// `CUDA_RESOURCE_VIEW_DESC` of a (checked) view.
+fn view_desc(v: &ViewDesc) -> HipResult<cu::CUDA_RESOURCE_VIEW_DESC> {
+    if v.format > 0x22 {
+        return Err(HipError::InvalidValue);
+    }
+    // SAFETY: `CUresourceViewFormat` is a `repr(u32)` enum whose values are exactly 0..=0x22
+    // (HIP's `hipResourceViewFormat` numbering), and `v.format` is in that range.
+    let format = unsafe { std::mem::transmute::<u32, cu::CUresourceViewFormat>(v.format) };
+    Ok(cu::CUDA_RESOURCE_VIEW_DESC {
+        format,
+        width: v.width,
+        height: v.height,
+        depth: v.depth,
+        firstMipmapLevel: v.first_mipmap_level,
+        lastMipmapLevel: v.last_mipmap_level,
+        firstLayer: v.first_layer,
+        lastLayer: v.last_layer,
+        reserved: [0; 16],
+    })
+}
+
 /// `cuTexObjectCreate`.
-pub fn texture_create(dev: usize, res: &Resource, t: &TextureDesc) -> HipResult<u64> {
+pub fn texture_create(
+    dev: usize,
+    res: &Resource,
+    t: &TextureDesc,
+    view: Option<&ViewDesc>,
+) -> HipResult<u64> {
     require(dev)?;
     use cu::CUaddress_mode as A;
     use cu::CUfilter_mode as F;
@@ -264,9 +290,11 @@ pub fn texture_create(dev: usize, res: &Resource, t: &TextureDesc) -> HipResult<
         reserved: [0; 12],
     };
     let rd = resource_desc(res);
+    let vd = view.map(view_desc).transpose()?;
+    let vp = vd.as_ref().map_or(std::ptr::null(), |v| v as *const _);
     let mut obj: cu::CUtexObject = 0;
-    // SAFETY: a context is current; the descriptors are complete.
-    check(unsafe { cu::cuTexObjectCreate(&mut obj, &rd, &td, std::ptr::null()) })?;
+    // SAFETY: a context is current; the descriptors are complete (the view optional).
+    check(unsafe { cu::cuTexObjectCreate(&mut obj, &rd, &td, vp) })?;
     Ok(obj)
 }
 

@@ -6,7 +6,9 @@ use crate::backend::{Handle, TextureBackend};
 use crate::error::HipResult;
 use crate::memory::Sync;
 use crate::platform::nvidia::{current_device, texture};
-use crate::texture::{ArrayCopy, ArrayDesc, ArrayStorage, MipmapStorage, Resource, TextureDesc};
+use crate::texture::{
+    ArrayCopy, ArrayDesc, ArrayStorage, MipmapStorage, Resource, TextureDesc, ViewDesc,
+};
 
 impl TextureBackend for Nvidia {
     fn array_alloc(&self, desc: &ArrayDesc) -> HipResult<ArrayStorage> {
@@ -36,8 +38,13 @@ impl TextureBackend for Nvidia {
         unsafe { texture::array_copy(current_device()?, copy, s) }
     }
 
-    fn texture_create(&self, res: &Resource, tex: &TextureDesc) -> HipResult<u64> {
-        texture::texture_create(current_device()?, res, tex)
+    fn texture_create(
+        &self,
+        res: &Resource,
+        tex: &TextureDesc,
+        view: Option<&ViewDesc>,
+    ) -> HipResult<u64> {
+        texture::texture_create(current_device()?, res, tex, view)
     }
 
     unsafe fn texture_destroy(&self, object: u64) -> HipResult<()> {
