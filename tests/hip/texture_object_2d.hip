@@ -2,7 +2,8 @@
 // (clamp, border, wrap, mirror), point and linear filtering, unnormalised and normalised
 // coordinates, element-type and normalised-float read modes, compared with the reference
 // sampler of tex_ref_sampler.h (point results exactly, linear ones within 2.5/256); the
-// descriptor queries; invalid arguments with HIP's error codes.
+// descriptor queries; the driver-API flavour (hipTexObjectCreate); invalid arguments with
+// HIP's error codes.
 #include "hip_test.h"
 #include "tex_ref_sampler.h"
 
@@ -233,6 +234,61 @@ int main() {
       CHECK(got[i] == ref.sample(pts[i].x, pts[i].y), "pitch2D point sample %d: %g vs %g", i, got[i],
             ref.sample(pts[i].x, pts[i].y));
     HIP_CHECK(hipDestroyTextureObject(tex));
+    HIP_CHECK(hipFree(dpts));
+    HIP_CHECK(hipFree(dout));
+    HIP_CHECK(hipFree(dp));
+  }
+
+  // ---- the driver API: hipTexObjectCreate over pitched memory (HIP_RESOURCE_DESC), linear
+  // filtering with normalised coordinates through HIP_TEXTURE_DESC's flags
+  {
+    float *dp = nullptr;
+    size_t pitch = 0;
+    HIP_CHECK(hipMallocPitch((void **)&dp, &pitch, W * sizeof(float), H));
+    HIP_CHECK(hipMemcpy2D(dp, pitch, img.data(), W * sizeof(float), W * sizeof(float), H, hipMemcpyHostToDevice));
+    HIP_RESOURCE_DESC res;
+    std::memset(&res, 0, sizeof res);
+    res.resType = HIP_RESOURCE_TYPE_PITCH2D;
+    res.res.pitch2D.devPtr = dp;
+    res.res.pitch2D.format = HIP_AD_FORMAT_FLOAT;
+    res.res.pitch2D.numChannels = 1;
+    res.res.pitch2D.width = W;
+    res.res.pitch2D.height = H;
+    res.res.pitch2D.pitchInBytes = pitch;
+    HIP_TEXTURE_DESC td;
+    std::memset(&td, 0, sizeof td);
+    td.addressMode[0] = td.addressMode[1] = HIP_TR_ADDRESS_MODE_CLAMP;
+    td.filterMode = HIP_TR_FILTER_MODE_LINEAR;
+    td.flags = HIP_TRSF_NORMALIZED_COORDINATES;
+    hipTextureObject_t tex = 0;
+    HIP_CHECK(hipTexObjectCreate(&tex, &res, &td, nullptr));
+    std::vector<float2> pts = sample_points(true);
+    int n = (int)pts.size();
+    float2 *dpts = device_copy(pts);
+    float *dout = nullptr;
+    HIP_CHECK(hipMalloc(&dout, n * sizeof(float)));
+    hipLaunchKernelGGL(sample2d, dim3((n + 63) / 64), dim3(64), 0, 0, tex, dpts, dout, n);
+    std::vector<float> got(n);
+    HIP_CHECK(hipMemcpy(got.data(), dout, n * sizeof(float), hipMemcpyDeviceToHost));
+    tex_ref::Image ref{W, H, 1, img, {1, 1, 1}, true, true, 0};
+    for (int i = 0; i < n; ++i) {
+      float want = ref.sample(pts[i].x, pts[i].y);
+      CHECK(std::fabs(got[i] - want) <= tex_ref::kLinearTolerance, "hipTexObjectCreate sample %d: %g vs %g", i,
+            got[i], want);
+    }
+    HIP_RESOURCE_DESC rback;
+    std::memset(&rback, 0x5a, sizeof rback);
+    HIP_CHECK(hipTexObjectGetResourceDesc(&rback, tex));
+    CHECK(rback.resType == HIP_RESOURCE_TYPE_PITCH2D && rback.res.pitch2D.devPtr == dp &&
+              rback.res.pitch2D.format == HIP_AD_FORMAT_FLOAT && rback.res.pitch2D.numChannels == 1 &&
+              rback.res.pitch2D.pitchInBytes == pitch,
+          "HIP_RESOURCE_DESC round trip");
+    HIP_TEXTURE_DESC tback;
+    std::memset(&tback, 0x5a, sizeof tback);
+    HIP_CHECK(hipTexObjectGetTextureDesc(&tback, tex));
+    CHECK(tback.filterMode == HIP_TR_FILTER_MODE_LINEAR && (tback.flags & HIP_TRSF_NORMALIZED_COORDINATES),
+          "HIP_TEXTURE_DESC round trip");
+    HIP_CHECK(hipTexObjectDestroy(tex));
     HIP_CHECK(hipFree(dpts));
     HIP_CHECK(hipFree(dout));
     HIP_CHECK(hipFree(dp));

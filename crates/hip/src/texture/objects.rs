@@ -429,6 +429,96 @@ mod tests {
     use super::*;
     use std::mem::{offset_of, size_of};
 
+    fn float_array(width: usize, height: usize, depth: usize, flags: u32) -> ArrayDesc {
+        let format = TexelFormat::from_array_format(0x20, 1).unwrap();
+        ArrayDesc {
+            width,
+            height,
+            depth,
+            format,
+            flags,
+        }
+    }
+
+    #[test]
+    fn views_follow_cudas_rules() {
+        let storage = ArrayStorage {
+            handle: 0x1000,
+            pitch: 256,
+        };
+        let layered = float_array(8, 8, 4, ARRAY_LAYERED);
+        let res = Resource::Array(layered, storage);
+        let ok = ViewDesc {
+            format: 0x16,
+            width: 8,
+            height: 8,
+            depth: 4,
+            last_layer: 3,
+            ..Default::default()
+        };
+        assert_eq!(check_view(&res, &ok), Ok(()));
+        // Another format of the same size (uint1 over float1) is fine; a wider one is not.
+        assert_eq!(check_view(&res, &ViewDesc { format: 0x0d, ..ok }), Ok(()));
+        let bad = [
+            ViewDesc { format: 0x17, ..ok },
+            ViewDesc { width: 4, ..ok },
+            ViewDesc {
+                first_layer: 2,
+                last_layer: 1,
+                ..ok
+            },
+            ViewDesc {
+                last_layer: 4,
+                ..ok
+            },
+            ViewDesc {
+                last_mipmap_level: 1,
+                ..ok
+            },
+        ];
+        for v in bad {
+            assert_eq!(check_view(&res, &v), Err(HipError::InvalidValue), "{v:?}");
+        }
+        assert_eq!(
+            check_view(&res, &ViewDesc { format: 0x19, ..ok }),
+            Err(HipError::NotSupported)
+        );
+        let mip = Resource::Mipmap(
+            float_array(16, 16, 0, 0),
+            MipmapStorage {
+                handle: 0,
+                levels: vec![storage; 3],
+            },
+        );
+        let v = ViewDesc {
+            width: 16,
+            height: 16,
+            first_mipmap_level: 1,
+            last_mipmap_level: 2,
+            ..Default::default()
+        };
+        assert_eq!(check_view(&mip, &v), Ok(()));
+        assert_eq!(
+            check_view(
+                &mip,
+                &ViewDesc {
+                    last_mipmap_level: 3,
+                    ..v
+                }
+            ),
+            Err(HipError::InvalidValue)
+        );
+        let linear = Resource::Linear {
+            ptr: 0x1000,
+            format: layered.format,
+            size: 64,
+        };
+        assert_eq!(
+            check_view(&linear, &ViewDesc::default()),
+            Err(HipError::InvalidValue)
+        );
+    }
+
     #[test]
     fn mipmap_header_has_hips_layout() {
         assert_eq!(offset_of!(MipmappedArrayHeader, desc), 8);

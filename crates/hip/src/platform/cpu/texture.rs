@@ -327,6 +327,90 @@ mod tests {
     use super::*;
     use std::mem::{offset_of, size_of};
 
+    #[test]
+    fn descriptors_and_views() {
+        let format = TexelFormat::from_array_format(0x01, 4).unwrap();
+        let desc = ArrayDesc {
+            width: 10,
+            height: 6,
+            depth: 3,
+            format,
+            flags: ARRAY_LAYERED,
+        };
+        let s = ArrayStorage {
+            handle: 0x10_000,
+            pitch: 256,
+        };
+        let t = describe(&Resource::Array(desc, s));
+        assert_eq!(
+            (t.dims, t.layered, t.cubemap, t.elem_size, t.channels),
+            (2, 1, 0, 4, 4)
+        );
+        assert_eq!(t.fmt, format_code(&format));
+        assert_eq!(
+            (t.level[0].width, t.level[0].height, t.level[0].depth),
+            (10, 6, 3)
+        );
+        assert_eq!((t.level[0].pitch, t.level[0].slice), (256, 256 * 6));
+        // A view of layers 1..2 starts one slice in.
+        let mut v = t;
+        let view = ViewDesc {
+            width: 10,
+            height: 6,
+            depth: 3,
+            first_layer: 1,
+            last_layer: 2,
+            ..Default::default()
+        };
+        apply_view(&mut v, &view).unwrap();
+        assert_eq!((v.level[0].data, v.level[0].depth), (0x10_000 + 256 * 6, 2));
+        // Mipmap levels 1..2 become levels 0..1.
+        let mdesc = ArrayDesc {
+            depth: 0,
+            flags: 0,
+            ..desc
+        };
+        let levels: Vec<ArrayStorage> = (0..3)
+            .map(|i| ArrayStorage {
+                handle: 0x1000 * (i + 1),
+                pitch: 64,
+            })
+            .collect();
+        let mut m = describe(&Resource::Mipmap(
+            mdesc,
+            MipmapStorage { handle: 0, levels },
+        ));
+        assert_eq!(
+            (m.num_levels, m.level[1].width, m.level[2].height),
+            (3, 5, 1)
+        );
+        let view = ViewDesc {
+            width: 10,
+            height: 6,
+            first_mipmap_level: 1,
+            last_mipmap_level: 2,
+            format: 0x0d,
+            ..Default::default()
+        };
+        apply_view(&mut m, &view).unwrap();
+        assert_eq!(
+            (m.num_levels, m.level[0].data, m.level[0].width),
+            (2, 0x2000, 5)
+        );
+        assert_eq!(
+            (m.kind, m.bits, m.channels),
+            (1, 32, 1),
+            "uint1 over uchar4"
+        );
+        // Linear memory: a 1-D texture of size / element size texels.
+        let lin = describe(&Resource::Linear {
+            ptr: 0x5000,
+            format,
+            size: 40,
+        });
+        assert_eq!((lin.dims, lin.level[0].width), (1, 10));
+    }
+
     /// The offsets `include/hip/cpu/texture_functions.h` asserts for `struct __hip_texture`.
     #[test]
     fn layout_matches_the_device_header() {

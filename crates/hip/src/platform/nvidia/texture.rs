@@ -78,12 +78,20 @@ pub fn array_create(dev: usize, d: &ArrayDesc) -> HipResult<ArrayStorage> {
     })
 }
 
-/// `cuArrayDestroy`.
+/// Waits for the device: `hipFreeArray` and `hipFreeMipmappedArray` synchronise as `hipFree`
+/// does, so that no queued copy or kernel still reads the array.
+fn synchronize() -> HipResult<()> {
+    // SAFETY: a context is current (made by `require`).
+    check(unsafe { cu::cuCtxSynchronize() })
+}
+
+/// `cuArrayDestroy` (after the device is idle).
 ///
 /// # Safety
 /// `s` must be an array [`array_create`] made, no longer used.
 pub unsafe fn array_destroy(dev: usize, s: &ArrayStorage) -> HipResult<()> {
     require(dev)?;
+    synchronize()?;
     // SAFETY: per the caller.
     check(unsafe { cu::cuArrayDestroy(s.handle as usize as cu::CUarray) })
 }
@@ -115,12 +123,13 @@ pub fn mipmap_create(dev: usize, d: &ArrayDesc, levels: u32) -> HipResult<Mipmap
     Ok(out)
 }
 
-/// `cuMipmappedArrayDestroy`.
+/// `cuMipmappedArrayDestroy` (after the device is idle).
 ///
 /// # Safety
 /// `s` must be a mipmapped array [`mipmap_create`] made, no longer used.
 pub unsafe fn mipmap_destroy(dev: usize, s: &MipmapStorage) -> HipResult<()> {
     require(dev)?;
+    synchronize()?;
     // SAFETY: per the caller.
     check(unsafe { cu::cuMipmappedArrayDestroy(s.handle as usize as cu::CUmipmappedArray) })
 }
