@@ -114,6 +114,38 @@ __device__ inline void surf2DLayeredwrite(T d, hipSurfaceObject_t s, int x, int 
   surf2DLayeredwrite<T>(d, __HIP_TO_CU_SURF(s), x, y, l, __HIP_TO_CU_BOUNDARY(m));
 }
 
+/* CUDA's value-returning reads (default mode trap, as in CUDA). */
+template <class T> __device__ inline T surf1Dread(hipSurfaceObject_t s, int x, int m = hipBoundaryModeTrap) {
+  return surf1Dread<T>(__HIP_TO_CU_SURF(s), x, __HIP_TO_CU_BOUNDARY(m));
+}
+template <class T> __device__ inline T surf2Dread(hipSurfaceObject_t s, int x, int y, int m = hipBoundaryModeTrap) {
+  return surf2Dread<T>(__HIP_TO_CU_SURF(s), x, y, __HIP_TO_CU_BOUNDARY(m));
+}
+template <class T>
+__device__ inline T surf3Dread(hipSurfaceObject_t s, int x, int y, int z, int m = hipBoundaryModeTrap) {
+  return surf3Dread<T>(__HIP_TO_CU_SURF(s), x, y, z, __HIP_TO_CU_BOUNDARY(m));
+}
+template <class T>
+__device__ inline T surf2DLayeredread(hipSurfaceObject_t s, int x, int y, int l, int m = hipBoundaryModeTrap) {
+  return surf2DLayeredread<T>(__HIP_TO_CU_SURF(s), x, y, l, __HIP_TO_CU_BOUNDARY(m));
+}
+template <class T>
+__device__ inline void surf1DLayeredread(T *d, hipSurfaceObject_t s, int x, int l, int m = hipBoundaryModeZero) {
+  surf1DLayeredread<T>(d, __HIP_TO_CU_SURF(s), x, l, __HIP_TO_CU_BOUNDARY(m));
+}
+template <class T>
+__device__ inline void surf1DLayeredwrite(T d, hipSurfaceObject_t s, int x, int l, int m = hipBoundaryModeZero) {
+  surf1DLayeredwrite<T>(d, __HIP_TO_CU_SURF(s), x, l, __HIP_TO_CU_BOUNDARY(m));
+}
+template <class T>
+__device__ inline void surfCubemapread(T *d, hipSurfaceObject_t s, int x, int y, int face, int m = hipBoundaryModeZero) {
+  surfCubemapread<T>(d, __HIP_TO_CU_SURF(s), x, y, face, __HIP_TO_CU_BOUNDARY(m));
+}
+template <class T>
+__device__ inline void surfCubemapwrite(T d, hipSurfaceObject_t s, int x, int y, int face, int m = hipBoundaryModeZero) {
+  surfCubemapwrite<T>(d, __HIP_TO_CU_SURF(s), x, y, face, __HIP_TO_CU_BOUNDARY(m));
+}
+
 #undef __HIP_TO_CU_TEX
 #undef __HIP_TO_CU_SURF
 #undef __HIP_TO_CU_BOUNDARY
