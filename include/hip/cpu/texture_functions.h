@@ -228,8 +228,10 @@ __HIP_TEX_INLINE bool filters(const __hip_texture *t, const sampler &s) {
   return s.filter == 1 && (t->kind == kFloat || s.read_normalized);
 }
 
-/* floor() as an int without a libm call (|v| < 2^31). */
+/* floor() as an int without a libm call. Coordinates far outside any texture (and NaN) are
+ * first pinned to +-2^30, where every address mode still gives a defined texel. */
 __HIP_TEX_INLINE int ifloor(float v) {
+  v = std::fmin(std::fmax(v, -1073741824.0f), 1073741824.0f);
   const int i = (int)v;
   return i - (v < (float)i);
 }
@@ -349,9 +351,9 @@ __HIP_TEX_INLINE f4 sample(const __hip_texture *t, const sampler &s, const __hip
 inline void fetch_raw(const __hip_texture *t, const sampler &s, const __hip_tex_level &L, float x, float y, float z,
                       int dims, int slice, unsigned char *out) {
   const bool nc = s.normalized_coords != 0;
-  int i = address((int)std::floor(scale(x, (int)L.width, nc)), (int)L.width, s.address[0], nc);
-  int j = dims > 1 ? address((int)std::floor(scale(y, (int)L.height, nc)), (int)L.height, s.address[1], nc) : 0;
-  int k = dims > 2 ? address((int)std::floor(scale(z, (int)L.depth, nc)), (int)L.depth, s.address[2], nc) : 0;
+  int i = address(ifloor(scale(x, (int)L.width, nc)), (int)L.width, s.address[0], nc);
+  int j = dims > 1 ? address(ifloor(scale(y, (int)L.height, nc)), (int)L.height, s.address[1], nc) : 0;
+  int k = dims > 2 ? address(ifloor(scale(z, (int)L.depth, nc)), (int)L.depth, s.address[2], nc) : 0;
   const uint32_t step = t->bits / 8;
   if ((i | j | k) < 0) {
     for (uint32_t c = 0; c < t->channels; c++) {
@@ -529,7 +531,7 @@ template <class T> inline T gather(const __hip_texture *t, const sampler &s, flo
   const __hip_tex_level &L = t->level[0];
   const bool nc = s.normalized_coords != 0;
   const int w = (int)L.width, h = (int)L.height;
-  const int i0 = (int)std::floor(scale(x, w, nc) - 0.5f), j0 = (int)std::floor(scale(y, h, nc) - 0.5f);
+  const int i0 = ifloor(scale(x, w, nc) - 0.5f), j0 = ifloor(scale(y, h, nc) - 0.5f);
   const int ia = address(i0, w, s.address[0], nc), ib = address(i0 + 1, w, s.address[0], nc);
   const int ja = address(j0, h, s.address[1], nc), jb = address(j0 + 1, h, s.address[1], nc);
   sampler raw = s;

@@ -882,7 +882,7 @@ pub(crate) unsafe fn memcpy_3d_arrays(
                 (
                     Endpoint::Array(handle(array)),
                     Pos {
-                        x: at.x * elem,
+                        x: at.x.saturating_mul(elem),
                         y: at.y,
                         z: at.z,
                     },
@@ -892,6 +892,7 @@ pub(crate) unsafe fn memcpy_3d_arrays(
     let (src, sp) = side(p.src_array, p.src_ptr, p.src_pos);
     let (dst, dp) = side(p.dst_array, p.dst_ptr, p.dst_pos);
     let e = p.extent;
+    let width = e.width.checked_mul(elem).ok_or(HipError::InvalidValue)?;
     // SAFETY: forwarded from the caller.
     unsafe {
         obj::copy(
@@ -899,7 +900,7 @@ pub(crate) unsafe fn memcpy_3d_arrays(
             sp,
             dst,
             dp,
-            (e.width * elem, e.height.max(1), e.depth.max(1)),
+            (width, e.height.max(1), e.depth.max(1)),
             k,
             stream,
             sync,

@@ -332,7 +332,10 @@ fn resolve_resource(res: &ResourceDesc) -> HipResult<Resource> {
             pitch,
         } => {
             let row = width.checked_mul(format.element_size());
-            if ptr == 0 || width == 0 || height == 0 || row.is_none_or(|r| r > pitch) {
+            let too_big = width > u32::MAX as usize
+                || height > u32::MAX as usize
+                || pitch.checked_mul(height).is_none();
+            if ptr == 0 || width == 0 || height == 0 || too_big || row.is_none_or(|r| r > pitch) {
                 return Err(HipError::InvalidValue);
             }
             Ok(Resource::Pitch2D {

@@ -19,7 +19,8 @@ use crate::texture::{
 /// Mipmap levels a descriptor holds (enough for 65536 texels: 17 levels).
 pub const MAX_LEVELS: usize = 17;
 
-/// `__hip_texture`'s `magic`: "TEX0"; lets the sampler's debug checks spot a bad handle.
+/// `__hip_texture`'s `magic`: "TEX0", so that a descriptor is recognisable in a debugger or a
+/// memory dump.
 const MAGIC: u32 = 0x3058_4554;
 
 /// One level of a texture: `struct __hip_tex_level`.
