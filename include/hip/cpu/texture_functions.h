@@ -231,7 +231,8 @@ __HIP_TEX_INLINE bool filters(const __hip_texture *t, const sampler &s) {
 /* floor() as an int without a libm call. Coordinates far outside any texture (and NaN) are
  * first pinned to +-2^30, where every address mode still gives a defined texel. */
 __HIP_TEX_INLINE int ifloor(float v) {
-  v = std::fmin(std::fmax(v, -1073741824.0f), 1073741824.0f);
+  v = v > -1073741824.0f ? v : -1073741824.0f; /* maxss; NaN compares false */
+  v = v < 1073741824.0f ? v : 1073741824.0f;
   const int i = (int)v;
   return i - (v < (float)i);
 }
