@@ -1,11 +1,14 @@
 // 2-D texture objects over a HIP array, pitched memory and linear memory: every address mode
 // (clamp, border, wrap, mirror), point and linear filtering, unnormalised and normalised
-// coordinates, element-type and normalised-float read modes, compared with the reference
+// coordinates, element-type and normalised-float read modes (8-bit, 16-bit and half texels),
+// compared with the reference
 // sampler of tex_ref_sampler.h (point results exactly, linear ones within 2.5/256); the
 // descriptor queries; the driver-API flavour (hipTexObjectCreate); invalid arguments with
 // HIP's error codes.
 #include "hip_test.h"
 #include "tex_ref_sampler.h"
+
+#include <hip/hip_fp16.h>
 
 __global__ void sample2d(hipTextureObject_t t, const float2 *xy, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -201,6 +204,72 @@ int main() {
     HIP_CHECK(hipFree(dout4));
     HIP_CHECK(hipFree(dpts));
     HIP_CHECK(hipFreeArray(a4));
+  }
+
+  // ---- other texel formats read as floats (point sampling, exact): 16-bit floats, signed
+  // 8-bit and unsigned 16-bit integers normalised (signed: v / 127 clamped to -1, unsigned:
+  // v / 65535)
+  {
+    const int w = 8, h = 2;
+    std::vector<float2> pts;
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) pts.push_back(make_float2(x + 0.5f, y + 0.5f));
+    int n = (int)pts.size();
+    float2 *dpts = device_copy(pts);
+    float *dout = nullptr;
+    HIP_CHECK(hipMalloc(&dout, n * sizeof(float)));
+    auto sample_array = [&](hipArray_t a, hipTextureReadMode mode) {
+      hipResourceDesc res = {};
+      res.resType = hipResourceTypeArray;
+      res.res.array.array = a;
+      hipTextureDesc td = {};
+      td.readMode = mode;
+      hipTextureObject_t tex = 0;
+      HIP_CHECK(hipCreateTextureObject(&tex, &res, &td, nullptr));
+      hipLaunchKernelGGL(sample2d, dim3(1), dim3(64), 0, 0, tex, dpts, dout, n);
+      std::vector<float> got(n);
+      HIP_CHECK(hipMemcpy(got.data(), dout, n * sizeof(float), hipMemcpyDeviceToHost));
+      HIP_CHECK(hipDestroyTextureObject(tex));
+      return got;
+    };
+    // half
+    std::vector<__half> hv(w * h);
+    for (int i = 0; i < w * h; ++i) hv[i] = __float2half(0.125f * i - 1.0f);
+    hipChannelFormatDesc hd = hipCreateChannelDescHalf();
+    hipArray_t ah = nullptr;
+    HIP_CHECK(hipMallocArray(&ah, &hd, w, h));
+    HIP_CHECK(hipMemcpy2DToArray(ah, 0, 0, hv.data(), w * 2, w * 2, h, hipMemcpyHostToDevice));
+    std::vector<float> got = sample_array(ah, hipReadModeElementType);
+    for (int i = 0; i < n; ++i) CHECK(got[i] == 0.125f * i - 1.0f, "half texel %d: %g", i, got[i]);
+    HIP_CHECK(hipFreeArray(ah));
+    // signed char, normalised
+    std::vector<signed char> cv(w * h);
+    for (int i = 0; i < w * h; ++i) cv[i] = (signed char)(i * 17 - 128);
+    hipChannelFormatDesc cd = hipCreateChannelDesc<signed char>();
+    hipArray_t ac = nullptr;
+    HIP_CHECK(hipMallocArray(&ac, &cd, w, h));
+    HIP_CHECK(hipMemcpy2DToArray(ac, 0, 0, cv.data(), w, w, h, hipMemcpyHostToDevice));
+    got = sample_array(ac, hipReadModeNormalizedFloat);
+    for (int i = 0; i < n; ++i) {
+      float want = std::fmax(cv[i] / 127.0f, -1.0f);
+      CHECK(std::fabs(got[i] - want) <= 1e-6f, "signed char texel %d (%d): %g, expected %g", i, cv[i], got[i], want);
+    }
+    HIP_CHECK(hipFreeArray(ac));
+    // unsigned short, normalised
+    std::vector<unsigned short> sv(w * h);
+    for (int i = 0; i < w * h; ++i) sv[i] = (unsigned short)(i * 4099);
+    hipChannelFormatDesc sd = hipCreateChannelDesc<unsigned short>();
+    hipArray_t as = nullptr;
+    HIP_CHECK(hipMallocArray(&as, &sd, w, h));
+    HIP_CHECK(hipMemcpy2DToArray(as, 0, 0, sv.data(), w * 2, w * 2, h, hipMemcpyHostToDevice));
+    got = sample_array(as, hipReadModeNormalizedFloat);
+    for (int i = 0; i < n; ++i) {
+      float want = sv[i] / 65535.0f;
+      CHECK(std::fabs(got[i] - want) <= 1e-6f, "unsigned short texel %d: %g, expected %g", i, got[i], want);
+    }
+    HIP_CHECK(hipFreeArray(as));
+    HIP_CHECK(hipFree(dpts));
+    HIP_CHECK(hipFree(dout));
   }
 
   // ---- pitched memory (hipMallocPitch) as a 2-D texture, point sampling
