@@ -12,7 +12,9 @@
 //! `__shared__` with a `__syncthreads()`, and naive), `barrier` (bare barriers and a
 //! shared-memory exchange), `sgemm` (naive and tiled), `reduce` (shared tree, shuffles),
 //! `launch` (launch + sync, enqueue rate), `memcpy` (1 KiB and 64 MiB), `thrust` (thrust::sort and
-//! sort_by_key of 2^24 uint32, thrust::reduce of 2^26 floats, beside native sorts and loops). The output ends with a
+//! sort_by_key of 2^24 uint32, thrust::reduce of 2^26 floats, beside native sorts and loops),
+//! `texture` (tex2D point and linear over a 4096 x 4096 float array against hand-written
+//! nearest/bilinear kernels and loops). The output ends with a
 //! Markdown summary table.
 //!
 //! Run (release: `cargo bench` uses the release profile's `hipcc` and `libamdhip64.so`, which
@@ -49,6 +51,7 @@ const PROGRAMS: &[&str] = &[
     "barrier",
     "sgemm",
     "thrust",
+    "texture",
 ];
 
 /// HIP-CPU's figures (hip-cpu-peer.md §6), measured on its reference machine (a 2-vCPU

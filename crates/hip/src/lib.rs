@@ -23,6 +23,7 @@ pub mod platform;
 pub mod runtime;
 pub mod safe;
 pub mod stream;
+pub mod texture;
 
 pub use backend::{backend, Backend};
 pub use device::{Device, DeviceProperties, Limit, Platform};

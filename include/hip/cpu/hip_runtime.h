@@ -619,5 +619,6 @@ template <class T> struct dynamic_shared {
 #include "fission.h"
 #include "launch.h"
 #include "amdgcn_builtins.h"
+#include "texture_functions.h"
 
 #endif /* HIP_CPU_HIP_RUNTIME_H */

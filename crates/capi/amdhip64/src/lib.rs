@@ -14,6 +14,7 @@
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
 
 pub mod api_query;
+pub mod array;
 pub mod device;
 pub mod entry;
 pub mod errors;
@@ -30,6 +31,7 @@ pub mod occupancy;
 pub mod per_thread;
 pub mod profiler;
 pub mod stream;
+pub mod texture;
 pub mod trace;
 pub mod types;
 

@@ -21,6 +21,7 @@ pub mod memory;
 pub mod mempool;
 pub mod module;
 pub mod stream;
+pub mod texture;
 
 pub use device::DeviceBackend;
 pub use graph::GraphBackend;
@@ -29,6 +30,7 @@ pub use memory::MemoryBackend;
 pub use mempool::MemPoolBackend;
 pub use module::ModuleBackend;
 pub use stream::{EventBackend, StreamBackend};
+pub use texture::TextureBackend;
 
 /// Everything a platform provides.
 pub trait Backend:
@@ -40,6 +42,7 @@ pub trait Backend:
     + GraphBackend
     + ModuleBackend
     + LaunchBackend
+    + TextureBackend
     + Sync
 {
 }
@@ -53,6 +56,7 @@ impl<T> Backend for T where
         + GraphBackend
         + ModuleBackend
         + LaunchBackend
+        + TextureBackend
         + Sync
 {
 }

@@ -10,6 +10,7 @@ mod memory;
 mod mempool;
 mod module;
 mod stream;
+mod texture;
 
 /// The CPU platform's backend.
 #[derive(Debug, Clone, Copy)]

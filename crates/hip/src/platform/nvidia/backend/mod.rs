@@ -14,6 +14,7 @@ mod memory;
 mod mempool;
 mod module;
 mod streams;
+mod texture;
 
 /// The NVIDIA platform's backend.
 #[derive(Debug, Clone, Copy)]
