@@ -14,6 +14,7 @@
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
 
 pub mod api_query;
+pub mod context;
 pub mod device;
 pub mod entry;
 pub mod errors;
@@ -25,6 +26,7 @@ pub mod memory;
 pub mod memory3d;
 pub mod mempool;
 pub mod module;
+pub mod multidev;
 pub mod nvcc_abi;
 pub mod occupancy;
 pub mod per_thread;

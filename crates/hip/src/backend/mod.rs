@@ -17,17 +17,23 @@ use crate::platform::{self, Platform};
 pub mod device;
 pub mod graph;
 pub mod launch;
+pub mod memop;
 pub mod memory;
 pub mod mempool;
 pub mod module;
+pub mod peer;
+pub mod pointer;
 pub mod stream;
 
 pub use device::DeviceBackend;
 pub use graph::GraphBackend;
 pub use launch::{FuncAttributes, LaunchBackend};
+pub use memop::StreamMemOpBackend;
 pub use memory::MemoryBackend;
 pub use mempool::MemPoolBackend;
 pub use module::ModuleBackend;
+pub use peer::PeerBackend;
+pub use pointer::PointerBackend;
 pub use stream::{EventBackend, StreamBackend};
 
 /// Everything a platform provides.
@@ -40,6 +46,9 @@ pub trait Backend:
     + GraphBackend
     + ModuleBackend
     + LaunchBackend
+    + PeerBackend
+    + StreamMemOpBackend
+    + PointerBackend
     + Sync
 {
 }
@@ -53,6 +62,9 @@ impl<T> Backend for T where
         + GraphBackend
         + ModuleBackend
         + LaunchBackend
+        + PeerBackend
+        + StreamMemOpBackend
+        + PointerBackend
         + Sync
 {
 }
