@@ -107,7 +107,7 @@ hip_exports! {
     fn hipEventSynchronize(event: EventT) { stream::hipEventSynchronize }
     fn hipEventElapsedTime(ms: *mut c_float, start: EventT, stop: EventT) { stream::hipEventElapsedTime }
     fn hipEventQuery(event: EventT) { stream::hipEventQuery }
-    fn hipPointerSetAttribute(value: *const c_void, attribute: c_int, ptr: hipDeviceptr_t) { unsupported "runtime" }
+    fn hipPointerSetAttribute(value: *const c_void, attribute: c_int, ptr: hipDeviceptr_t) { multidev::hipPointerSetAttribute }
     fn hipPointerGetAttributes(attributes: *mut PointerAttributes, ptr: *const c_void) { memory::hipPointerGetAttributes }
     fn hipPointerGetAttribute(data: *mut c_void, attribute: c_int, ptr: hipDeviceptr_t) { multidev::hipPointerGetAttribute }
     fn hipDrvPointerGetAttributes(num_attributes: c_uint, attributes: *mut c_void, data: *mut *mut c_void, ptr: hipDeviceptr_t) { multidev::hipDrvPointerGetAttributes }
@@ -221,7 +221,7 @@ hip_exports! {
     fn hipDeviceCanAccessPeer(can: *mut c_int, device: c_int, peer: c_int) { device::hipDeviceCanAccessPeer }
     fn hipDeviceEnablePeerAccess(peer: c_int, flags: c_uint) { device::hipDeviceEnablePeerAccess }
     fn hipDeviceDisablePeerAccess(peer: c_int) { device::hipDeviceDisablePeerAccess }
-    fn hipMemGetAddressRange(pbase: *mut hipDeviceptr_t, psize: *mut usize, dptr: hipDeviceptr_t) { unsupported "runtime" }
+    fn hipMemGetAddressRange(pbase: *mut hipDeviceptr_t, psize: *mut usize, dptr: hipDeviceptr_t) { multidev::hipMemGetAddressRange }
     fn hipMemcpyPeer(dst: *mut c_void, dst_device_id: c_int, src: *const c_void, src_device_id: c_int, size_bytes: usize) { memory::hipMemcpyPeer }
     fn hipMemcpyPeerAsync(dst: *mut c_void, dst_device_id: c_int, src: *const c_void, src_device: c_int, size_bytes: usize, stream: hipStream_t) { memory::hipMemcpyPeerAsync }
     fn hipCtxCreate(ctx: *mut hipCtx_t, flags: c_uint, device: c_int) { context::hipCtxCreate }

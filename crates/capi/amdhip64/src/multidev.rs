@@ -299,3 +299,55 @@ pub unsafe fn hipMemRangeGetAttributes(
     }
     Ok(())
 }
+
+/// `hipMemGetAddressRange`: the base and size of the allocation `dptr` points into (either
+/// out-pointer may be NULL when not wanted, as in CUDA); memory the runtime does not know
+/// is `hipErrorInvalidDevicePointer`, as CLR reports it.
+///
+/// # Safety
+/// `pbase` and `psize` must be NULL or writable.
+pub unsafe fn hipMemGetAddressRange(
+    pbase: *mut *mut c_void,
+    psize: *mut usize,
+    dptr: *mut c_void,
+) -> HipResult<()> {
+    non_null(dptr)?;
+    let (base, size) = backend()
+        .allocation_range(dptr)
+        .map_err(|_| HipError::InvalidDevicePointer)?;
+    // SAFETY: forwarded from the caller (each out-pointer NULL or writable).
+    unsafe {
+        if !pbase.is_null() {
+            write_out(pbase, base as *mut c_void)?;
+        }
+        if !psize.is_null() {
+            write_out(psize, size)?;
+        }
+    }
+    Ok(())
+}
+
+/// `hipPointerSetAttribute`: only `HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS` can be set (as in
+/// CUDA); copies and fills are already ordered with stream memory operations here, so the
+/// value (an `int`, 0 or 1) is checked and the memory checked to be known. Every other
+/// attribute is `hipErrorInvalidValue`.
+///
+/// # Safety
+/// `value` must be NULL or readable for an `int`.
+pub unsafe fn hipPointerSetAttribute(
+    value: *const c_void,
+    attribute: c_int,
+    ptr: *mut c_void,
+) -> HipResult<()> {
+    non_null(value)?;
+    non_null(ptr)?;
+    if attribute != pa::SYNC_MEMOPS {
+        return Err(HipError::InvalidValue);
+    }
+    // SAFETY: the caller passes a readable `int`.
+    let v = unsafe { value.cast::<c_int>().read_unaligned() };
+    if !(0..=1).contains(&v) {
+        return Err(HipError::InvalidValue);
+    }
+    backend().allocation_range(ptr).map(|_| ())
+}
