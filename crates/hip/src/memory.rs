@@ -229,9 +229,10 @@ pub fn mem_info() -> (u64, u64) {
 }
 
 /// (free, total) bytes of a CPU device whose share of host memory is `share` bytes (its
-/// `totalGlobalMem`): the share less what HIP has allocated on the device, never more
-/// than the host has free. A device that owns all host memory (one CPU device) reports
-/// [`mem_info`].
+/// `totalGlobalMem`): the share less what HIP has allocated on the device (each of several
+/// CPU devices accounts for its own allocations only: memory that another device or
+/// another process takes does not move it, as on a GPU). A device that owns all host
+/// memory (one CPU device) reports [`mem_info`], the host's free memory.
 pub fn device_mem_info(device: usize, share: u64) -> (u64, u64) {
     let (free, total) = mem_info();
     if share >= total {
@@ -240,7 +241,7 @@ pub fn device_mem_info(device: usize, share: u64) -> (u64, u64) {
     let used = DEVICE_BYTES_ON
         .get(device)
         .map_or(0, |c| c.load(Ordering::Relaxed));
-    (free.min(share.saturating_sub(used)), share)
+    (share.saturating_sub(used), share)
 }
 
 /// Bytes of device and managed memory currently allocated through HIP.
