@@ -2,11 +2,13 @@
 // meets the condition (Gte, Eq, And, Nor; with a mask on AMD), so a kernel queued behind the
 // wait does not run before the host or another stream releases it; hipStreamWriteValue32/64
 // write in stream order, after the earlier kernel's results (a hand-off between streams
-// without events); a captured write/wait replays with the graph (AMD); misuse gives
+// without events); a captured write/wait replays with the graph (AMD); hipStreamBatchMemOp runs
+// its writes, waits and barriers in order (a bad entry queues nothing); misuse gives
 // hipErrorInvalidValue (null or misaligned word, unknown condition).
 #include "hip_test.h"
 
 #include <cstdint>
+#include <cstring>
 
 __global__ void write_v(int *p, int v) { *p = v; }
 __global__ void copy_v(const int *src, int *dst) { *dst = *src; }
@@ -130,6 +132,43 @@ int main() {
     HIP_CHECK(hipGraphDestroy(g));
   }
 #endif
+
+  // A batch: write 1 to w32, wait for *w64 == 7 (the host releases it), a barrier, write the
+  // acknowledgement; nothing after the wait runs before the release.
+  {
+    *w32 = 0;
+    *w64 = 0;
+    *out = 0;
+    hipStreamBatchMemOpParams ops[4];
+    memset(ops, 0, sizeof ops);
+    ops[0].writeValue.operation = hipStreamMemOpWriteValue32;
+    ops[0].writeValue.address = (hipDeviceptr_t)w32;
+    ops[0].writeValue.value = 1;
+    ops[1].waitValue.operation = hipStreamMemOpWaitValue64;
+    ops[1].waitValue.address = (hipDeviceptr_t)w64;
+    ops[1].waitValue.value64 = 7;
+    ops[1].waitValue.flags = hipStreamWaitValueEq;
+    ops[2].memoryBarrier.operation = hipStreamMemOpBarrier;
+    ops[3].writeValue.operation = hipStreamMemOpWriteValue32;
+    ops[3].writeValue.address = (hipDeviceptr_t)out;
+    ops[3].writeValue.value = 99;
+    HIP_CHECK(hipStreamBatchMemOp(s, 4, ops, 0));
+    hip_test::sleep_ms(20);
+    CHECK_EQ(__atomic_load_n(w32, __ATOMIC_SEQ_CST), 1u);
+    CHECK_EQ(hip_test::host_load(out), 0);
+    __atomic_store_n(w64, (uint64_t)7, __ATOMIC_SEQ_CST);
+    HIP_CHECK(hipStreamSynchronize(s));
+    CHECK_EQ(*out, 99);
+    // A bad operation anywhere in the batch: nothing is queued.
+    *w32 = 0;
+    ops[1].waitValue.operation = (hipStreamBatchMemOpType)0x77;
+    HIP_EXPECT(hipStreamBatchMemOp(s, 4, ops, 0), hipErrorInvalidValue);
+    HIP_CHECK(hipStreamSynchronize(s));
+    CHECK_EQ(*w32, 0u);
+    HIP_EXPECT(hipStreamBatchMemOp(s, 0, ops, 0), hipErrorInvalidValue);
+    HIP_EXPECT(hipStreamBatchMemOp(s, 1, nullptr, 0), hipErrorInvalidValue);
+    HIP_EXPECT(hipStreamBatchMemOp(s, 1, ops, 1), hipErrorInvalidValue);
+  }
 
   // Misuse.
   HIP_EXPECT(hipStreamWaitValue32(s, nullptr, 1, hipStreamWaitValueEq, 0xFFFFFFFFu), hipErrorInvalidValue);

@@ -95,7 +95,7 @@ hip_exports! {
     fn hipStreamWaitValue64(stream: hipStream_t, ptr: *mut c_void, value: u64, flags: c_uint, mask: u64) { multidev::hipStreamWaitValue64 }
     fn hipStreamWriteValue32(stream: hipStream_t, ptr: *mut c_void, value: u32, flags: c_uint) { multidev::hipStreamWriteValue32 }
     fn hipStreamWriteValue64(stream: hipStream_t, ptr: *mut c_void, value: u64, flags: c_uint) { multidev::hipStreamWriteValue64 }
-    fn hipStreamBatchMemOp(stream: hipStream_t, count: c_uint, param_array: *mut c_void, flags: c_uint) { unsupported "stream memory operations" }
+    fn hipStreamBatchMemOp(stream: hipStream_t, count: c_uint, param_array: *mut c_void, flags: c_uint) { multidev::hipStreamBatchMemOp }
     fn hipGraphAddBatchMemOpNode(ph_graph_node: *mut hipGraphNode_t, h_graph: hipGraph_t, dependencies: *const hipGraphNode_t, num_dependencies: usize, node_params: *const c_void) { unsupported "stream memory operations" }
     fn hipGraphBatchMemOpNodeGetParams(h_node: hipGraphNode_t, node_params_out: *mut c_void) { unsupported "stream memory operations" }
     fn hipGraphBatchMemOpNodeSetParams(h_node: hipGraphNode_t, node_params: *mut c_void) { unsupported "stream memory operations" }

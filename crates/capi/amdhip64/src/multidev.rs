@@ -351,3 +351,115 @@ pub unsafe fn hipPointerSetAttribute(
     }
     backend().allocation_range(ptr).map(|_| ())
 }
+
+/// `hipStreamBatchMemOpParams` (48 bytes): the wait and write forms share this layout
+/// (operation, address, value or value64, flags, alias); flush and barrier use the first
+/// field only.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct BatchMemOpParams {
+    pub operation: c_uint,
+    pub address: *mut c_void,
+    pub value: u64,
+    pub flags: c_uint,
+    pub alias: *mut c_void,
+    pub pad: u64,
+}
+
+/// `hipStreamBatchMemOpType`.
+mod op {
+    pub const WAIT_VALUE_32: u32 = 0x1;
+    pub const WRITE_VALUE_32: u32 = 0x2;
+    pub const FLUSH_REMOTE_WRITES: u32 = 0x3;
+    pub const WAIT_VALUE_64: u32 = 0x4;
+    pub const WRITE_VALUE_64: u32 = 0x5;
+    pub const BARRIER: u32 = 0x6;
+}
+
+/// One checked operation of a batch.
+enum BatchOp {
+    Wait(WaitValue),
+    Write(*mut c_void, u64, ValueWidth),
+    /// Flush and barrier: every wait and write here is already ordered with the stream's
+    /// earlier work and its memory (acquire/release, CUDA's default write barrier).
+    Ordered,
+}
+
+fn batch_op(p: &BatchMemOpParams) -> HipResult<BatchOp> {
+    let width = |w| match w {
+        op::WAIT_VALUE_32 | op::WRITE_VALUE_32 => ValueWidth::U32,
+        _ => ValueWidth::U64,
+    };
+    Ok(match p.operation {
+        op::WAIT_VALUE_32 | op::WAIT_VALUE_64 => {
+            let width = width(p.operation);
+            check_word(p.address, width)?;
+            BatchOp::Wait(WaitValue {
+                ptr: p.address,
+                value: p.value & width.all_ones(),
+                mask: width.all_ones(),
+                condition: WaitCondition::from_flags(p.flags)?,
+                width,
+            })
+        }
+        op::WRITE_VALUE_32 | op::WRITE_VALUE_64 => {
+            let width = width(p.operation);
+            check_word(p.address, width)?;
+            BatchOp::Write(p.address, p.value & width.all_ones(), width)
+        }
+        op::FLUSH_REMOTE_WRITES | op::BARRIER => BatchOp::Ordered,
+        _ => return Err(HipError::InvalidValue),
+    })
+}
+
+/// `hipStreamBatchMemOp`: the operations in order on `stream`. Every operation is checked
+/// before any is enqueued (a bad one leaves the stream untouched); `flags` must be 0.
+///
+/// # Safety
+/// `params` must hold `count` entries; their words must stay valid until the operations
+/// have run.
+pub unsafe fn hipStreamBatchMemOp(
+    stream: hipStream_t,
+    count: c_uint,
+    params: *mut c_void,
+    flags: c_uint,
+) -> HipResult<()> {
+    non_null(params)?;
+    if count == 0 || flags != 0 {
+        return Err(HipError::InvalidValue);
+    }
+    let b = backend();
+    // A bad stream is reported even for a batch of barriers.
+    b.stream_flags(stream)?;
+    // SAFETY: the caller's array holds `count` entries of the C layout.
+    let params =
+        unsafe { std::slice::from_raw_parts(params.cast::<BatchMemOpParams>(), count as usize) };
+    let ops = params.iter().map(batch_op).collect::<HipResult<Vec<_>>>()?;
+    for o in ops {
+        // SAFETY: forwarded from the caller (the words stay valid until the ops ran).
+        unsafe {
+            match o {
+                BatchOp::Wait(w) => b.stream_wait_value(stream, w)?,
+                BatchOp::Write(ptr, value, width) => {
+                    b.stream_write_value(stream, ptr, value, width)?
+                }
+                BatchOp::Ordered => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn batch_params_have_hips_layout() {
+        assert_eq!(std::mem::size_of::<BatchMemOpParams>(), 48);
+        assert_eq!(std::mem::offset_of!(BatchMemOpParams, address), 8);
+        assert_eq!(std::mem::offset_of!(BatchMemOpParams, value), 16);
+        assert_eq!(std::mem::offset_of!(BatchMemOpParams, flags), 24);
+        assert_eq!(std::mem::offset_of!(BatchMemOpParams, alias), 32);
+    }
+}
