@@ -4,7 +4,8 @@
 // streams (hipStreamGetDevice) and kernels; hipSetDevice is per host thread; allocations
 // report their owning device through hipPointerGetAttributes; hipMemcpy (Default and
 // DeviceToDevice) copies between devices; an event recorded on one device's stream orders a
-// stream of another device (hipStreamWaitEvent), and hipDeviceSynchronize is per device.
+// stream of another device (hipStreamWaitEvent), and hipDeviceSynchronize is per device;
+// hipDeviceReset of one device leaves another's memory, streams and events working.
 // With fewer than 2 devices (e.g. one GPU) the program prints a skip message and passes.
 #include "hip_test.h"
 
@@ -167,5 +168,30 @@ int main() {
   HIP_CHECK(hipEventDestroy(ev));
   HIP_CHECK(hipHostFree(flag));
   HIP_CHECK(hipHostFree(done));
+
+  // hipDeviceReset of device 0 leaves device 1's memory, streams and events alone.
+  HIP_CHECK(hipSetDevice(1));
+  int *keep;
+  hipStream_t s1;
+  hipEvent_t e1;
+  HIP_CHECK(hipMalloc((void **)&keep, n * sizeof(int)));
+  HIP_CHECK(hipStreamCreate(&s1));
+  HIP_CHECK(hipEventCreate(&e1));
+  HIP_CHECK(hipSetDevice(0));
+  int *gone;
+  HIP_CHECK(hipMalloc((void **)&gone, 64));
+  HIP_CHECK(hipDeviceReset());
+  hipPointerAttribute_t pa;
+  HIP_CHECK(hipPointerGetAttributes(&pa, keep));
+  CHECK_EQ(pa.device, 1);
+  HIP_CHECK(hipSetDevice(1));
+  hipLaunchKernelGGL(fill, dim3((n + 255) / 256), dim3(256), 0, s1, keep, n, 7);
+  HIP_CHECK(hipEventRecord(e1, s1));
+  HIP_CHECK(hipEventSynchronize(e1));
+  HIP_CHECK(hipMemcpy(host.data(), keep, n * sizeof(int), hipMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i) CHECK_EQ(host[i], 7 + i);
+  HIP_CHECK(hipEventDestroy(e1));
+  HIP_CHECK(hipStreamDestroy(s1));
+  HIP_CHECK(hipFree(keep));
   return hip_test::pass();
 }

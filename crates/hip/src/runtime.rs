@@ -132,14 +132,14 @@ impl Runtime {
     /// stream created on it, every event, and every allocation made on it (device, pinned
     /// host and managed memory are freed, registered host memory unregistered, pool memory
     /// returned to its pool), and restores its flags and limits. The null streams and the
-    /// program's kernels stay; later API use works as on a fresh device. (Events are not
-    /// tied to a device here: like ROCm's, a reset destroys them all.)
+    /// program's kernels stay; later API use works as on a fresh device. Events belong to the
+    /// device current when they were made; other devices' streams, events and memory stay.
     pub fn reset_device(&self, ordinal: usize) -> HipResult<()> {
         let device = self.device(ordinal)?;
         // Errors of the outstanding work are the reset's to clear, not to report.
         let _ = self.synchronize_device(ordinal);
         crate::stream::destroy_device_streams(ordinal);
-        crate::event::EventCore::destroy_all();
+        crate::event::EventCore::destroy_device(ordinal);
         crate::memory::free_device_allocations(ordinal);
         device.reset_settings();
         Ok(())
