@@ -5,11 +5,13 @@
 // hipErrorInvalidValue), hipDeviceDisablePeerAccess (not enabled:
 // hipErrorPeerAccessNotEnabled), the same through hipCtxEnablePeerAccess; hipDeviceReset
 // forgets what the device enabled; hipDeviceGetP2PAttribute (values, self and bad attribute
-// errors); hipMemcpyPeer / hipMemcpyPeerAsync between the devices (odd sizes, offsets); a
-// kernel on device 1 reading device 0's memory once access is enabled.
+// errors); hipMemcpyPeer / hipMemcpyPeerAsync between the devices (odd sizes, offsets), the
+// blocking copy serialised with the source device's pending kernel; a kernel on device 1
+// reading device 0's memory once access is enabled.
 // With fewer than 2 devices (e.g. one GPU) the program prints a skip message and passes.
 #include "hip_test.h"
 
+#include <thread>
 #include <vector>
 
 __global__ void scale_from(const int *src, int *dst, int n, int k) {
@@ -103,6 +105,38 @@ int main() {
   for (int i = 1; i < n - 1; ++i) CHECK_EQ(back[i], host[i]);
   HIP_EXPECT(hipMemcpyPeer(d1, 1, d0, count, 4), hipErrorInvalidDevice);
   HIP_EXPECT(hipMemcpyPeer(d1, -1, d0, 0, 4), hipErrorInvalidDevice);
+
+  // hipMemcpyPeer is serialised with the source device's pending work: a kernel on device 0
+  // (held until a host thread releases it 30 ms later) writes the source; the copy issued
+  // from device 1 must see what it wrote.
+  {
+    int *flag, *done;
+    HIP_CHECK(hipHostMalloc((void **)&flag, sizeof(int), 0));
+    HIP_CHECK(hipHostMalloc((void **)&done, sizeof(int), 0));
+    *flag = 0;
+    hipStream_t s0;
+    HIP_CHECK(hipSetDevice(0));
+    HIP_CHECK(hipStreamCreate(&s0));
+    hipLaunchKernelGGL(hip_test_spin_kernel, dim3(1), dim3(1), 0, s0, flag, done, 1);
+    hipLaunchKernelGGL(scale_from, dim3((n + 255) / 256), dim3(256), 0, s0, d0, d0, n, 2);
+    HIP_CHECK(hipSetDevice(1));
+    std::thread releaser([&] {
+      hip_test::sleep_ms(30);
+      hip_test::host_store(flag, 1);
+    });
+    HIP_CHECK(hipMemcpyPeer(d1, 1, d0, 0, n * sizeof(int)));
+    releaser.join();
+    HIP_CHECK(hipMemcpy(back.data(), d1, n * sizeof(int), hipMemcpyDeviceToHost));
+    for (int i = 0; i < n; ++i) CHECK_EQ(back[i], host[i] * 2);
+    HIP_CHECK(hipSetDevice(0));
+    HIP_CHECK(hipStreamSynchronize(s0));
+    HIP_CHECK(hipStreamDestroy(s0));
+    // Back to the original data for the checks below.
+    HIP_CHECK(hipMemcpy(d0, host.data(), n * sizeof(int), hipMemcpyHostToDevice));
+    HIP_CHECK(hipSetDevice(1));
+    HIP_CHECK(hipHostFree(flag));
+    HIP_CHECK(hipHostFree(done));
+  }
 
   hipStream_t s1;
   HIP_CHECK(hipStreamCreate(&s1));

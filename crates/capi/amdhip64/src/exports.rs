@@ -222,8 +222,8 @@ hip_exports! {
     fn hipDeviceEnablePeerAccess(peer: c_int, flags: c_uint) { device::hipDeviceEnablePeerAccess }
     fn hipDeviceDisablePeerAccess(peer: c_int) { device::hipDeviceDisablePeerAccess }
     fn hipMemGetAddressRange(pbase: *mut hipDeviceptr_t, psize: *mut usize, dptr: hipDeviceptr_t) { multidev::hipMemGetAddressRange }
-    fn hipMemcpyPeer(dst: *mut c_void, dst_device_id: c_int, src: *const c_void, src_device_id: c_int, size_bytes: usize) { memory::hipMemcpyPeer }
-    fn hipMemcpyPeerAsync(dst: *mut c_void, dst_device_id: c_int, src: *const c_void, src_device: c_int, size_bytes: usize, stream: hipStream_t) { memory::hipMemcpyPeerAsync }
+    fn hipMemcpyPeer(dst: *mut c_void, dst_device_id: c_int, src: *const c_void, src_device_id: c_int, size_bytes: usize) { multidev::hipMemcpyPeer }
+    fn hipMemcpyPeerAsync(dst: *mut c_void, dst_device_id: c_int, src: *const c_void, src_device: c_int, size_bytes: usize, stream: hipStream_t) { multidev::hipMemcpyPeerAsync }
     fn hipCtxCreate(ctx: *mut hipCtx_t, flags: c_uint, device: c_int) { context::hipCtxCreate }
     fn hipCtxDestroy(ctx: hipCtx_t) { context::hipCtxDestroy }
     fn hipCtxPopCurrent(ctx: *mut hipCtx_t) { context::hipCtxPopCurrent }

@@ -10,6 +10,7 @@ use hip::backend;
 use hip::backend::memop::{ValueWidth, WaitCondition, WaitValue};
 use hip::backend::peer::P2pAttribute;
 use hip::backend::pointer::RangeAttribute;
+use hip::memory::Sync;
 use hip::{HipError, HipResult};
 
 use crate::entry::{device_ordinal, non_null, write_out};
@@ -32,6 +33,46 @@ pub unsafe fn hipDeviceGetP2PAttribute(
     let v = backend().p2p_attribute(P2pAttribute::from_raw(attr)?, s, d)?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(value, v) }
+}
+
+/// `hipMemcpyPeer`: a copy between the memory of two devices (both must exist), serialised
+/// with the pending work of the current, source and destination devices; returns once done.
+///
+/// # Safety
+/// The ranges must be valid for the copy.
+pub unsafe fn hipMemcpyPeer(
+    dst: *mut c_void,
+    dst_device: c_int,
+    src: *const c_void,
+    src_device: c_int,
+    size: usize,
+) -> HipResult<()> {
+    let (d, s) = (device_ordinal(dst_device)?, device_ordinal(src_device)?);
+    if size > 0 && (dst.is_null() || src.is_null()) {
+        return Err(HipError::InvalidValue);
+    }
+    // SAFETY: forwarded from the caller.
+    unsafe { backend().memcpy_peer(dst, d, src, s, size, std::ptr::null_mut(), Sync::Blocking) }
+}
+
+/// `hipMemcpyPeerAsync`: [`hipMemcpyPeer`] ordered on `stream` only.
+///
+/// # Safety
+/// The ranges must stay valid until the copy has run.
+pub unsafe fn hipMemcpyPeerAsync(
+    dst: *mut c_void,
+    dst_device: c_int,
+    src: *const c_void,
+    src_device: c_int,
+    size: usize,
+    stream: hipStream_t,
+) -> HipResult<()> {
+    let (d, s) = (device_ordinal(dst_device)?, device_ordinal(src_device)?);
+    if size > 0 && (dst.is_null() || src.is_null()) {
+        return Err(HipError::InvalidValue);
+    }
+    // SAFETY: forwarded from the caller.
+    unsafe { backend().memcpy_peer(dst, d, src, s, size, stream, Sync::Async) }
 }
 
 /// The word at `ptr` must be there and aligned to its width.

@@ -8,9 +8,10 @@ use super::advice;
 use super::Cpu;
 use crate::backend::peer::{P2pAttribute, PeerBackend};
 use crate::backend::pointer::{PointerBackend, RangeAttribute};
-use crate::backend::{DeviceBackend, Handle};
+use crate::backend::{DeviceBackend, Handle, MemoryBackend};
 use crate::error::{HipError, HipResult};
-use crate::memory::{self, MemoryKind};
+use crate::memory::{self, CopyKind, MemoryKind, Sync};
+use crate::runtime::Runtime;
 
 impl PeerBackend for Cpu {
     fn p2p_attribute(&self, attr: P2pAttribute, src: usize, dst: usize) -> HipResult<i32> {
@@ -24,6 +25,35 @@ impl PeerBackend for Cpu {
             | P2pAttribute::NativeAtomicSupported
             | P2pAttribute::HipArrayAccessSupported => 1,
         })
+    }
+
+    unsafe fn memcpy_peer(
+        &self,
+        dst: *mut c_void,
+        dst_dev: usize,
+        src: *const c_void,
+        src_dev: usize,
+        size: usize,
+        stream: Handle,
+        sync: Sync,
+    ) -> HipResult<()> {
+        match sync {
+            Sync::Blocking => {
+                // The copy runs on the current device's null stream; the other devices'
+                // pending work (which may produce `src` or still read `dst`) finishes first.
+                let rt = Runtime::get()?;
+                let current = rt.current_device()?;
+                for dev in [src_dev, dst_dev] {
+                    if dev != current {
+                        rt.synchronize_device(dev)?;
+                    }
+                }
+                // SAFETY: forwarded from the caller.
+                unsafe { self.memcpy(dst, src, size, CopyKind::Default) }
+            }
+            // SAFETY: forwarded from the caller.
+            Sync::Async => unsafe { self.memcpy_async(dst, src, size, CopyKind::Default, stream) },
+        }
     }
 }
 

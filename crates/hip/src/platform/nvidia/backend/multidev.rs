@@ -12,7 +12,8 @@ use crate::backend::peer::{P2pAttribute, PeerBackend};
 use crate::backend::pointer::{PointerBackend, RangeAttribute};
 use crate::backend::Handle;
 use crate::error::{HipError, HipResult};
-use crate::platform::nvidia::context::cu_device;
+use crate::memory::Sync;
+use crate::platform::nvidia::context::{cu_device, primary_context};
 use crate::platform::nvidia::{check, cu, current_device, make_current, memory};
 
 /// Whether the driver exports `symbol` (an optional entry point).
@@ -41,6 +42,34 @@ impl PeerBackend for Nvidia {
         // SAFETY: the entry point exists (checked); valid devices; an out-parameter.
         check(unsafe { cu::cuDeviceGetP2PAttribute(&mut value, attrib, s, d) })?;
         Ok(value)
+    }
+
+    unsafe fn memcpy_peer(
+        &self,
+        dst: *mut c_void,
+        dst_dev: usize,
+        src: *const c_void,
+        src_dev: usize,
+        size: usize,
+        stream: Handle,
+        sync: Sync,
+    ) -> HipResult<()> {
+        if !has("cuMemcpyPeer") || !has("cuMemcpyPeerAsync") {
+            return Err(HipError::NotSupported);
+        }
+        let (dst_ctx, src_ctx) = (primary_context(dst_dev)?, primary_context(src_dev)?);
+        make_current(current_device()?)?;
+        let (d, s) = (dst as cu::CUdeviceptr, src as cu::CUdeviceptr);
+        match sync {
+            // SAFETY: the entry point exists (checked); retained primary contexts; the
+            // caller's ranges (cudaMemcpyPeer's serialisation is the driver's).
+            Sync::Blocking => check(unsafe { cu::cuMemcpyPeer(d, dst_ctx, s, src_ctx, size) }),
+            Sync::Async => {
+                let st = live_stream(stream)?;
+                // SAFETY: as above, on a checked stream.
+                check(unsafe { cu::cuMemcpyPeerAsync(d, dst_ctx, s, src_ctx, size, st) })
+            }
+        }
     }
 }
 
