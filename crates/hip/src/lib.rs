@@ -10,6 +10,7 @@
 //! `docs/HIP_CPU.md` describes how kernels compiled by `hipcc` reach the runtime.
 
 pub mod backend;
+pub mod context;
 pub mod device;
 pub mod device_prop;
 pub mod error;

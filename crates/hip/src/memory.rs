@@ -64,6 +64,22 @@ impl Allocation {
 static TABLE: RwLock<BTreeMap<usize, Allocation>> = RwLock::new(BTreeMap::new());
 /// Bytes of device and managed memory allocated (for `hipMemGetInfo`).
 static DEVICE_BYTES: AtomicU64 = AtomicU64::new(0);
+/// The same per device ordinal (each CPU device accounts for its own share).
+static DEVICE_BYTES_ON: [AtomicU64; hsa::core::agent::MAX_CPU_DEVICES] =
+    [const { AtomicU64::new(0) }; hsa::core::agent::MAX_CPU_DEVICES];
+
+/// Counts `size` bytes in (`add`) or out of the device-memory totals of `device`.
+fn account(device: usize, size: usize, add: bool) {
+    let size = size as u64;
+    let on = DEVICE_BYTES_ON.get(device);
+    if add {
+        DEVICE_BYTES.fetch_add(size, Ordering::Relaxed);
+        on.map(|c| c.fetch_add(size, Ordering::Relaxed));
+    } else {
+        DEVICE_BYTES.fetch_sub(size, Ordering::Relaxed);
+        on.map(|c| c.fetch_sub(size, Ordering::Relaxed));
+    }
+}
 
 /// The allocation containing `ptr`, if any.
 pub fn find(ptr: usize) -> Option<Allocation> {
@@ -72,8 +88,11 @@ pub fn find(ptr: usize) -> Option<Allocation> {
     a.contains(ptr).then_some(*a)
 }
 
-fn region(rt: &Runtime, kind: RegionKind) -> HipResult<&Arc<hsa::core::memory::RegionObject>> {
-    rt.agent
+fn region(
+    agent: &hsa::Agent,
+    kind: RegionKind,
+) -> HipResult<&Arc<hsa::core::memory::RegionObject>> {
+    agent
         .object()
         .regions
         .iter()
@@ -84,7 +103,7 @@ fn region(rt: &Runtime, kind: RegionKind) -> HipResult<&Arc<hsa::core::memory::R
 /// Allocates `size` bytes of `kind` memory on `device`; `size == 0` gives null (as HIP).
 pub fn allocate(device: usize, size: usize, kind: MemoryKind, flags: u32) -> HipResult<*mut u8> {
     let rt = Runtime::get()?;
-    rt.device(device)?;
+    let agent = rt.device_agent(device)?;
     // An allocation is a "potentially unsafe" call while streams are capturing.
     crate::graph::check_unsafe_call()?;
     if size == 0 {
@@ -95,8 +114,8 @@ pub fn allocate(device: usize, size: usize, kind: MemoryKind, flags: u32) -> Hip
         MemoryKind::Host | MemoryKind::Managed => RegionKind::GlobalFineGrained,
         MemoryKind::Registered => return Err(HipError::InvalidValue),
     };
-    let region = region(rt, region_kind)?;
-    let ptr = hsa::core::memory::allocate(rt.agent.handle(), region, size)
+    let region = region(agent, region_kind)?;
+    let ptr = hsa::core::memory::allocate(agent.handle(), region, size)
         .map_err(|_| HipError::OutOfMemory)?;
     TABLE.write().insert(
         ptr as usize,
@@ -109,7 +128,7 @@ pub fn allocate(device: usize, size: usize, kind: MemoryKind, flags: u32) -> Hip
         },
     );
     if matches!(kind, MemoryKind::Device | MemoryKind::Managed) {
-        DEVICE_BYTES.fetch_add(size as u64, Ordering::Relaxed);
+        account(device, size, true);
     }
     Ok(ptr)
 }
@@ -133,7 +152,10 @@ pub fn free(ptr: *mut u8, kinds: &[MemoryKind]) -> HipResult<()> {
             table.remove(&(ptr as usize));
             drop(table);
             if matches!(a.kind, MemoryKind::Device | MemoryKind::Managed) {
-                DEVICE_BYTES.fetch_sub(a.size as u64, Ordering::Relaxed);
+                account(a.device, a.size, false);
+            }
+            if a.kind == MemoryKind::Managed {
+                crate::platform::cpu::forget_advice(a.base, a.size);
             }
             hsa::core::memory::free(ptr).map_err(|_| HipError::InvalidValue)
         }
@@ -204,6 +226,22 @@ pub fn mem_info() -> (u64, u64) {
     let total = hsa::core::agent::total_memory();
     let free = hsa::core::agent::available_memory().min(total);
     (free, total)
+}
+
+/// (free, total) bytes of a CPU device whose share of host memory is `share` bytes (its
+/// `totalGlobalMem`): the share less what HIP has allocated on the device (each of several
+/// CPU devices accounts for its own allocations only: memory that another device or
+/// another process takes does not move it, as on a GPU). A device that owns all host
+/// memory (one CPU device) reports [`mem_info`], the host's free memory.
+pub fn device_mem_info(device: usize, share: u64) -> (u64, u64) {
+    let (free, total) = mem_info();
+    if share >= total {
+        return (free, total);
+    }
+    let used = DEVICE_BYTES_ON
+        .get(device)
+        .map_or(0, |c| c.load(Ordering::Relaxed));
+    (share.saturating_sub(used), share)
 }
 
 /// Bytes of device and managed memory currently allocated through HIP.
@@ -854,7 +892,7 @@ pub fn allocate_3d(device: usize, extent: Extent) -> HipResult<PitchedPtr> {
 /// Allocates `size` bytes of device memory that HIP does not track yet (a pool block).
 pub(crate) fn allocate_block(size: usize) -> HipResult<*mut u8> {
     let rt = Runtime::get()?;
-    let region = region(rt, RegionKind::GlobalCoarseGrained)?;
+    let region = region(&rt.agent, RegionKind::GlobalCoarseGrained)?;
     hsa::core::memory::allocate(rt.agent.handle(), region, size).map_err(|_| HipError::OutOfMemory)
 }
 
@@ -875,13 +913,13 @@ pub(crate) fn track(ptr: usize, size: usize, device: usize) {
             flags: 0,
         },
     );
-    DEVICE_BYTES.fetch_add(size as u64, Ordering::Relaxed);
+    account(device, size, true);
 }
 
 /// Forgets an allocation recorded by [`track`] (its pool keeps the memory).
 pub(crate) fn untrack(ptr: usize) {
     if let Some(a) = TABLE.write().remove(&ptr) {
-        DEVICE_BYTES.fetch_sub(a.size as u64, Ordering::Relaxed);
+        account(a.device, a.size, false);
     }
 }
 
@@ -893,7 +931,7 @@ pub(crate) fn take(ptr: usize) -> HipResult<Allocation> {
         Some(a) if matches!(a.kind, MemoryKind::Device | MemoryKind::Managed) => {
             let a = *a;
             table.remove(&ptr);
-            DEVICE_BYTES.fetch_sub(a.size as u64, Ordering::Relaxed);
+            account(a.device, a.size, false);
             Ok(a)
         }
         _ => Err(HipError::InvalidValue),

@@ -294,8 +294,7 @@ impl StreamCore {
         flags: u32,
         priority: i32,
     ) -> HipResult<Arc<StreamCore>> {
-        rt.device(device)?;
-        let queue = hsa::Queue::new(&rt.agent, QUEUE_SIZE, QueueType::Multi)
+        let queue = hsa::Queue::new(rt.device_agent(device)?, QUEUE_SIZE, QueueType::Multi)
             .map_err(|_| HipError::OutOfMemory)?;
         // Event records read their completion time from the signal (queue profiling).
         queue.object().set_profiling(true);

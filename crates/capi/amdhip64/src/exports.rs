@@ -25,7 +25,7 @@ use crate::nvcc_abi::FatbinHandle;
 use crate::stream::{EventT, HostFn, StreamCallback, StreamT};
 use crate::types::*;
 #[rustfmt::skip]
-use crate::{api_query, array, device, graph, launch, memory, memory3d, mempool, module, nvcc_abi, occupancy, per_thread, stream, texture};
+use crate::{api_query, array, context, device, graph, launch, memory, memory3d, mempool, module, multidev, nvcc_abi, occupancy, per_thread, stream, texture};
 
 #[rustfmt::skip]
 hip_exports! {
@@ -38,7 +38,7 @@ hip_exports! {
     fn hipDeviceComputeCapability(major: *mut c_int, minor: *mut c_int, device: c_int) { device::hipDeviceComputeCapability }
     fn hipDeviceGetName(name: *mut c_char, len: c_int, device: c_int) { device::hipDeviceGetName }
     fn hipDeviceGetUuid(uuid: *mut [u8; 16], device: c_int) { device::hipDeviceGetUuid }
-    fn hipDeviceGetP2PAttribute(value: *mut c_int, attr: c_int, src_device: c_int, dst_device: c_int) { unsupported "runtime" }
+    fn hipDeviceGetP2PAttribute(value: *mut c_int, attr: c_int, src_device: c_int, dst_device: c_int) { multidev::hipDeviceGetP2PAttribute }
     fn hipDeviceGetPCIBusId(bus_id: *mut c_char, len: c_int, device: c_int) { device::hipDeviceGetPCIBusId }
     fn hipDeviceGetByPCIBusId(device: *mut c_int, pci_bus_id: *const c_char) { device::hipDeviceGetByPCIBusId }
     fn hipDeviceTotalMem(bytes: *mut usize, device: c_int) { device::hipDeviceTotalMem }
@@ -92,11 +92,11 @@ hip_exports! {
     fn hipExtStreamCreateWithCUMask(stream: *mut hipStream_t, cu_mask_size: u32, cu_mask: *const u32) { unsupported "AMD extensions" }
     fn hipExtStreamGetCUMask(stream: hipStream_t, cu_mask_size: u32, cu_mask: *mut u32) { unsupported "AMD extensions" }
     fn hipStreamAddCallback(stream: StreamT, callback: StreamCallback, user_data: *mut c_void, flags: c_uint) { stream::hipStreamAddCallback }
-    fn hipStreamWaitValue32(stream: hipStream_t, ptr: *mut c_void, value: u32, flags: c_uint, mask: u32) { unsupported "stream memory operations" }
-    fn hipStreamWaitValue64(stream: hipStream_t, ptr: *mut c_void, value: u64, flags: c_uint, mask: u64) { unsupported "stream memory operations" }
-    fn hipStreamWriteValue32(stream: hipStream_t, ptr: *mut c_void, value: u32, flags: c_uint) { unsupported "stream memory operations" }
-    fn hipStreamWriteValue64(stream: hipStream_t, ptr: *mut c_void, value: u64, flags: c_uint) { unsupported "stream memory operations" }
-    fn hipStreamBatchMemOp(stream: hipStream_t, count: c_uint, param_array: *mut c_void, flags: c_uint) { unsupported "stream memory operations" }
+    fn hipStreamWaitValue32(stream: hipStream_t, ptr: *mut c_void, value: u32, flags: c_uint, mask: u32) { multidev::hipStreamWaitValue32 }
+    fn hipStreamWaitValue64(stream: hipStream_t, ptr: *mut c_void, value: u64, flags: c_uint, mask: u64) { multidev::hipStreamWaitValue64 }
+    fn hipStreamWriteValue32(stream: hipStream_t, ptr: *mut c_void, value: u32, flags: c_uint) { multidev::hipStreamWriteValue32 }
+    fn hipStreamWriteValue64(stream: hipStream_t, ptr: *mut c_void, value: u64, flags: c_uint) { multidev::hipStreamWriteValue64 }
+    fn hipStreamBatchMemOp(stream: hipStream_t, count: c_uint, param_array: *mut c_void, flags: c_uint) { multidev::hipStreamBatchMemOp }
     fn hipGraphAddBatchMemOpNode(ph_graph_node: *mut hipGraphNode_t, h_graph: hipGraph_t, dependencies: *const hipGraphNode_t, num_dependencies: usize, node_params: *const c_void) { unsupported "stream memory operations" }
     fn hipGraphBatchMemOpNodeGetParams(h_node: hipGraphNode_t, node_params_out: *mut c_void) { unsupported "stream memory operations" }
     fn hipGraphBatchMemOpNodeSetParams(h_node: hipGraphNode_t, node_params: *mut c_void) { unsupported "stream memory operations" }
@@ -108,10 +108,10 @@ hip_exports! {
     fn hipEventSynchronize(event: EventT) { stream::hipEventSynchronize }
     fn hipEventElapsedTime(ms: *mut c_float, start: EventT, stop: EventT) { stream::hipEventElapsedTime }
     fn hipEventQuery(event: EventT) { stream::hipEventQuery }
-    fn hipPointerSetAttribute(value: *const c_void, attribute: c_int, ptr: hipDeviceptr_t) { unsupported "runtime" }
+    fn hipPointerSetAttribute(value: *const c_void, attribute: c_int, ptr: hipDeviceptr_t) { multidev::hipPointerSetAttribute }
     fn hipPointerGetAttributes(attributes: *mut PointerAttributes, ptr: *const c_void) { memory::hipPointerGetAttributes }
-    fn hipPointerGetAttribute(data: *mut c_void, attribute: c_int, ptr: hipDeviceptr_t) { memory::hipPointerGetAttribute }
-    fn hipDrvPointerGetAttributes(num_attributes: c_uint, attributes: *mut c_void, data: *mut *mut c_void, ptr: hipDeviceptr_t) { unsupported "modules and launch" }
+    fn hipPointerGetAttribute(data: *mut c_void, attribute: c_int, ptr: hipDeviceptr_t) { multidev::hipPointerGetAttribute }
+    fn hipDrvPointerGetAttributes(num_attributes: c_uint, attributes: *mut c_void, data: *mut *mut c_void, ptr: hipDeviceptr_t) { multidev::hipDrvPointerGetAttributes }
     fn hipImportExternalSemaphore(ext_sem_out: *mut hipExternalSemaphore_t, sem_handle_desc: *const c_void) { unsupported "external resources and graphics interop" }
     fn hipSignalExternalSemaphoresAsync(ext_sem_array: *const hipExternalSemaphore_t, params_array: *const c_void, num_ext_sems: c_uint, stream: hipStream_t) { unsupported "external resources and graphics interop" }
     fn hipWaitExternalSemaphoresAsync(ext_sem_array: *const hipExternalSemaphore_t, params_array: *const c_void, num_ext_sems: c_uint, stream: hipStream_t) { unsupported "external resources and graphics interop" }
@@ -129,8 +129,8 @@ hip_exports! {
     fn hipMallocManaged(ptr: *mut *mut c_void, size: usize, flags: c_uint) { memory::hipMallocManaged }
     fn hipMemPrefetchAsync(ptr: *const c_void, count: usize, device: c_int, stream: *mut c_void) { memory::hipMemPrefetchAsync }
     fn hipMemAdvise(ptr: *const c_void, count: usize, advice: c_int, device: c_int) { memory::hipMemAdvise }
-    fn hipMemRangeGetAttribute(data: *mut c_void, data_size: usize, attribute: c_int, dev_ptr: *const c_void, count: usize) { unsupported "managed memory hints" }
-    fn hipMemRangeGetAttributes(data: *mut *mut c_void, data_sizes: *mut usize, attributes: *mut c_void, num_attributes: usize, dev_ptr: *const c_void, count: usize) { unsupported "managed memory hints" }
+    fn hipMemRangeGetAttribute(data: *mut c_void, data_size: usize, attribute: c_int, dev_ptr: *const c_void, count: usize) { multidev::hipMemRangeGetAttribute }
+    fn hipMemRangeGetAttributes(data: *mut *mut c_void, data_sizes: *mut usize, attributes: *mut c_void, num_attributes: usize, dev_ptr: *const c_void, count: usize) { multidev::hipMemRangeGetAttributes }
     fn hipStreamAttachMemAsync(stream: hipStream_t, dev_ptr: *mut c_void, length: usize, flags: c_uint) { unsupported "managed memory hints" }
     fn hipMallocAsync(ptr: *mut *mut c_void, size: usize, stream: *mut c_void) { memory::hipMallocAsync }
     fn hipFreeAsync(ptr: *mut c_void, stream: *mut c_void) { memory::hipFreeAsync }
@@ -222,30 +222,30 @@ hip_exports! {
     fn hipDeviceCanAccessPeer(can: *mut c_int, device: c_int, peer: c_int) { device::hipDeviceCanAccessPeer }
     fn hipDeviceEnablePeerAccess(peer: c_int, flags: c_uint) { device::hipDeviceEnablePeerAccess }
     fn hipDeviceDisablePeerAccess(peer: c_int) { device::hipDeviceDisablePeerAccess }
-    fn hipMemGetAddressRange(pbase: *mut hipDeviceptr_t, psize: *mut usize, dptr: hipDeviceptr_t) { unsupported "runtime" }
-    fn hipMemcpyPeer(dst: *mut c_void, dst_device_id: c_int, src: *const c_void, src_device_id: c_int, size_bytes: usize) { memory::hipMemcpyPeer }
-    fn hipMemcpyPeerAsync(dst: *mut c_void, dst_device_id: c_int, src: *const c_void, src_device: c_int, size_bytes: usize, stream: hipStream_t) { memory::hipMemcpyPeerAsync }
-    fn hipCtxCreate(ctx: *mut hipCtx_t, flags: c_uint, device: c_int) { unsupported "contexts" }
-    fn hipCtxDestroy(ctx: hipCtx_t) { unsupported "contexts" }
-    fn hipCtxPopCurrent(ctx: *mut hipCtx_t) { unsupported "contexts" }
-    fn hipCtxPushCurrent(ctx: hipCtx_t) { unsupported "contexts" }
-    fn hipCtxSetCurrent(ctx: hipCtx_t) { unsupported "contexts" }
-    fn hipCtxGetCurrent(ctx: *mut hipCtx_t) { unsupported "contexts" }
-    fn hipCtxGetDevice(device: *mut c_int) { unsupported "contexts" }
+    fn hipMemGetAddressRange(pbase: *mut hipDeviceptr_t, psize: *mut usize, dptr: hipDeviceptr_t) { multidev::hipMemGetAddressRange }
+    fn hipMemcpyPeer(dst: *mut c_void, dst_device_id: c_int, src: *const c_void, src_device_id: c_int, size_bytes: usize) { multidev::hipMemcpyPeer }
+    fn hipMemcpyPeerAsync(dst: *mut c_void, dst_device_id: c_int, src: *const c_void, src_device: c_int, size_bytes: usize, stream: hipStream_t) { multidev::hipMemcpyPeerAsync }
+    fn hipCtxCreate(ctx: *mut hipCtx_t, flags: c_uint, device: c_int) { context::hipCtxCreate }
+    fn hipCtxDestroy(ctx: hipCtx_t) { context::hipCtxDestroy }
+    fn hipCtxPopCurrent(ctx: *mut hipCtx_t) { context::hipCtxPopCurrent }
+    fn hipCtxPushCurrent(ctx: hipCtx_t) { context::hipCtxPushCurrent }
+    fn hipCtxSetCurrent(ctx: hipCtx_t) { context::hipCtxSetCurrent }
+    fn hipCtxGetCurrent(ctx: *mut hipCtx_t) { context::hipCtxGetCurrent }
+    fn hipCtxGetDevice(device: *mut c_int) { context::hipCtxGetDevice }
     fn hipCtxGetApiVersion(ctx: hipCtx_t, api_version: *mut c_int) { unsupported "contexts" }
-    fn hipCtxGetCacheConfig(cache_config: *mut c_void) { unsupported "contexts" }
-    fn hipCtxSetCacheConfig(cache_config: c_int) { unsupported "contexts" }
-    fn hipCtxSetSharedMemConfig(config: c_int) { unsupported "contexts" }
-    fn hipCtxGetSharedMemConfig(p_config: *mut c_void) { unsupported "contexts" }
-    fn hipCtxSynchronize() { unsupported "contexts" }
-    fn hipCtxGetFlags(flags: *mut c_uint) { unsupported "contexts" }
-    fn hipCtxEnablePeerAccess(peer_ctx: hipCtx_t, flags: c_uint) { unsupported "peer access" }
-    fn hipCtxDisablePeerAccess(peer_ctx: hipCtx_t) { unsupported "peer access" }
-    fn hipDevicePrimaryCtxGetState(dev: c_int, flags: *mut c_uint, active: *mut c_int) { unsupported "contexts" }
-    fn hipDevicePrimaryCtxRelease(dev: c_int) { unsupported "contexts" }
-    fn hipDevicePrimaryCtxRetain(pctx: *mut hipCtx_t, dev: c_int) { unsupported "contexts" }
-    fn hipDevicePrimaryCtxReset(dev: c_int) { unsupported "contexts" }
-    fn hipDevicePrimaryCtxSetFlags(dev: c_int, flags: c_uint) { unsupported "contexts" }
+    fn hipCtxGetCacheConfig(cache_config: *mut c_void) { context::hipCtxGetCacheConfig }
+    fn hipCtxSetCacheConfig(cache_config: c_int) { context::hipCtxSetCacheConfig }
+    fn hipCtxSetSharedMemConfig(config: c_int) { context::hipCtxSetSharedMemConfig }
+    fn hipCtxGetSharedMemConfig(p_config: *mut c_void) { context::hipCtxGetSharedMemConfig }
+    fn hipCtxSynchronize() { context::hipCtxSynchronize }
+    fn hipCtxGetFlags(flags: *mut c_uint) { context::hipCtxGetFlags }
+    fn hipCtxEnablePeerAccess(peer_ctx: hipCtx_t, flags: c_uint) { context::hipCtxEnablePeerAccess }
+    fn hipCtxDisablePeerAccess(peer_ctx: hipCtx_t) { context::hipCtxDisablePeerAccess }
+    fn hipDevicePrimaryCtxGetState(dev: c_int, flags: *mut c_uint, active: *mut c_int) { context::hipDevicePrimaryCtxGetState }
+    fn hipDevicePrimaryCtxRelease(dev: c_int) { context::hipDevicePrimaryCtxRelease }
+    fn hipDevicePrimaryCtxRetain(pctx: *mut hipCtx_t, dev: c_int) { context::hipDevicePrimaryCtxRetain }
+    fn hipDevicePrimaryCtxReset(dev: c_int) { context::hipDevicePrimaryCtxReset }
+    fn hipDevicePrimaryCtxSetFlags(dev: c_int, flags: c_uint) { context::hipDevicePrimaryCtxSetFlags }
     fn hipModuleLoad(module: *mut ModuleT, path: *const c_char) { module::hipModuleLoad }
     fn hipModuleUnload(module: ModuleT) { module::hipModuleUnload }
     fn hipModuleGetFunction(function: *mut FunctionT, module: ModuleT, name: *const c_char) { module::hipModuleGetFunction }

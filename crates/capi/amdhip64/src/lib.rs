@@ -15,6 +15,7 @@
 
 pub mod api_query;
 pub mod array;
+pub mod context;
 pub mod device;
 pub mod entry;
 pub mod errors;
@@ -26,6 +27,7 @@ pub mod memory;
 pub mod memory3d;
 pub mod mempool;
 pub mod module;
+pub mod multidev;
 pub mod nvcc_abi;
 pub mod occupancy;
 pub mod per_thread;

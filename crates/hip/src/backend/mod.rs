@@ -17,18 +17,24 @@ use crate::platform::{self, Platform};
 pub mod device;
 pub mod graph;
 pub mod launch;
+pub mod memop;
 pub mod memory;
 pub mod mempool;
 pub mod module;
+pub mod peer;
+pub mod pointer;
 pub mod stream;
 pub mod texture;
 
 pub use device::DeviceBackend;
 pub use graph::GraphBackend;
 pub use launch::{FuncAttributes, LaunchBackend};
+pub use memop::StreamMemOpBackend;
 pub use memory::MemoryBackend;
 pub use mempool::MemPoolBackend;
 pub use module::ModuleBackend;
+pub use peer::PeerBackend;
+pub use pointer::PointerBackend;
 pub use stream::{EventBackend, StreamBackend};
 pub use texture::TextureBackend;
 
@@ -43,6 +49,9 @@ pub trait Backend:
     + ModuleBackend
     + LaunchBackend
     + TextureBackend
+    + PeerBackend
+    + StreamMemOpBackend
+    + PointerBackend
     + Sync
 {
 }
@@ -57,6 +66,9 @@ impl<T> Backend for T where
         + ModuleBackend
         + LaunchBackend
         + TextureBackend
+        + PeerBackend
+        + StreamMemOpBackend
+        + PointerBackend
         + Sync
 {
 }

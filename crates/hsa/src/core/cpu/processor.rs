@@ -211,7 +211,12 @@ fn execute(q: &QueueObject, packet: &RawPacket) -> Result<Option<Arc<SignalObjec
             if q.features() & QUEUE_FEATURE_KERNEL_DISPATCH == 0 {
                 return Err(Stop::Error(Status::ERROR_INVALID_PACKET_FORMAT));
             }
-            kernel_dispatch(&packet.view())
+            // The agent's share of the engine (all of it for a queue without an agent).
+            let threads = q
+                .agent
+                .as_ref()
+                .map_or(usize::MAX, |a| a.compute_units as usize);
+            kernel_dispatch(&packet.view(), threads)
         }
         packet_type::AGENT_DISPATCH => {
             if q.features() & QUEUE_FEATURE_AGENT_DISPATCH == 0 {
@@ -232,7 +237,10 @@ fn execute(q: &QueueObject, packet: &RawPacket) -> Result<Option<Arc<SignalObjec
     }
 }
 
-fn kernel_dispatch(p: &KernelDispatchPacket) -> Result<Option<Arc<SignalObject>>, Stop> {
+fn kernel_dispatch(
+    p: &KernelDispatchPacket,
+    threads: usize,
+) -> Result<Option<Arc<SignalObject>>, Stop> {
     let bad_args = Stop::Error(Status::ERROR_INCOMPATIBLE_ARGUMENTS);
     let limits = cpu_engine::Engine::limits();
     let dims = u32::from(p.setup & 0x3);
@@ -286,7 +294,7 @@ fn kernel_dispatch(p: &KernelDispatchPacket) -> Result<Option<Arc<SignalObject>>
         kernarg: p.kernarg_address as *const std::ffi::c_void,
     };
     cpu_engine::Engine::global()
-        .run(&dispatch)
+        .run_on(&dispatch, threads)
         .map_err(|e| Stop::Error(dispatch_error_status(&e)))?;
     Ok(completion)
 }

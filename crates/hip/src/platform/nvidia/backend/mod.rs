@@ -13,6 +13,7 @@ mod launch;
 mod memory;
 mod mempool;
 mod module;
+mod multidev;
 mod streams;
 mod texture;
 
