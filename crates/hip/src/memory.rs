@@ -120,6 +120,10 @@ pub fn free(ptr: *mut u8, kinds: &[MemoryKind]) -> HipResult<()> {
     if ptr.is_null() {
         return Ok(());
     }
+    // IPC, virtual-memory and external memory have their own release.
+    if let Some(result) = crate::platform::cpu::release_shared(ptr as usize) {
+        return result;
+    }
     // Memory from a stream-ordered pool goes back to its pool (the caller has synchronised).
     if kinds.contains(&MemoryKind::Device) {
         if let Some(result) = crate::mempool::free_now(ptr as usize) {

@@ -19,7 +19,9 @@ pub mod entry;
 pub mod errors;
 pub mod export_table;
 pub mod exports;
+pub mod external;
 pub mod graph;
+pub mod ipc;
 pub mod launch;
 pub mod memory;
 pub mod memory3d;
@@ -32,5 +34,6 @@ pub mod profiler;
 pub mod stream;
 pub mod trace;
 pub mod types;
+pub mod vmm;
 
 pub use exports::*;

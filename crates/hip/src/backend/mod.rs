@@ -15,20 +15,26 @@
 use crate::platform::{self, Platform};
 
 pub mod device;
+pub mod external;
 pub mod graph;
+pub mod ipc;
 pub mod launch;
 pub mod memory;
 pub mod mempool;
 pub mod module;
 pub mod stream;
+pub mod vmm;
 
 pub use device::DeviceBackend;
+pub use external::ExternalBackend;
 pub use graph::GraphBackend;
+pub use ipc::IpcBackend;
 pub use launch::{FuncAttributes, LaunchBackend};
 pub use memory::MemoryBackend;
 pub use mempool::MemPoolBackend;
 pub use module::ModuleBackend;
 pub use stream::{EventBackend, StreamBackend};
+pub use vmm::VmmBackend;
 
 /// Everything a platform provides.
 pub trait Backend:
@@ -40,6 +46,9 @@ pub trait Backend:
     + GraphBackend
     + ModuleBackend
     + LaunchBackend
+    + IpcBackend
+    + VmmBackend
+    + ExternalBackend
     + Sync
 {
 }
@@ -53,6 +62,9 @@ impl<T> Backend for T where
         + GraphBackend
         + ModuleBackend
         + LaunchBackend
+        + IpcBackend
+        + VmmBackend
+        + ExternalBackend
         + Sync
 {
 }

@@ -2,18 +2,47 @@
 //! traits over the runtime core's CPU objects (`Runtime`, `StreamCore`, `EventCore`, ...).
 
 use crate::device::DeviceProperties;
+use crate::error::{HipError, HipResult};
 
 mod device;
+mod external;
 mod graph;
+pub(crate) mod ipc;
 mod launch;
 mod memory;
 mod mempool;
 mod module;
+mod shm;
 mod stream;
+mod vmm;
 
 /// The CPU platform's backend.
 #[derive(Debug, Clone, Copy)]
 pub struct Cpu;
+
+/// Whether `ptr` is memory HIP did not allocate here but maps from a file: opened from
+/// another process, a virtual-memory reservation, or an external buffer.
+pub(crate) fn is_foreign_memory(ptr: usize) -> bool {
+    ipc::active() && ipc::opened_contains(ptr) || vmm::is_reservation(ptr)
+}
+
+/// `hipFree`'s first step on the CPU: memory shared through IPC, virtual-memory ranges and
+/// external buffers have their own release. `Some(result)` when `ptr` is such memory (the
+/// free is done, or refused); `None` for ordinary memory, after forgetting any IPC export of
+/// it (its handles stop opening).
+pub(crate) fn release_shared(ptr: usize) -> Option<HipResult<()>> {
+    if let Some(done) = external::free_buffer(ptr) {
+        return Some(done);
+    }
+    if is_foreign_memory(ptr) {
+        // Closed with `hipIpcCloseMemHandle` / released with `hipMemAddressFree`.
+        return Some(Err(HipError::InvalidValue));
+    }
+    if ipc::active() {
+        ipc::forget_export(ptr);
+    }
+    None
+}
 
 /// Per-work-item stack bytes of the CPU kernel engine (fibers and worker threads).
 pub fn stack_size() -> usize {

@@ -8,12 +8,15 @@ use super::{cu, event, stream};
 use crate::error::{HipError, HipResult};
 
 mod device;
+mod external;
 mod graph;
+mod ipc;
 mod launch;
 mod memory;
 mod mempool;
 mod module;
 mod streams;
+mod vmm;
 
 /// The NVIDIA platform's backend.
 #[derive(Debug, Clone, Copy)]

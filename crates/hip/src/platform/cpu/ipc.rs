@@ -1,0 +1,438 @@
+//! [`IpcBackend`] for the CPU platform: device memory and events shared between processes.
+//!
+//! **Memory.** `hipMalloc` memory is private anonymous memory of the HSA CPU agent. When a
+//! handle is first asked for, the allocation's block becomes, at the same address and with
+//! the same contents, a `MAP_SHARED` mapping of a new memory file ([`shm::share_in_place`]);
+//! the owner keeps the file's descriptor open until it frees the memory. The handle carries
+//! the owner's pid, that descriptor's number and the file's identity (device, inode), the
+//! block's size and where the allocation and the pointer lie in it: the other process opens
+//! `/proc/<pid>/fd/<n>`, checks the identity and maps the file. Once the owner has freed the
+//! memory the handle no longer opens (`hipErrorInvalidValue`); mappings made before stay
+//! valid (the file lives while mapped), as on GPUs.
+//!
+//! **Events.** An event created with `hipEventInterprocess` owns a small shared memory file
+//! ([`IpcEventShm`]) with two counters: records issued and records completed. A record bumps
+//! the first and enqueues, in stream order, a host function that raises the second and wakes
+//! waiters (a shared futex); query, synchronise and stream waits compare the two. Both
+//! processes use the same file, so a record in either is seen by both.
+
+use std::collections::HashMap;
+use std::ffi::c_void;
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::Arc;
+
+use parking_lot::{Mutex, RwLock};
+
+use super::shm::{self, Mapping};
+use super::Cpu;
+use crate::backend::ipc::{IpcHandle, IPC_HANDLE_SIZE};
+use crate::backend::{DeviceBackend, Handle, IpcBackend};
+use crate::error::{HipError, HipResult};
+use crate::event::EventCore;
+use crate::memory::{self, MemoryKind};
+use crate::runtime::Runtime;
+use crate::stream::StreamCore;
+
+/// `hipEventInterprocess`
+pub const EVENT_INTERPROCESS: u32 = 0x4;
+/// `hipEventDisableTiming`
+const EVENT_DISABLE_TIMING: u32 = 0x2;
+
+const MEM_MAGIC: &[u8; 8] = b"FRCMIPCM";
+const EVENT_MAGIC: &[u8; 8] = b"FRCMIPCE";
+
+/// Set once any IPC object exists: `hipFree` and the event paths skip the tables until then.
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+
+/// Whether any IPC memory or event was ever made or opened in this process.
+#[inline]
+pub(crate) fn active() -> bool {
+    ACTIVE.load(Ordering::Relaxed)
+}
+
+/// Little-endian fields in a handle.
+struct Writer {
+    bytes: IpcHandle,
+    at: usize,
+}
+
+impl Writer {
+    fn new(magic: &[u8; 8]) -> Writer {
+        let mut bytes = [0u8; IPC_HANDLE_SIZE];
+        bytes[..8].copy_from_slice(magic);
+        Writer { bytes, at: 8 }
+    }
+    fn u32(mut self, v: u32) -> Writer {
+        self.bytes[self.at..self.at + 4].copy_from_slice(&v.to_le_bytes());
+        self.at += 4;
+        self
+    }
+    fn u64(mut self, v: u64) -> Writer {
+        self.bytes[self.at..self.at + 8].copy_from_slice(&v.to_le_bytes());
+        self.at += 8;
+        self
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a IpcHandle,
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    /// `hipErrorInvalidValue` unless the handle starts with `magic` (zeroed or foreign bytes).
+    fn new(bytes: &'a IpcHandle, magic: &[u8; 8]) -> HipResult<Reader<'a>> {
+        if &bytes[..8] != magic {
+            return Err(HipError::InvalidValue);
+        }
+        Ok(Reader { bytes, at: 8 })
+    }
+    fn u32(&mut self) -> u32 {
+        let mut b = [0u8; 4];
+        b.copy_from_slice(&self.bytes[self.at..self.at + 4]);
+        self.at += 4;
+        u32::from_le_bytes(b)
+    }
+    fn u64(&mut self) -> u64 {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&self.bytes[self.at..self.at + 8]);
+        self.at += 8;
+        u64::from_le_bytes(b)
+    }
+}
+
+// ----------------------------------------------------------------------------- memory
+
+/// A block of this process's memory that handles were made for.
+struct Export {
+    fd: OwnedFd,
+    dev: u64,
+    ino: u64,
+}
+
+/// Another process's memory mapped here.
+struct Opened {
+    mapping: Mapping,
+    /// The address HIP's allocation table knows (the owner's allocation, here).
+    tracked: usize,
+    /// Opens not closed yet.
+    count: usize,
+    /// (pid, dev, ino, pointer offset): the same handle opened again maps nothing new.
+    key: (u32, u64, u64, u64),
+}
+
+/// Exported blocks by base address.
+static EXPORTS: Mutex<Option<HashMap<usize, Export>>> = Mutex::new(None);
+/// Opened mappings by the address `hipIpcOpenMemHandle` returned.
+static OPENED: Mutex<Option<HashMap<usize, Opened>>> = Mutex::new(None);
+
+/// The export record of the block at `base`, made (the block shared in place) if needed.
+fn export_block(base: usize, len: usize, device: usize) -> HipResult<(i32, u64, u64)> {
+    let mut exports = EXPORTS.lock();
+    let map = exports.get_or_insert_with(HashMap::new);
+    if let Some(e) = map.get(&base) {
+        return Ok((e.fd.as_raw_fd(), e.dev, e.ino));
+    }
+    // Device work in flight could write the block while it is copied: wait for it.
+    Runtime::get()?.synchronize_device(device)?;
+    // SAFETY: the block is a private anonymous allocation of the HSA CPU agent (HIP device
+    // memory), page-aligned, and the device is idle.
+    let fd = unsafe { shm::share_in_place(base, len)? };
+    let (dev, ino, _) = shm::identity(fd.as_raw_fd())?;
+    let raw = fd.as_raw_fd();
+    map.insert(base, Export { fd, dev, ino });
+    ACTIVE.store(true, Ordering::Relaxed);
+    Ok((raw, dev, ino))
+}
+
+/// `hipFree` of memory that handles were made for: forget the block (its descriptor closes,
+/// so the handles no longer open); the caller frees the memory as usual.
+pub(crate) fn forget_export(base: usize) {
+    if let Some(map) = EXPORTS.lock().as_mut() {
+        map.remove(&base);
+    }
+}
+
+/// Whether `ptr` is memory opened from another process (released with
+/// `hipIpcCloseMemHandle`, never `hipFree`).
+pub(crate) fn opened_contains(ptr: usize) -> bool {
+    OPENED.lock().as_ref().is_some_and(|m| {
+        m.values()
+            .any(|o| ptr >= o.mapping.addr() && ptr < o.mapping.addr() + o.mapping.len())
+    })
+}
+
+// ----------------------------------------------------------------------------- events
+
+/// The shared state of an interprocess event (the first bytes of its memory file).
+#[repr(C)]
+struct IpcEventShm {
+    /// Records issued (in either process).
+    recorded: AtomicU64,
+    /// The highest record completed.
+    completed: AtomicU64,
+    /// Bumped at every completion: the futex waiters sleep on.
+    wake: AtomicU32,
+}
+
+/// An interprocess event's shared state, mapped in this process.
+pub(crate) struct IpcEvent {
+    mapping: Mapping,
+    /// The file, kept open: its number is in the handles this process gives out.
+    fd: OwnedFd,
+    dev: u64,
+    ino: u64,
+}
+
+// SAFETY: the mapping is shared memory accessed only through atomics.
+unsafe impl Send for IpcEvent {}
+// SAFETY: as above.
+unsafe impl Sync for IpcEvent {}
+
+/// Interprocess events by event handle.
+static EVENTS: RwLock<Option<HashMap<u64, Arc<IpcEvent>>>> = RwLock::new(None);
+
+impl IpcEvent {
+    fn new(fd: OwnedFd) -> HipResult<IpcEvent> {
+        let (dev, ino, size) = shm::identity(fd.as_raw_fd())?;
+        if (size as usize) < std::mem::size_of::<IpcEventShm>() {
+            return Err(HipError::InvalidValue);
+        }
+        let mapping = Mapping::shared(fd.as_raw_fd(), 0, shm::page_size())?;
+        Ok(IpcEvent {
+            mapping,
+            fd,
+            dev,
+            ino,
+        })
+    }
+
+    fn shared(&self) -> &IpcEventShm {
+        // SAFETY: the mapping is at least a page, page-aligned, zero-initialised by the
+        // file, and lives as long as `self`; all fields are atomics.
+        unsafe { &*(self.mapping.addr() as *const IpcEventShm) }
+    }
+
+    fn pending_target(&self) -> Option<u64> {
+        let s = self.shared();
+        let target = s.recorded.load(Ordering::Acquire);
+        (s.completed.load(Ordering::Acquire) < target).then_some(target)
+    }
+
+    /// Blocks until record `target` has completed (in whichever process).
+    fn wait_for(&self, target: u64) {
+        let s = self.shared();
+        loop {
+            let w = s.wake.load(Ordering::Acquire);
+            if s.completed.load(Ordering::Acquire) >= target {
+                return;
+            }
+            // A bounded sleep: a waker in a process that died cannot strand us forever
+            // without a re-check.
+            cpu_engine::futex::wait_shared(&s.wake, w, Some(100_000_000));
+        }
+    }
+
+    fn complete(&self, seq: u64) {
+        let s = self.shared();
+        s.completed.fetch_max(seq, Ordering::AcqRel);
+        s.wake.fetch_add(1, Ordering::Release);
+        cpu_engine::futex::wake_shared(&s.wake, i32::MAX);
+    }
+
+    /// `hipEventRecord`: completes once `stream` gets here.
+    pub(crate) fn record(self: &Arc<Self>, stream: &StreamCore) -> HipResult<()> {
+        let seq = self.shared().recorded.fetch_add(1, Ordering::AcqRel) + 1;
+        let me = Arc::clone(self);
+        let r = stream.host_fn(move || me.complete(seq));
+        if r.is_err() {
+            // Nothing was enqueued: the record never happened.
+            self.complete(seq);
+        }
+        r
+    }
+
+    /// `hipEventQuery`.
+    pub(crate) fn query(&self) -> HipResult<()> {
+        match self.pending_target() {
+            Some(_) => Err(HipError::NotReady),
+            None => Ok(()),
+        }
+    }
+
+    /// `hipEventSynchronize`.
+    pub(crate) fn synchronize(&self) -> HipResult<()> {
+        if let Some(t) = self.pending_target() {
+            self.wait_for(t);
+        }
+        Ok(())
+    }
+
+    /// `hipStreamWaitEvent`: later work on `stream` waits for the latest record.
+    pub(crate) fn stream_wait(self: &Arc<Self>, stream: &StreamCore) -> HipResult<()> {
+        match self.pending_target() {
+            None => Ok(()),
+            Some(t) => {
+                let me = Arc::clone(self);
+                stream.host_fn(move || me.wait_for(t))
+            }
+        }
+    }
+}
+
+/// The interprocess state of event `handle`, if it has one.
+#[inline]
+pub(crate) fn event(handle: Handle) -> Option<Arc<IpcEvent>> {
+    if !active() {
+        return None;
+    }
+    EVENTS.read().as_ref()?.get(&(handle as u64)).cloned()
+}
+
+/// `hipEventCreateWithFlags(hipEventInterprocess)`: gives event `handle` its shared state.
+pub(crate) fn attach_event(handle: Handle) -> HipResult<()> {
+    let fd = shm::memfd("ferrocm-ipc-event", shm::page_size())?;
+    let e = IpcEvent::new(fd)?;
+    insert_event(handle, e);
+    Ok(())
+}
+
+fn insert_event(handle: Handle, e: IpcEvent) {
+    EVENTS
+        .write()
+        .get_or_insert_with(HashMap::new)
+        .insert(handle as u64, Arc::new(e));
+    ACTIVE.store(true, Ordering::Relaxed);
+}
+
+/// `hipEventDestroy`: drops the event's shared state (pending stream work keeps it alive).
+pub(crate) fn detach_event(handle: Handle) {
+    if !active() {
+        return;
+    }
+    if let Some(m) = EVENTS.write().as_mut() {
+        m.remove(&(handle as u64));
+    }
+}
+
+impl IpcBackend for Cpu {
+    fn ipc_get_mem_handle(&self, ptr: *mut c_void) -> HipResult<IpcHandle> {
+        let p = ptr as usize;
+        let a = memory::find(p).ok_or(HipError::InvalidValue)?;
+        if a.kind != MemoryKind::Device || super::is_foreign_memory(p) {
+            return Err(HipError::InvalidValue);
+        }
+        let block = hsa::core::memory::find(p).ok_or(HipError::InvalidValue)?;
+        if block.base > a.base || a.base + a.size > block.base + block.size {
+            return Err(HipError::InvalidValue);
+        }
+        let (fd, dev, ino) = export_block(block.base, block.size, a.device)?;
+        Ok(Writer::new(MEM_MAGIC)
+            .u32(std::process::id())
+            .u32(fd as u32)
+            .u64(dev)
+            .u64(ino)
+            .u64(block.size as u64)
+            .u64((a.base - block.base) as u64)
+            .u64(a.size as u64)
+            .u64((p - block.base) as u64)
+            .bytes)
+    }
+
+    fn ipc_open_mem_handle(&self, handle: &IpcHandle, _flags: u32) -> HipResult<*mut c_void> {
+        let device = self.current_device()?;
+        let mut r = Reader::new(handle, MEM_MAGIC)?;
+        let pid = r.u32();
+        let fd = r.u32() as i32;
+        let (dev, ino) = (r.u64(), r.u64());
+        let len = usize::try_from(r.u64()).map_err(|_| HipError::InvalidValue)?;
+        let alloc_off = usize::try_from(r.u64()).map_err(|_| HipError::InvalidValue)?;
+        let alloc_size = usize::try_from(r.u64()).map_err(|_| HipError::InvalidValue)?;
+        let ptr_off = r.u64();
+        if pid == std::process::id() {
+            // HIP and CUDA: a process cannot open its own handles.
+            return Err(HipError::InvalidContext);
+        }
+        let fits = |off: usize, n: usize| off.checked_add(n).is_some_and(|end| end <= len);
+        if len == 0 || !fits(alloc_off, alloc_size) || ptr_off as usize >= len {
+            return Err(HipError::InvalidValue);
+        }
+        let key = (pid, dev, ino, ptr_off);
+        let mut opened = OPENED.lock();
+        let map = opened.get_or_insert_with(HashMap::new);
+        if let Some((&addr, o)) = map.iter_mut().find(|(_, o)| o.key == key) {
+            o.count += 1;
+            return Ok(addr as *mut c_void);
+        }
+        let file = shm::open_foreign(pid, fd, dev, ino)?;
+        let (_, _, size) = shm::identity(file.as_raw_fd())?;
+        if (size as usize) < len {
+            return Err(HipError::InvalidValue);
+        }
+        let mapping = Mapping::shared(file.as_raw_fd(), 0, len)?;
+        let tracked = mapping.addr() + alloc_off;
+        memory::track(tracked, alloc_size, device);
+        let addr = mapping.addr() + ptr_off as usize;
+        map.insert(
+            addr,
+            Opened {
+                mapping,
+                tracked,
+                count: 1,
+                key,
+            },
+        );
+        ACTIVE.store(true, Ordering::Relaxed);
+        Ok(addr as *mut c_void)
+    }
+
+    unsafe fn ipc_close_mem_handle(&self, ptr: *mut c_void) -> HipResult<()> {
+        let mut opened = OPENED.lock();
+        let map = opened.as_mut().ok_or(HipError::InvalidValue)?;
+        let o = map.get_mut(&(ptr as usize)).ok_or(HipError::InvalidValue)?;
+        o.count -= 1;
+        if o.count == 0 {
+            if let Some(o) = map.remove(&(ptr as usize)) {
+                memory::untrack(o.tracked);
+                drop(o.mapping);
+            }
+        }
+        Ok(())
+    }
+
+    fn ipc_get_event_handle(&self, event: Handle) -> HipResult<IpcHandle> {
+        let core = EventCore::lookup(event as u64)?;
+        let e = match self::event(event) {
+            Some(e) => e,
+            None if core.flags & EVENT_INTERPROCESS == 0 => {
+                return Err(HipError::InvalidConfiguration)
+            }
+            None => return Err(HipError::InvalidValue),
+        };
+        let fd = e.fd.as_raw_fd();
+        Ok(Writer::new(EVENT_MAGIC)
+            .u32(std::process::id())
+            .u32(fd as u32)
+            .u64(e.dev)
+            .u64(e.ino)
+            .bytes)
+    }
+
+    fn ipc_open_event_handle(&self, handle: &IpcHandle) -> HipResult<Handle> {
+        Runtime::get()?;
+        let mut r = Reader::new(handle, EVENT_MAGIC)?;
+        let pid = r.u32();
+        let fd = r.u32() as i32;
+        let (dev, ino) = (r.u64(), r.u64());
+        if pid == std::process::id() {
+            return Err(HipError::InvalidContext);
+        }
+        let file = shm::open_foreign(pid, fd, dev, ino)?;
+        let e = IpcEvent::new(file)?;
+        let core = EventCore::create(EVENT_DISABLE_TIMING | EVENT_INTERPROCESS)?;
+        let h = core.handle as Handle;
+        insert_event(h, e);
+        Ok(h)
+    }
+}
