@@ -143,10 +143,10 @@ hip_exports! {
     fn hipMemPoolCreate(pool_out: *mut MemPoolT, props: *const MemPoolProps) { mempool::hipMemPoolCreate }
     fn hipMemPoolDestroy(pool_handle: MemPoolT) { mempool::hipMemPoolDestroy }
     fn hipMallocFromPoolAsync(ptr: *mut *mut c_void, size: usize, pool_handle: MemPoolT, stream: StreamT) { mempool::hipMallocFromPoolAsync }
-    fn hipMemPoolExportToShareableHandle(shared_handle: *mut c_void, mem_pool: hipMemPool_t, handle_type: c_int, flags: c_uint) { unsupported "memory-pool IPC" }
-    fn hipMemPoolImportFromShareableHandle(mem_pool: *mut hipMemPool_t, shared_handle: *mut c_void, handle_type: c_int, flags: c_uint) { unsupported "memory-pool IPC" }
-    fn hipMemPoolExportPointer(export_data: *mut c_void, dev_ptr: *mut c_void) { unsupported "memory-pool IPC" }
-    fn hipMemPoolImportPointer(dev_ptr: *mut *mut c_void, mem_pool: hipMemPool_t, export_data: *mut c_void) { unsupported "memory-pool IPC" }
+    fn hipMemPoolExportToShareableHandle(shared_handle: *mut c_void, mem_pool: hipMemPool_t, handle_type: c_int, flags: c_uint) { ipc::hipMemPoolExportToShareableHandle }
+    fn hipMemPoolImportFromShareableHandle(mem_pool: *mut hipMemPool_t, shared_handle: *mut c_void, handle_type: c_int, flags: c_uint) { ipc::hipMemPoolImportFromShareableHandle }
+    fn hipMemPoolExportPointer(export_data: *mut c_void, dev_ptr: *mut c_void) { ipc::hipMemPoolExportPointer }
+    fn hipMemPoolImportPointer(dev_ptr: *mut *mut c_void, mem_pool: hipMemPool_t, export_data: *mut c_void) { ipc::hipMemPoolImportPointer }
     fn hipHostAlloc(ptr: *mut *mut c_void, size: usize, flags: c_uint) { memory::hipHostAlloc }
     fn hipHostGetDevicePointer(dev_ptr: *mut *mut c_void, host_ptr: *mut c_void, flags: c_uint) { memory::hipHostGetDevicePointer }
     fn hipHostGetFlags(flags: *mut c_uint, host_ptr: *mut c_void) { memory::hipHostGetFlags }

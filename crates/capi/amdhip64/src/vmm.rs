@@ -253,7 +253,7 @@ pub unsafe fn hipMemExportToShareableHandle(
 
 /// Only POSIX descriptors exist here: Windows handle types are not supported, anything
 /// else is not a handle type.
-fn check_handle_type(handle_type: c_int) -> HipResult<()> {
+pub(crate) fn check_handle_type(handle_type: c_int) -> HipResult<()> {
     match handle_type {
         t if t == HANDLE_TYPE_POSIX_FD as c_int => Ok(()),
         t if t != 0 && t & !HANDLE_TYPES_WIN32 == 0 => Err(HipError::NotSupported),

@@ -41,4 +41,17 @@ pub trait IpcBackend {
     /// records (and whose records the other process sees); destroyed with
     /// `hipEventDestroy`.
     fn ipc_open_event_handle(&self, handle: &IpcHandle) -> HipResult<Handle>;
+
+    /// `hipMemPoolExportToShareableHandle` as a POSIX descriptor (new, owned by the
+    /// caller): the pool must have been created with `hipMemHandleTypePosixFileDescriptor`.
+    fn mem_pool_export_fd(&self, pool: Handle) -> HipResult<i32>;
+    /// `hipMemPoolImportFromShareableHandle`: a pool of this process standing for another
+    /// process's pool (it gives out no memory of its own; `hipMemPoolDestroy` releases it).
+    fn mem_pool_import_fd(&self, fd: i32) -> HipResult<Handle>;
+    /// `hipMemPoolExportPointer`: what another process needs to map pool memory `ptr`
+    /// (`hipMemPoolPtrExportData`, 64 bytes).
+    fn mem_pool_export_pointer(&self, ptr: *mut c_void) -> HipResult<IpcHandle>;
+    /// `hipMemPoolImportPointer`: maps the exported memory through an imported pool; the
+    /// pointer is released with `hipFree`.
+    fn mem_pool_import_pointer(&self, pool: Handle, data: &IpcHandle) -> HipResult<*mut c_void>;
 }

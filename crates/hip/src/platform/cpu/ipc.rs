@@ -120,6 +120,8 @@ struct Opened {
     count: usize,
     /// (pid, dev, ino, pointer offset): the same handle opened again maps nothing new.
     key: (u32, u64, u64, u64),
+    /// Imported through a memory pool (`hipMemPoolImportPointer`): released with `hipFree`.
+    pool_import: bool,
 }
 
 /// Exported blocks by base address.
@@ -154,13 +156,141 @@ pub(crate) fn forget_export(base: usize) {
     }
 }
 
-/// Whether `ptr` is memory opened from another process (released with
-/// `hipIpcCloseMemHandle`, never `hipFree`).
+/// Whether `ptr` is memory opened from another process.
 pub(crate) fn opened_contains(ptr: usize) -> bool {
     OPENED.lock().as_ref().is_some_and(|m| {
         m.values()
             .any(|o| ptr >= o.mapping.addr() && ptr < o.mapping.addr() + o.mapping.len())
     })
+}
+
+/// `hipFree` of memory opened from another process: pool imports are released (`Some(Ok)`),
+/// IPC mappings are closed with `hipIpcCloseMemHandle` only (`Some(Err)`); `None` if `ptr`
+/// is not such memory.
+pub(crate) fn free_opened(ptr: usize) -> Option<HipResult<()>> {
+    if !active() {
+        return None;
+    }
+    let mut opened = OPENED.lock();
+    let map = opened.as_mut()?;
+    if map.get(&ptr).is_some_and(|o| o.pool_import) {
+        return Some(close_locked(map, ptr));
+    }
+    let inside = map
+        .values()
+        .any(|o| ptr >= o.mapping.addr() && ptr < o.mapping.addr() + o.mapping.len());
+    inside.then_some(Err(HipError::InvalidValue))
+}
+
+/// Drops one open of the mapping handed out at `ptr`, unmapping it after the last.
+fn close_locked(map: &mut HashMap<usize, Opened>, ptr: usize) -> HipResult<()> {
+    let o = map.get_mut(&ptr).ok_or(HipError::InvalidValue)?;
+    o.count -= 1;
+    if o.count == 0 {
+        if let Some(o) = map.remove(&ptr) {
+            memory::untrack(o.tracked);
+            drop(o.mapping);
+        }
+    }
+    Ok(())
+}
+
+/// Maps the memory a handle (IPC or pool export data) describes.
+fn open_mem(handle: &IpcHandle, device: usize, pool_import: Option<u32>) -> HipResult<*mut c_void> {
+    let mut r = Reader::new(handle, MEM_MAGIC)?;
+    let pid = r.u32();
+    let fd = r.u32() as i32;
+    let (dev, ino) = (r.u64(), r.u64());
+    let len = usize::try_from(r.u64()).map_err(|_| HipError::InvalidValue)?;
+    let alloc_off = usize::try_from(r.u64()).map_err(|_| HipError::InvalidValue)?;
+    let alloc_size = usize::try_from(r.u64()).map_err(|_| HipError::InvalidValue)?;
+    let ptr_off = r.u64();
+    match pool_import {
+        // The pointer must come from the process whose pool was imported.
+        Some(owner) if owner != pid => return Err(HipError::InvalidValue),
+        Some(_) => {}
+        // HIP and CUDA: a process cannot open its own handles.
+        None if pid == std::process::id() => return Err(HipError::InvalidContext),
+        None => {}
+    }
+    let fits = |off: usize, n: usize| off.checked_add(n).is_some_and(|end| end <= len);
+    if len == 0 || !fits(alloc_off, alloc_size) || ptr_off as usize >= len {
+        return Err(HipError::InvalidValue);
+    }
+    let key = (pid, dev, ino, ptr_off);
+    let mut opened = OPENED.lock();
+    let map = opened.get_or_insert_with(HashMap::new);
+    if let Some((&addr, o)) = map
+        .iter_mut()
+        .find(|(_, o)| o.key == key && o.pool_import == pool_import.is_some())
+    {
+        o.count += 1;
+        return Ok(addr as *mut c_void);
+    }
+    let file = shm::open_foreign(pid, fd, dev, ino)?;
+    let (_, _, size) = shm::identity(file.as_raw_fd())?;
+    if (size as usize) < len {
+        return Err(HipError::InvalidValue);
+    }
+    let mapping = Mapping::shared(file.as_raw_fd(), 0, len)?;
+    let tracked = mapping.addr() + alloc_off;
+    memory::track(tracked, alloc_size, device);
+    let addr = mapping.addr() + ptr_off as usize;
+    map.insert(
+        addr,
+        Opened {
+            mapping,
+            tracked,
+            count: 1,
+            key,
+            pool_import: pool_import.is_some(),
+        },
+    );
+    ACTIVE.store(true, Ordering::Relaxed);
+    Ok(addr as *mut c_void)
+}
+
+// ----------------------------------------------------------------------------- pools
+
+const POOL_MAGIC: &[u8; 8] = b"FRCMPOOL";
+/// Imported pool handles are `IMPORTED_POOL_BASE | id`.
+const IMPORTED_POOL_BASE: u64 = 0x4950_0000_0000_0000;
+
+/// Pools created with `hipMemHandleTypePosixFileDescriptor`.
+static EXPORTABLE_POOLS: Mutex<Option<std::collections::HashSet<u64>>> = Mutex::new(None);
+/// Imported pools: id -> the exporting process.
+static IMPORTED_POOLS: Mutex<Option<HashMap<u64, u32>>> = Mutex::new(None);
+static NEXT_POOL_ID: AtomicU64 = AtomicU64::new(1);
+
+/// `hipMemPoolCreate` with a POSIX-descriptor handle type: the pool may be exported.
+pub(crate) fn mark_exportable_pool(pool: Handle) {
+    EXPORTABLE_POOLS
+        .lock()
+        .get_or_insert_with(Default::default)
+        .insert(pool as u64);
+}
+
+/// `hipMemPoolDestroy` of a pool of this process: it may no longer be exported.
+pub(crate) fn forget_exportable_pool(pool: Handle) {
+    if let Some(set) = EXPORTABLE_POOLS.lock().as_mut() {
+        set.remove(&(pool as u64));
+    }
+}
+
+/// `hipMemPoolDestroy` of an imported pool: `true` if `pool` was one (now released).
+pub(crate) fn destroy_imported_pool(pool: Handle) -> bool {
+    let id = super::vmm::tagged_id(pool, IMPORTED_POOL_BASE);
+    IMPORTED_POOLS
+        .lock()
+        .as_mut()
+        .is_some_and(|m| m.remove(&id).is_some())
+}
+
+fn exportable(pool: u64) -> bool {
+    EXPORTABLE_POOLS
+        .lock()
+        .as_ref()
+        .is_some_and(|s| s.contains(&pool))
 }
 
 // ----------------------------------------------------------------------------- events
@@ -342,63 +472,16 @@ impl IpcBackend for Cpu {
 
     fn ipc_open_mem_handle(&self, handle: &IpcHandle, _flags: u32) -> HipResult<*mut c_void> {
         let device = self.current_device()?;
-        let mut r = Reader::new(handle, MEM_MAGIC)?;
-        let pid = r.u32();
-        let fd = r.u32() as i32;
-        let (dev, ino) = (r.u64(), r.u64());
-        let len = usize::try_from(r.u64()).map_err(|_| HipError::InvalidValue)?;
-        let alloc_off = usize::try_from(r.u64()).map_err(|_| HipError::InvalidValue)?;
-        let alloc_size = usize::try_from(r.u64()).map_err(|_| HipError::InvalidValue)?;
-        let ptr_off = r.u64();
-        if pid == std::process::id() {
-            // HIP and CUDA: a process cannot open its own handles.
-            return Err(HipError::InvalidContext);
-        }
-        let fits = |off: usize, n: usize| off.checked_add(n).is_some_and(|end| end <= len);
-        if len == 0 || !fits(alloc_off, alloc_size) || ptr_off as usize >= len {
-            return Err(HipError::InvalidValue);
-        }
-        let key = (pid, dev, ino, ptr_off);
-        let mut opened = OPENED.lock();
-        let map = opened.get_or_insert_with(HashMap::new);
-        if let Some((&addr, o)) = map.iter_mut().find(|(_, o)| o.key == key) {
-            o.count += 1;
-            return Ok(addr as *mut c_void);
-        }
-        let file = shm::open_foreign(pid, fd, dev, ino)?;
-        let (_, _, size) = shm::identity(file.as_raw_fd())?;
-        if (size as usize) < len {
-            return Err(HipError::InvalidValue);
-        }
-        let mapping = Mapping::shared(file.as_raw_fd(), 0, len)?;
-        let tracked = mapping.addr() + alloc_off;
-        memory::track(tracked, alloc_size, device);
-        let addr = mapping.addr() + ptr_off as usize;
-        map.insert(
-            addr,
-            Opened {
-                mapping,
-                tracked,
-                count: 1,
-                key,
-            },
-        );
-        ACTIVE.store(true, Ordering::Relaxed);
-        Ok(addr as *mut c_void)
+        open_mem(handle, device, None)
     }
 
     unsafe fn ipc_close_mem_handle(&self, ptr: *mut c_void) -> HipResult<()> {
         let mut opened = OPENED.lock();
         let map = opened.as_mut().ok_or(HipError::InvalidValue)?;
-        let o = map.get_mut(&(ptr as usize)).ok_or(HipError::InvalidValue)?;
-        o.count -= 1;
-        if o.count == 0 {
-            if let Some(o) = map.remove(&(ptr as usize)) {
-                memory::untrack(o.tracked);
-                drop(o.mapping);
-            }
+        if map.get(&(ptr as usize)).is_none_or(|o| o.pool_import) {
+            return Err(HipError::InvalidValue);
         }
-        Ok(())
+        close_locked(map, ptr as usize)
     }
 
     fn ipc_get_event_handle(&self, event: Handle) -> HipResult<IpcHandle> {
@@ -434,5 +517,67 @@ impl IpcBackend for Cpu {
         let h = core.handle as Handle;
         insert_event(h, e);
         Ok(h)
+    }
+
+    fn mem_pool_export_fd(&self, pool: Handle) -> HipResult<i32> {
+        let p = crate::mempool::MemPool::lookup(pool as u64)?;
+        if !exportable(p.handle) {
+            return Err(HipError::InvalidValue);
+        }
+        let file = shm::memfd("ferrocm-pool", shm::page_size())?;
+        let bytes = Writer::new(POOL_MAGIC)
+            .u32(std::process::id())
+            .u32(0)
+            .u64(p.handle)
+            .bytes;
+        // SAFETY: writes our own buffer into our own descriptor.
+        let n = unsafe { libc::pwrite(file.as_raw_fd(), bytes.as_ptr().cast(), bytes.len(), 0) };
+        if n != bytes.len() as isize {
+            return Err(HipError::OutOfMemory);
+        }
+        // A descriptor the caller owns (not close-on-exec: it may be handed to a child).
+        // SAFETY: F_DUPFD on our own open descriptor; the result is checked.
+        let fd = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_DUPFD, 0) };
+        if fd < 0 {
+            return Err(HipError::OutOfMemory);
+        }
+        Ok(fd)
+    }
+
+    fn mem_pool_import_fd(&self, fd: i32) -> HipResult<Handle> {
+        Runtime::get()?;
+        let mut bytes = [0u8; IPC_HANDLE_SIZE];
+        // SAFETY: reads into our own buffer; a bad descriptor is an error, not UB.
+        let n = unsafe { libc::pread(fd, bytes.as_mut_ptr().cast(), bytes.len(), 0) };
+        if n != bytes.len() as isize {
+            return Err(HipError::InvalidValue);
+        }
+        let mut r = Reader::new(&bytes, POOL_MAGIC)?;
+        let pid = r.u32();
+        let id = NEXT_POOL_ID.fetch_add(1, Ordering::Relaxed);
+        IMPORTED_POOLS
+            .lock()
+            .get_or_insert_with(HashMap::new)
+            .insert(id, pid);
+        Ok((IMPORTED_POOL_BASE | id) as Handle)
+    }
+
+    fn mem_pool_export_pointer(&self, ptr: *mut c_void) -> HipResult<IpcHandle> {
+        let pool = crate::mempool::pool_of(ptr as usize).ok_or(HipError::InvalidValue)?;
+        if !exportable(pool.handle) {
+            return Err(HipError::InvalidValue);
+        }
+        self.ipc_get_mem_handle(ptr)
+    }
+
+    fn mem_pool_import_pointer(&self, pool: Handle, data: &IpcHandle) -> HipResult<*mut c_void> {
+        let device = self.current_device()?;
+        let id = super::vmm::tagged_id(pool, IMPORTED_POOL_BASE);
+        let owner = IMPORTED_POOLS
+            .lock()
+            .as_ref()
+            .and_then(|m| m.get(&id).copied())
+            .ok_or(HipError::InvalidValue)?;
+        open_mem(data, device, Some(owner))
     }
 }

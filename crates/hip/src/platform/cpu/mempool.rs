@@ -39,19 +39,28 @@ impl MemPoolBackend for Cpu {
     }
 
     fn mem_pool_create(&self, dev: usize, handle_types: u32, max_size: usize) -> HipResult<Handle> {
-        if handle_types != 0 {
-            // Shareable handles (IPC) are not implemented.
+        if handle_types & !crate::backend::vmm::HANDLE_TYPE_POSIX_FD != 0 {
+            // Windows handles do not exist here.
             return Err(HipError::NotSupported);
         }
         let p = MemPool::create(PoolProps {
             device: dev,
             max_size,
         })?;
+        if handle_types != 0 {
+            // Exportable as a POSIX descriptor (see `ipc`).
+            super::ipc::mark_exportable_pool(p.handle as Handle);
+        }
         Ok(p.handle as Handle)
     }
 
     fn mem_pool_destroy(&self, pool_handle: Handle) -> HipResult<()> {
-        MemPool::destroy(pool_handle as u64)
+        if super::ipc::destroy_imported_pool(pool_handle) {
+            return Ok(());
+        }
+        MemPool::destroy(pool_handle as u64)?;
+        super::ipc::forget_exportable_pool(pool_handle);
+        Ok(())
     }
 
     fn mem_pool_default(&self, dev: usize) -> HipResult<Handle> {

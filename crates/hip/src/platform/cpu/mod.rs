@@ -34,6 +34,9 @@ pub(crate) fn release_shared(ptr: usize) -> Option<HipResult<()>> {
     if let Some(done) = external::free_buffer(ptr) {
         return Some(done);
     }
+    if let Some(done) = ipc::free_opened(ptr) {
+        return Some(done);
+    }
     if is_foreign_memory(ptr) {
         // Closed with `hipIpcCloseMemHandle` / released with `hipMemAddressFree`.
         return Some(Err(HipError::InvalidValue));

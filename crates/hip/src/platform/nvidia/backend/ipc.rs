@@ -33,6 +33,13 @@ const IPC_SYMBOLS: &[&str] = &[
     "cuIpcOpenEventHandle",
 ];
 
+const POOL_IPC_SYMBOLS: &[&str] = &[
+    "cuMemPoolExportToShareableHandle",
+    "cuMemPoolImportFromShareableHandle",
+    "cuMemPoolExportPointer",
+    "cuMemPoolImportPointer",
+];
+
 /// Opened pointers and their open counts.
 static OPENED: Mutex<Option<HashMap<u64, usize>>> = Mutex::new(None);
 
@@ -113,5 +120,66 @@ impl IpcBackend for Nvidia {
         check(unsafe { cu::cuIpcOpenEventHandle(&mut e, h) })?;
         event::adopt(e, dev);
         Ok(e.cast())
+    }
+
+    fn mem_pool_export_fd(&self, pool: Handle) -> HipResult<i32> {
+        require(POOL_IPC_SYMBOLS)?;
+        if pool.is_null() {
+            return Err(HipError::InvalidValue);
+        }
+        make_current(current_device()?)?;
+        let mut fd: i32 = -1;
+        // SAFETY: for a POSIX descriptor the driver writes an `int`; the pool is HIP's
+        // contract with the program.
+        check(unsafe {
+            cu::cuMemPoolExportToShareableHandle(
+                (&mut fd as *mut i32).cast(),
+                pool.cast(),
+                cu::CUmemAllocationHandleType::CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR,
+                0,
+            )
+        })?;
+        Ok(fd)
+    }
+
+    fn mem_pool_import_fd(&self, fd: i32) -> HipResult<Handle> {
+        require(POOL_IPC_SYMBOLS)?;
+        make_current(current_device()?)?;
+        let mut pool = std::ptr::null_mut();
+        // SAFETY: a POSIX descriptor is passed as the pointer-sized value itself (CUDA's
+        // convention); out-parameter.
+        check(unsafe {
+            cu::cuMemPoolImportFromShareableHandle(
+                &mut pool,
+                fd as isize as *mut c_void,
+                cu::CUmemAllocationHandleType::CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR,
+                0,
+            )
+        })?;
+        Ok(pool.cast())
+    }
+
+    fn mem_pool_export_pointer(&self, ptr: *mut c_void) -> HipResult<IpcHandle> {
+        require(POOL_IPC_SYMBOLS)?;
+        make_current(current_device()?)?;
+        let mut data = cu::CUmemPoolPtrExportData {
+            reserved: [0; IPC_HANDLE_SIZE],
+        };
+        // SAFETY: out-parameter; the driver checks the pointer.
+        check(unsafe { cu::cuMemPoolExportPointer(&mut data, ptr as cu::CUdeviceptr) })?;
+        Ok(data.reserved)
+    }
+
+    fn mem_pool_import_pointer(&self, pool: Handle, data: &IpcHandle) -> HipResult<*mut c_void> {
+        require(POOL_IPC_SYMBOLS)?;
+        if pool.is_null() {
+            return Err(HipError::InvalidValue);
+        }
+        make_current(current_device()?)?;
+        let mut d = cu::CUmemPoolPtrExportData { reserved: *data };
+        let mut p = 0;
+        // SAFETY: a complete export record; the pool is HIP's contract with the program.
+        check(unsafe { cu::cuMemPoolImportPointer(&mut p, pool.cast(), &mut d) })?;
+        Ok(p as *mut c_void)
     }
 }
