@@ -293,3 +293,60 @@ impl ExternalBackend for Cpu {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+
+    /// Two semaphores over one file, as two importers (processes) would have them.
+    fn pair(timeline: bool) -> (Arc<Semaphore>, Arc<Semaphore>) {
+        let fd = shm::memfd("sem-test", SEMAPHORE_FILE_SIZE as usize).expect("memfd");
+        let open = || {
+            let own = shm::duplicate(fd.as_raw_fd()).expect("dup");
+            Arc::new(Semaphore {
+                mapping: Mapping::shared(own.as_raw_fd(), 0, shm::page_size()).expect("map"),
+                timeline,
+                _fd: own,
+            })
+        };
+        (open(), open())
+    }
+
+    #[test]
+    fn binary_wait_takes_one_signal() {
+        let (a, b) = pair(false);
+        let waiter = {
+            let b = Arc::clone(&b);
+            std::thread::spawn(move || {
+                b.wait(0);
+                b.wait(0);
+            })
+        };
+        std::thread::sleep(Duration::from_millis(20));
+        assert!(!waiter.is_finished(), "no signal yet");
+        a.signal(0);
+        std::thread::sleep(Duration::from_millis(20));
+        assert!(!waiter.is_finished(), "one signal satisfies one wait only");
+        a.signal(0);
+        waiter.join().expect("waiter");
+        assert_eq!(a.words().value.load(Ordering::Acquire), 0);
+    }
+
+    #[test]
+    fn timeline_waits_for_the_value() {
+        let (a, b) = pair(true);
+        let t = Instant::now();
+        let waiter = std::thread::spawn(move || b.wait(5));
+        a.signal(3);
+        std::thread::sleep(Duration::from_millis(20));
+        assert!(!waiter.is_finished(), "3 < 5");
+        a.signal(5);
+        waiter.join().expect("waiter");
+        // Lower values never move a timeline back.
+        a.signal(2);
+        assert_eq!(a.words().value.load(Ordering::Acquire), 5);
+        assert!(t.elapsed() < Duration::from_secs(5));
+    }
+}

@@ -581,3 +581,41 @@ impl IpcBackend for Cpu {
         open_mem(data, device, Some(owner))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    #[test]
+    fn handle_fields_round_trip_and_magic_is_checked() {
+        let h = Writer::new(MEM_MAGIC).u32(7).u32(9).u64(u64::MAX).bytes;
+        let mut r = Reader::new(&h, MEM_MAGIC).expect("magic");
+        assert_eq!((r.u32(), r.u32(), r.u64()), (7, 9, u64::MAX));
+        assert!(Reader::new(&h, EVENT_MAGIC).is_err());
+        assert!(Reader::new(&[0; IPC_HANDLE_SIZE], MEM_MAGIC).is_err());
+    }
+
+    #[test]
+    fn event_state_is_shared_through_the_file() {
+        let fd = shm::memfd("event-test", shm::page_size()).expect("memfd");
+        let other = shm::duplicate(fd.as_raw_fd()).expect("dup");
+        let a = Arc::new(IpcEvent::new(fd).expect("a"));
+        let b = Arc::new(IpcEvent::new(other).expect("b"));
+        // Never recorded: complete.
+        assert!(b.query().is_ok());
+        let seq = a.shared().recorded.fetch_add(1, Ordering::AcqRel) + 1;
+        assert_eq!(b.query(), Err(HipError::NotReady));
+        let target = b.pending_target().expect("pending");
+        let waiter = {
+            let b = Arc::clone(&b);
+            std::thread::spawn(move || b.wait_for(target))
+        };
+        std::thread::sleep(Duration::from_millis(20));
+        assert!(!waiter.is_finished());
+        a.complete(seq);
+        waiter.join().expect("waiter");
+        assert!(b.query().is_ok());
+    }
+}

@@ -119,10 +119,18 @@ impl MemPoolBackend for Cpu {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backend::IpcBackend;
 
     #[test]
     fn pools_through_the_backend() {
-        assert_eq!(Cpu.mem_pool_create(0, 0x1, 0), Err(HipError::NotSupported));
+        // Windows handles do not exist here; POSIX descriptors make the pool exportable.
+        assert_eq!(Cpu.mem_pool_create(0, 0x2, 0), Err(HipError::NotSupported));
+        let shareable = Cpu.mem_pool_create(0, 0x1, 0).unwrap();
+        let fd = Cpu.mem_pool_export_fd(shareable).unwrap();
+        assert!(fd >= 0);
+        // SAFETY: the descriptor the export gave us.
+        unsafe { libc::close(fd) };
+        Cpu.mem_pool_destroy(shareable).unwrap();
         let p = Cpu.mem_pool_create(0, 0, 0).unwrap();
         let attr = PoolAttr::ReuseAllowOpportunistic;
         // A C `int` flag arrives sign-extended: -1 sets it, 0 clears it.
