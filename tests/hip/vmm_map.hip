@@ -8,8 +8,9 @@
 // of the allocation; hipMemRelease while mapped keeps the memory until unmapped; export as a POSIX
 // descriptor and import it again (another handle to the same memory); hipMemAddressFree.
 // Host reads of a reserved-but-unmapped range, of a mapping before hipMemSetAccess and of an
-// unmapped range fault (checked in a forked child). Misuse: null arguments, non-zero flags, a size that is not a multiple of the granularity,
-// an unknown granularity option, an invalid device, a non-pinned type.
+// unmapped range fault (checked in a forked child). Misuse: unmapping part of a mapping, null
+// arguments, non-zero flags, a size that is not a multiple of the granularity, an unknown
+// granularity option, an invalid device, a non-pinned type.
 #include "hip_test.h"
 
 #include <signal.h>
@@ -157,6 +158,14 @@ int main() {
   CHECK(r == h, "retained handle %p, expected %p", (void *)r, (void *)h);
   HIP_CHECK(hipMemRelease(r));
   HIP_EXPECT(hipMemRetainAllocationHandle(nullptr, base), hipErrorInvalidValue);
+
+  // Unmapping part of a mapping is refused (the whole mapped range must go).
+#if HIP_TEST_NVIDIA
+  HIP_EXPECT_FAIL(hipMemUnmap(b, gran)); // the driver's code
+#else
+  HIP_EXPECT(hipMemUnmap(b, gran), hipErrorInvalidValue);
+#endif
+  check_values(b, n, 11, "alias after a refused partial unmap");
 
   // Unmap the first mapping; remap its second granule only (offset gran) at the start.
   HIP_CHECK(hipMemUnmap(base, size));

@@ -859,6 +859,10 @@ pub(crate) fn allocate_block(size: usize) -> HipResult<*mut u8> {
 
 /// Returns a pool block to the system.
 pub(crate) fn free_block(ptr: usize) {
+    // Handles made for memory in it stop opening (the address may be reused).
+    if crate::platform::cpu::ipc::active() {
+        crate::platform::cpu::ipc::forget_export(ptr);
+    }
     let _ = hsa::core::memory::free(ptr as *mut u8);
 }
 

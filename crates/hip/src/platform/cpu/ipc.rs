@@ -597,6 +597,35 @@ mod tests {
         assert!(Reader::new(&[0; IPC_HANDLE_SIZE], MEM_MAGIC).is_err());
     }
 
+    /// The file identity (device, inode) a memory handle names.
+    fn identity_of(h: &IpcHandle) -> (u64, u64) {
+        let mut r = Reader::new(h, MEM_MAGIC).expect("magic");
+        let _ = (r.u32(), r.u32());
+        (r.u64(), r.u64())
+    }
+
+    #[test]
+    fn freed_memory_gets_a_new_file_even_at_the_same_address() {
+        use crate::backend::MemoryBackend;
+        let size = 1 << 20;
+        let p = Cpu.malloc(size).expect("malloc");
+        let h1 = Cpu.ipc_get_mem_handle(p).expect("handle");
+        // Asking again reuses the export.
+        assert_eq!(Cpu.ipc_get_mem_handle(p).expect("again"), h1);
+        // SAFETY: nothing uses the memory.
+        unsafe { Cpu.free(p) }.expect("free");
+        let q = Cpu.malloc(size).expect("malloc");
+        let h2 = Cpu.ipc_get_mem_handle(q).expect("handle");
+        assert_ne!(identity_of(&h1), identity_of(&h2));
+        // A process cannot open its own handle.
+        assert_eq!(
+            Cpu.ipc_open_mem_handle(&h2, 0).unwrap_err(),
+            HipError::InvalidContext
+        );
+        // SAFETY: as above.
+        unsafe { Cpu.free(q) }.expect("free");
+    }
+
     #[test]
     fn event_state_is_shared_through_the_file() {
         let fd = shm::memfd("event-test", shm::page_size()).expect("memfd");

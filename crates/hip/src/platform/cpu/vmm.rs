@@ -352,8 +352,9 @@ impl VmmBackend for Cpu {
         with_state(|s| {
             let (_, r) = s.reservation_of(at, size)?;
             let maps = r.covering(at, size)?;
-            if maps.first() != Some(&at) {
-                return Err(HipError::InvalidValue); // a partial mapping
+            let whole_end = maps.last().and_then(|a| r.maps.get(a).map(|m| a + m.size));
+            if maps.first() != Some(&at) || whole_end != Some(at + size) {
+                return Err(HipError::InvalidValue); // part of a mapping
             }
             // SAFETY: the range is whole mappings of a reservation of ours.
             unsafe { shm::map_hole(at, size)? };
@@ -463,5 +464,74 @@ impl VmmBackend for Cpu {
                 .or_insert((physical, 1));
             Ok((HANDLE_BASE | id) as Handle)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn map_access_unmap_through_the_backend() {
+        let page = shm::page_size();
+        let prop = AllocationProp {
+            device: 0,
+            handle_types: 0,
+        };
+        assert_eq!(Cpu.mem_granularity(&prop, false), Ok(page));
+        assert_eq!(Cpu.mem_create(page + 1, &prop), Err(HipError::InvalidValue));
+        let h = Cpu.mem_create(2 * page, &prop).expect("create");
+        let va = Cpu
+            .mem_address_reserve(4 * page, 0, std::ptr::null_mut())
+            .expect("reserve");
+        let base = va as usize;
+        let rw = [MemAccess {
+            device: 0,
+            flags: 3,
+        }];
+        // SAFETY: inside our reservation; nothing else uses it.
+        unsafe {
+            // Beyond the allocation, outside the reservation.
+            assert_eq!(
+                Cpu.mem_map(va, 2 * page, page, h),
+                Err(HipError::InvalidValue)
+            );
+            assert_eq!(
+                Cpu.mem_map((base + 3 * page) as *mut c_void, 2 * page, 0, h),
+                Err(HipError::InvalidValue)
+            );
+            Cpu.mem_map(va, 2 * page, 0, h).expect("map");
+            // Over an existing mapping.
+            assert_eq!(
+                Cpu.mem_map((base + page) as *mut c_void, page, 0, h),
+                Err(HipError::InvalidValue)
+            );
+        }
+        // Access needs every byte mapped.
+        assert_eq!(
+            Cpu.mem_set_access(va, 3 * page, &rw),
+            Err(HipError::InvalidValue)
+        );
+        assert_eq!(Cpu.mem_get_access(0, va), Ok(0));
+        Cpu.mem_set_access(va, 2 * page, &rw).expect("access");
+        assert_eq!(Cpu.mem_get_access(0, va), Ok(3));
+        // SAFETY: mapped read-write just above.
+        unsafe { *(base as *mut u64) = 42 };
+        let r = Cpu.mem_retain_allocation_handle((base + 8) as *mut c_void);
+        assert_eq!(r, Ok(h));
+        Cpu.mem_release(h).expect("release the retained reference");
+        Cpu.mem_release(h).expect("release");
+        assert_eq!(Cpu.mem_release(h), Err(HipError::InvalidValue));
+        // SAFETY: our reservation; the memory is not used afterwards.
+        unsafe {
+            // Part of a mapping.
+            assert_eq!(Cpu.mem_unmap(va, page), Err(HipError::InvalidValue));
+            Cpu.mem_unmap(va, 2 * page).expect("unmap");
+            assert_eq!(
+                Cpu.mem_address_free(va, 2 * page),
+                Err(HipError::InvalidValue)
+            );
+            Cpu.mem_address_free(va, 4 * page).expect("free");
+        }
     }
 }
