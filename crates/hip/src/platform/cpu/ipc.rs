@@ -15,6 +15,11 @@
 //! the first and enqueues, in stream order, a host function that raises the second and wakes
 //! waiters (a shared futex); query, synchronise and stream waits compare the two. Both
 //! processes use the same file, so a record in either is seen by both.
+//!
+//! **Memory pools.** A pool created with `hipMemHandleTypePosixFileDescriptor` exports a small
+//! memory file naming its process; an exported pointer is the memory handle above, and an
+//! imported pointer (checked to come from the imported pool's process) is an opened mapping
+//! that `hipFree` releases.
 
 use std::collections::HashMap;
 use std::ffi::c_void;
