@@ -3,10 +3,11 @@
 // hipIpcGetMemHandle's handle through a pipe; the child opens it (hipIpcOpenMemHandle with
 // hipIpcMemLazyEnablePeerAccess), reads the parent's values, adds 1 with its own kernel and
 // closes it; the parent sees the child's writes. Also: an interior pointer's handle opens at the
-// same offset (AMD's HIP; not on NVIDIA, where CUDA's handle names the allocation); a process cannot open its own handle (hipErrorInvalidContext, as in HIP and CUDA);
-// closing what was not opened, or twice, is hipErrorInvalidValue; null arguments, a host pointer,
-// bad flags and a zeroed handle are rejected; on the CPU platform a handle of freed memory no
-// longer opens.
+// same offset (AMD's HIP; not on NVIDIA, where CUDA's handle names the allocation); a process
+// cannot open its own handle (hipErrorInvalidContext, as in HIP and CUDA); closing what was not
+// opened, or twice, and hipFree/hipFreeAsync of opened memory are hipErrorInvalidValue; null
+// arguments, a host pointer, bad flags and a zeroed handle are rejected; on the CPU platform a
+// handle of freed memory no longer opens.
 #include "hip_test.h"
 
 #include <sys/wait.h>
@@ -69,6 +70,14 @@ static int child(int from_parent, int to_parent) {
   hipLaunchKernelGGL(add_one, dim3(N / 256), dim3(256), 0, 0, p, N);
   HIP_CHECK(hipGetLastError());
   HIP_CHECK(hipDeviceSynchronize());
+  // Opened memory is released with hipIpcCloseMemHandle only.
+#if HIP_TEST_NVIDIA
+  HIP_EXPECT_FAIL(hipFree(p)); // the driver's code
+  HIP_EXPECT_FAIL(hipFreeAsync(p, 0));
+#else
+  HIP_EXPECT(hipFree(p), hipErrorInvalidValue);
+  HIP_EXPECT(hipFreeAsync(p, 0), hipErrorInvalidValue);
+#endif
 #if !HIP_TEST_NVIDIA
   HIP_CHECK(hipIpcCloseMemHandle(q));
 #endif

@@ -4,7 +4,8 @@
 // a Unix socket (SCM_RIGHTS) with hipMemPoolExportPointer's record of a hipMallocFromPoolAsync
 // allocation a kernel filled; the child imports the pool (hipMemPoolImportFromShareableHandle)
 // and the pointer (hipMemPoolImportPointer), reads the parent's values, adds 1 with a kernel,
-// releases the pointer with hipFree and the pool with hipMemPoolDestroy; the parent sees the
+// releases the pointer with hipFree (a second imported pointer with hipFreeAsync) and the pool
+// with hipMemPoolDestroy; the parent sees the
 // child's writes. Misuse: null arguments, a pool created without a shareable handle type, memory
 // that is not from an exportable pool.
 #include "hip_test.h"
@@ -28,7 +29,8 @@ __global__ void add_one(int *p, int n) {
 }
 
 struct Payload {
-  hipMemPoolPtrExportData data;
+  hipMemPoolPtrExportData data;   // released by the child with hipFree
+  hipMemPoolPtrExportData second; // released by the child with hipFreeAsync
 };
 
 static void send_fd(int sock, int fd, const Payload &p) {
@@ -87,6 +89,16 @@ static int child(int sock) {
   HIP_CHECK(hipGetLastError());
   HIP_CHECK(hipDeviceSynchronize());
   HIP_CHECK(hipFree(d));
+  int *e = nullptr;
+  HIP_CHECK(hipMemPoolImportPointer((void **)&e, pool, &p.second));
+  int v = 0;
+  HIP_CHECK(hipMemcpy(&v, e + 10, sizeof v, hipMemcpyDeviceToHost));
+  CHECK_EQ(v, 5 * 10);
+  hipStream_t s;
+  HIP_CHECK(hipStreamCreate(&s));
+  HIP_CHECK(hipFreeAsync(e, s));
+  HIP_CHECK(hipStreamSynchronize(s));
+  HIP_CHECK(hipStreamDestroy(s));
   HIP_CHECK(hipMemPoolDestroy(pool));
   char done = 'D';
   CHECK(write(sock, &done, 1) == 1, "socket write failed");
@@ -133,6 +145,9 @@ int main() {
   int *d = nullptr;
   HIP_CHECK(hipMallocFromPoolAsync((void **)&d, N * sizeof(int), pool, s));
   hipLaunchKernelGGL(fill, dim3(N / 256), dim3(256), 0, s, d, N);
+  int *e = nullptr;
+  HIP_CHECK(hipMallocFromPoolAsync((void **)&e, N * sizeof(int), pool, s));
+  hipLaunchKernelGGL(fill, dim3(N / 256), dim3(256), 0, s, e, N);
   HIP_CHECK(hipStreamSynchronize(s));
 
   // Memory that is not from an exportable pool.
@@ -146,6 +161,7 @@ int main() {
   (void)hipGetLastError();
 
   HIP_CHECK(hipMemPoolExportPointer(&p.data, d));
+  HIP_CHECK(hipMemPoolExportPointer(&p.second, e));
   send_fd(sv[0], fd, p);
   close(fd);
   char done = 0;
@@ -159,6 +175,7 @@ int main() {
   for (int i = 0; i < N; ++i)
     if (host[i] != 5 * i + 1) FAIL_AT("parent read [%d] = %d, expected %d", i, host[i], 5 * i + 1);
   HIP_CHECK(hipFreeAsync(d, s));
+  HIP_CHECK(hipFreeAsync(e, s));
   HIP_CHECK(hipStreamSynchronize(s));
   HIP_CHECK(hipStreamDestroy(s));
   HIP_CHECK(hipMemPoolDestroy(pool));

@@ -122,6 +122,15 @@ fn with_state<R>(f: impl FnOnce(&mut State) -> HipResult<R>) -> HipResult<R> {
     f(STATE.lock().get_or_insert_with(State::default))
 }
 
+/// Whether `ptr` is a mapped buffer (as handed out).
+pub(crate) fn is_buffer(ptr: usize) -> bool {
+    ACTIVE.load(Ordering::Relaxed)
+        && STATE
+            .lock()
+            .as_ref()
+            .is_some_and(|s| s.buffers.contains_key(&ptr))
+}
+
 /// `hipFree` of a mapped buffer: unmaps it. `None` if `ptr` is not one.
 pub(crate) fn free_buffer(ptr: usize) -> Option<HipResult<()>> {
     if !ACTIVE.load(Ordering::Relaxed) {

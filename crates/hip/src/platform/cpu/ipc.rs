@@ -169,6 +169,15 @@ pub(crate) fn opened_contains(ptr: usize) -> bool {
     })
 }
 
+/// Whether `ptr` is a pointer `hipMemPoolImportPointer` handed out.
+pub(crate) fn is_pool_import(ptr: usize) -> bool {
+    active()
+        && OPENED
+            .lock()
+            .as_ref()
+            .is_some_and(|m| m.get(&ptr).is_some_and(|o| o.pool_import))
+}
+
 /// `hipFree` of memory opened from another process: pool imports are released (`Some(Ok)`),
 /// IPC mappings are closed with `hipIpcCloseMemHandle` only (`Some(Err)`); `None` if `ptr`
 /// is not such memory.

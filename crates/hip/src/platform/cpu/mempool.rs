@@ -24,6 +24,9 @@ impl MemPoolBackend for Cpu {
 
     unsafe fn free_async(&self, ptr: *mut c_void, stream: Handle) -> HipResult<()> {
         let s = resolve(stream as u64)?;
+        if let Some(done) = super::release_shared_async(ptr as usize, &s) {
+            return done;
+        }
         mempool::free_async(ptr as usize, &s)
     }
 

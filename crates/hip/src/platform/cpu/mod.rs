@@ -47,6 +47,22 @@ pub(crate) fn release_shared(ptr: usize) -> Option<HipResult<()>> {
     None
 }
 
+/// `hipFreeAsync`'s first step on the CPU: external buffers and pool imports are released
+/// once `stream` gets there; other shared memory (IPC mappings, reservations) is refused.
+/// `None` for ordinary memory.
+pub(crate) fn release_shared_async(
+    ptr: usize,
+    stream: &crate::stream::StreamCore,
+) -> Option<HipResult<()>> {
+    if external::is_buffer(ptr) || ipc::is_pool_import(ptr) {
+        return Some(stream.host_fn(move || {
+            // Nothing to report from the stream: a double free was refused when enqueued.
+            let _ = release_shared(ptr);
+        }));
+    }
+    is_foreign_memory(ptr).then_some(Err(HipError::InvalidValue))
+}
+
 /// Per-work-item stack bytes of the CPU kernel engine (fibers and worker threads).
 pub fn stack_size() -> usize {
     cpu_engine::Engine::global().stack_size()
