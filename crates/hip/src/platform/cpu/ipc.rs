@@ -129,6 +129,8 @@ struct Opened {
     pool_import: bool,
 }
 
+/// Held while a block is being shared in place.
+static CONVERTING: Mutex<()> = Mutex::new(());
 /// Exported blocks by base address.
 static EXPORTS: Mutex<Option<HashMap<usize, Export>>> = Mutex::new(None);
 /// Opened mappings by the address `hipIpcOpenMemHandle` returned.
@@ -136,10 +138,18 @@ static OPENED: Mutex<Option<HashMap<usize, Opened>>> = Mutex::new(None);
 
 /// The export record of the block at `base`, made (the block shared in place) if needed.
 fn export_block(base: usize, len: usize, device: usize) -> HipResult<(i32, u64, u64)> {
-    let mut exports = EXPORTS.lock();
-    let map = exports.get_or_insert_with(HashMap::new);
-    if let Some(e) = map.get(&base) {
-        return Ok((e.fd.as_raw_fd(), e.dev, e.ino));
+    let known = |exports: &Option<HashMap<usize, Export>>| {
+        exports
+            .as_ref()
+            .and_then(|m| m.get(&base))
+            .map(|e| (e.fd.as_raw_fd(), e.dev, e.ino))
+    };
+    // One conversion at a time (a block must never be shared in place twice). EXPORTS itself
+    // is not held across the device synchronisation, which may return pool blocks to the
+    // system (and so call `forget_export`) on this very thread.
+    let _converting = CONVERTING.lock();
+    if let Some(found) = known(&EXPORTS.lock()) {
+        return Ok(found);
     }
     // Device work in flight could write the block while it is copied: wait for it.
     Runtime::get()?.synchronize_device(device)?;
@@ -148,7 +158,10 @@ fn export_block(base: usize, len: usize, device: usize) -> HipResult<(i32, u64, 
     let fd = unsafe { shm::share_in_place(base, len)? };
     let (dev, ino, _) = shm::identity(fd.as_raw_fd())?;
     let raw = fd.as_raw_fd();
-    map.insert(base, Export { fd, dev, ino });
+    EXPORTS
+        .lock()
+        .get_or_insert_with(HashMap::new)
+        .insert(base, Export { fd, dev, ino });
     ACTIVE.store(true, Ordering::Relaxed);
     Ok((raw, dev, ino))
 }
@@ -638,6 +651,30 @@ mod tests {
         );
         // SAFETY: as above.
         unsafe { Cpu.free(q) }.expect("free");
+    }
+
+    /// Sharing a block synchronises the device, which returns freed pool blocks to the
+    /// system and so forgets their exports: that must not wait for the export table the
+    /// conversion holds (it deadlocked).
+    #[test]
+    fn a_handle_while_pool_blocks_are_released() {
+        use crate::backend::{MemPoolBackend, MemoryBackend};
+        let null = std::ptr::null_mut();
+        let pooled = Cpu.malloc_async(1 << 16, null).expect("malloc_async");
+        // SAFETY: nothing uses the memory afterwards.
+        unsafe { Cpu.free_async(pooled, null) }.expect("free_async");
+        let p = Cpu.malloc(1 << 16).expect("malloc");
+        let (tx, rx) = std::sync::mpsc::channel();
+        let addr = p as usize;
+        std::thread::spawn(move || {
+            let _ = tx.send(Cpu.ipc_get_mem_handle(addr as *mut c_void).is_ok());
+        });
+        let ok = rx
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("hipIpcGetMemHandle did not return (deadlock)");
+        assert!(ok);
+        // SAFETY: as above.
+        unsafe { Cpu.free(p) }.expect("free");
     }
 
     #[test]
