@@ -1,5 +1,7 @@
-//! Linux futex wait/wake on a 32-bit word (process-private): the one wrapper of the system
-//! call, used by the engine's worker pool and by the HSA runtime's signals. Callers always
+//! Linux futex wait/wake on a 32-bit word: the one wrapper of the system call, used by the
+//! engine's worker pool and by the HSA runtime's signals (process-private futexes), and by
+//! the HIP runtime's inter-process events and semaphores (shared futexes on `MAP_SHARED`
+//! memory, [`wait_shared`]/[`wake_shared`]). Callers always
 //! re-check their condition after a wait returns (a wake, a value mismatch, a signal or the
 //! timeout all look the same), so no error of the system call needs handling.
 
@@ -7,6 +9,21 @@ use std::sync::atomic::AtomicU32;
 
 /// Sleeps while `*word == expected`, for at most `timeout_ns` nanoseconds (`None`: no limit).
 pub fn wait(word: &AtomicU32, expected: u32, timeout_ns: Option<u64>) {
+    wait_op(
+        word,
+        expected,
+        timeout_ns,
+        libc::FUTEX_WAIT | libc::FUTEX_PRIVATE_FLAG,
+    );
+}
+
+/// [`wait`] on a word of memory shared between processes (`MAP_SHARED`): the futex is keyed
+/// by the underlying page, so a [`wake_shared`] from another process wakes it.
+pub fn wait_shared(word: &AtomicU32, expected: u32, timeout_ns: Option<u64>) {
+    wait_op(word, expected, timeout_ns, libc::FUTEX_WAIT);
+}
+
+fn wait_op(word: &AtomicU32, expected: u32, timeout_ns: Option<u64>, op: libc::c_int) {
     // Cap at ~31 years so that tv_sec fits every time_t.
     let ts = timeout_ns.map(|ns| {
         let ns = ns.min(1 << 60);
@@ -24,7 +41,7 @@ pub fn wait(word: &AtomicU32, expected: u32, timeout_ns: Option<u64>) {
         libc::syscall(
             libc::SYS_futex,
             word.as_ptr(),
-            libc::FUTEX_WAIT | libc::FUTEX_PRIVATE_FLAG,
+            op,
             expected,
             ts_ptr,
             std::ptr::null::<u32>(),
@@ -43,13 +60,22 @@ pub fn wake(word: &AtomicU32, count: i32) {
 /// an object whose owner has just released it: at worst an unrelated waiter wakes
 /// spuriously, which waiters tolerate.
 pub fn wake_address(addr: usize, count: i32) {
+    wake_op(addr, count, libc::FUTEX_WAKE | libc::FUTEX_PRIVATE_FLAG);
+}
+
+/// Wakes up to `count` threads (of any process) sleeping in [`wait_shared`] on `word`.
+pub fn wake_shared(word: &AtomicU32, count: i32) {
+    wake_op(word.as_ptr() as usize, count, libc::FUTEX_WAKE);
+}
+
+fn wake_op(addr: usize, count: i32, op: libc::c_int) {
     // SAFETY: FUTEX_WAKE does not access memory through the address; it only identifies the
     // futex.
     unsafe {
         libc::syscall(
             libc::SYS_futex,
             addr as *const u32,
-            libc::FUTEX_WAKE | libc::FUTEX_PRIVATE_FLAG,
+            op,
             count,
             std::ptr::null::<libc::timespec>(),
             std::ptr::null::<u32>(),

@@ -139,6 +139,10 @@ pub fn free(ptr: *mut u8, kinds: &[MemoryKind]) -> HipResult<()> {
     if ptr.is_null() {
         return Ok(());
     }
+    // IPC, virtual-memory and external memory have their own release.
+    if let Some(result) = crate::platform::cpu::release_shared(ptr as usize) {
+        return result;
+    }
     // Memory from a stream-ordered pool goes back to its pool (the caller has synchronised).
     if kinds.contains(&MemoryKind::Device) {
         if let Some(result) = crate::mempool::free_now(ptr as usize) {
@@ -898,6 +902,10 @@ pub(crate) fn allocate_block(size: usize) -> HipResult<*mut u8> {
 
 /// Returns a pool block to the system.
 pub(crate) fn free_block(ptr: usize) {
+    // Handles made for memory in it stop opening (the address may be reused).
+    if crate::platform::cpu::ipc::active() {
+        crate::platform::cpu::ipc::forget_export(ptr);
+    }
     let _ = hsa::core::memory::free(ptr as *mut u8);
 }
 

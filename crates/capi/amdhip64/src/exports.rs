@@ -25,7 +25,7 @@ use crate::nvcc_abi::FatbinHandle;
 use crate::stream::{EventT, HostFn, StreamCallback, StreamT};
 use crate::types::*;
 #[rustfmt::skip]
-use crate::{api_query, array, context, device, graph, launch, memory, memory3d, mempool, module, multidev, nvcc_abi, occupancy, per_thread, stream, texture};
+use crate::{api_query, array, context, device, external, graph, ipc, launch, memory, memory3d, mempool, module, multidev, nvcc_abi, occupancy, per_thread, stream, texture, vmm};
 
 #[rustfmt::skip]
 hip_exports! {
@@ -63,11 +63,11 @@ hip_exports! {
     fn hipSetDeviceFlags(flags: c_uint) { device::hipSetDeviceFlags }
     fn hipChooseDeviceR0600(device: *mut c_int, prop: *const DeviceProp) { device::hipChooseDeviceR0600 }
     fn hipExtGetLinkTypeAndHopCount(device1: c_int, device2: c_int, linktype: *mut u32, hopcount: *mut u32) { unsupported "AMD extensions" }
-    fn hipIpcGetMemHandle(handle: *mut hipIpcMemHandle_t, dev_ptr: *mut c_void) { unsupported "IPC" }
-    fn hipIpcOpenMemHandle(dev_ptr: *mut *mut c_void, handle: hipIpcMemHandle_t, flags: c_uint) { unsupported "IPC" }
-    fn hipIpcCloseMemHandle(dev_ptr: *mut c_void) { unsupported "IPC" }
-    fn hipIpcGetEventHandle(handle: *mut hipIpcEventHandle_t, event: hipEvent_t) { unsupported "IPC" }
-    fn hipIpcOpenEventHandle(event: *mut hipEvent_t, handle: hipIpcEventHandle_t) { unsupported "IPC" }
+    fn hipIpcGetMemHandle(handle: *mut hipIpcMemHandle_t, dev_ptr: *mut c_void) { ipc::hipIpcGetMemHandle }
+    fn hipIpcOpenMemHandle(dev_ptr: *mut *mut c_void, handle: hipIpcMemHandle_t, flags: c_uint) { ipc::hipIpcOpenMemHandle }
+    fn hipIpcCloseMemHandle(dev_ptr: *mut c_void) { ipc::hipIpcCloseMemHandle }
+    fn hipIpcGetEventHandle(handle: *mut hipIpcEventHandle_t, event: hipEvent_t) { ipc::hipIpcGetEventHandle }
+    fn hipIpcOpenEventHandle(event: *mut hipEvent_t, handle: hipIpcEventHandle_t) { ipc::hipIpcOpenEventHandle }
     fn hipFuncSetAttribute(function: *const c_void, attr: c_uint, value: c_int) { launch::hipFuncSetAttribute }
     fn hipFuncSetCacheConfig(function: *const c_void, config: c_uint) { launch::hipFuncSetCacheConfig }
     fn hipFuncSetSharedMemConfig(function: *const c_void, config: c_uint) { launch::hipFuncSetSharedMemConfig }
@@ -112,13 +112,13 @@ hip_exports! {
     fn hipPointerGetAttributes(attributes: *mut PointerAttributes, ptr: *const c_void) { memory::hipPointerGetAttributes }
     fn hipPointerGetAttribute(data: *mut c_void, attribute: c_int, ptr: hipDeviceptr_t) { multidev::hipPointerGetAttribute }
     fn hipDrvPointerGetAttributes(num_attributes: c_uint, attributes: *mut c_void, data: *mut *mut c_void, ptr: hipDeviceptr_t) { multidev::hipDrvPointerGetAttributes }
-    fn hipImportExternalSemaphore(ext_sem_out: *mut hipExternalSemaphore_t, sem_handle_desc: *const c_void) { unsupported "external resources and graphics interop" }
-    fn hipSignalExternalSemaphoresAsync(ext_sem_array: *const hipExternalSemaphore_t, params_array: *const c_void, num_ext_sems: c_uint, stream: hipStream_t) { unsupported "external resources and graphics interop" }
-    fn hipWaitExternalSemaphoresAsync(ext_sem_array: *const hipExternalSemaphore_t, params_array: *const c_void, num_ext_sems: c_uint, stream: hipStream_t) { unsupported "external resources and graphics interop" }
-    fn hipDestroyExternalSemaphore(ext_sem: hipExternalSemaphore_t) { unsupported "external resources and graphics interop" }
-    fn hipImportExternalMemory(ext_mem_out: *mut hipExternalMemory_t, mem_handle_desc: *const c_void) { unsupported "external resources and graphics interop" }
-    fn hipExternalMemoryGetMappedBuffer(dev_ptr: *mut *mut c_void, ext_mem: hipExternalMemory_t, buffer_desc: *const c_void) { unsupported "AMD extensions" }
-    fn hipDestroyExternalMemory(ext_mem: hipExternalMemory_t) { unsupported "external resources and graphics interop" }
+    fn hipImportExternalSemaphore(ext_sem_out: *mut hipExternalSemaphore_t, sem_handle_desc: *const c_void) { external::hipImportExternalSemaphore }
+    fn hipSignalExternalSemaphoresAsync(ext_sem_array: *const hipExternalSemaphore_t, params_array: *const c_void, num_ext_sems: c_uint, stream: hipStream_t) { external::hipSignalExternalSemaphoresAsync }
+    fn hipWaitExternalSemaphoresAsync(ext_sem_array: *const hipExternalSemaphore_t, params_array: *const c_void, num_ext_sems: c_uint, stream: hipStream_t) { external::hipWaitExternalSemaphoresAsync }
+    fn hipDestroyExternalSemaphore(ext_sem: hipExternalSemaphore_t) { external::hipDestroyExternalSemaphore }
+    fn hipImportExternalMemory(ext_mem_out: *mut hipExternalMemory_t, mem_handle_desc: *const c_void) { external::hipImportExternalMemory }
+    fn hipExternalMemoryGetMappedBuffer(dev_ptr: *mut *mut c_void, ext_mem: hipExternalMemory_t, buffer_desc: *const c_void) { external::hipExternalMemoryGetMappedBuffer }
+    fn hipDestroyExternalMemory(ext_mem: hipExternalMemory_t) { external::hipDestroyExternalMemory }
     fn hipExternalMemoryGetMappedMipmappedArray(mipmap: *mut hipMipmappedArray_t, ext_mem: hipExternalMemory_t, mipmap_desc: *const c_void) { unsupported "external resources and graphics interop" }
     fn hipMalloc(ptr: *mut *mut c_void, size: usize) { memory::hipMalloc }
     fn hipExtMallocWithFlags(ptr: *mut *mut c_void, size_bytes: usize, flags: c_uint) { memory::hipExtMallocWithFlags }
@@ -142,10 +142,10 @@ hip_exports! {
     fn hipMemPoolCreate(pool_out: *mut MemPoolT, props: *const MemPoolProps) { mempool::hipMemPoolCreate }
     fn hipMemPoolDestroy(pool_handle: MemPoolT) { mempool::hipMemPoolDestroy }
     fn hipMallocFromPoolAsync(ptr: *mut *mut c_void, size: usize, pool_handle: MemPoolT, stream: StreamT) { mempool::hipMallocFromPoolAsync }
-    fn hipMemPoolExportToShareableHandle(shared_handle: *mut c_void, mem_pool: hipMemPool_t, handle_type: c_int, flags: c_uint) { unsupported "memory-pool IPC" }
-    fn hipMemPoolImportFromShareableHandle(mem_pool: *mut hipMemPool_t, shared_handle: *mut c_void, handle_type: c_int, flags: c_uint) { unsupported "memory-pool IPC" }
-    fn hipMemPoolExportPointer(export_data: *mut c_void, dev_ptr: *mut c_void) { unsupported "memory-pool IPC" }
-    fn hipMemPoolImportPointer(dev_ptr: *mut *mut c_void, mem_pool: hipMemPool_t, export_data: *mut c_void) { unsupported "memory-pool IPC" }
+    fn hipMemPoolExportToShareableHandle(shared_handle: *mut c_void, mem_pool: hipMemPool_t, handle_type: c_int, flags: c_uint) { ipc::hipMemPoolExportToShareableHandle }
+    fn hipMemPoolImportFromShareableHandle(mem_pool: *mut hipMemPool_t, shared_handle: *mut c_void, handle_type: c_int, flags: c_uint) { ipc::hipMemPoolImportFromShareableHandle }
+    fn hipMemPoolExportPointer(export_data: *mut c_void, dev_ptr: *mut c_void) { ipc::hipMemPoolExportPointer }
+    fn hipMemPoolImportPointer(dev_ptr: *mut *mut c_void, mem_pool: hipMemPool_t, export_data: *mut c_void) { ipc::hipMemPoolImportPointer }
     fn hipHostAlloc(ptr: *mut *mut c_void, size: usize, flags: c_uint) { memory::hipHostAlloc }
     fn hipHostGetDevicePointer(dev_ptr: *mut *mut c_void, host_ptr: *mut c_void, flags: c_uint) { memory::hipHostGetDevicePointer }
     fn hipHostGetFlags(flags: *mut c_uint, host_ptr: *mut c_void) { memory::hipHostGetFlags }
@@ -434,20 +434,20 @@ hip_exports! {
     fn hipDrvGraphAddMemFreeNode(ph_graph_node: *mut hipGraphNode_t, h_graph: hipGraph_t, dependencies: *const hipGraphNode_t, num_dependencies: usize, dptr: hipDeviceptr_t) { unsupported "modules and launch" }
     fn hipDrvGraphExecMemcpyNodeSetParams(h_graph_exec: hipGraphExec_t, h_node: hipGraphNode_t, copy_params: *const c_void, ctx: hipCtx_t) { unsupported "modules and launch" }
     fn hipDrvGraphExecMemsetNodeSetParams(h_graph_exec: hipGraphExec_t, h_node: hipGraphNode_t, memset_params: *const c_void, ctx: hipCtx_t) { unsupported "modules and launch" }
-    fn hipMemAddressFree(dev_ptr: *mut c_void, size: usize) { unsupported "virtual memory" }
-    fn hipMemAddressReserve(ptr: *mut *mut c_void, size: usize, alignment: usize, addr: *mut c_void, flags: u64) { unsupported "virtual memory" }
-    fn hipMemCreate(handle: *mut hipMemGenericAllocationHandle_t, size: usize, prop: *const c_void, flags: u64) { unsupported "virtual memory" }
-    fn hipMemExportToShareableHandle(shareable_handle: *mut c_void, handle: hipMemGenericAllocationHandle_t, handle_type: c_int, flags: u64) { unsupported "virtual memory" }
-    fn hipMemGetAccess(flags: *mut u64, location: *const c_void, ptr: *mut c_void) { unsupported "virtual memory" }
-    fn hipMemGetAllocationGranularity(granularity: *mut usize, prop: *const c_void, option: c_int) { unsupported "virtual memory" }
-    fn hipMemGetAllocationPropertiesFromHandle(prop: *mut c_void, handle: hipMemGenericAllocationHandle_t) { unsupported "virtual memory" }
-    fn hipMemImportFromShareableHandle(handle: *mut hipMemGenericAllocationHandle_t, os_handle: *mut c_void, sh_handle_type: c_int) { unsupported "virtual memory" }
-    fn hipMemMap(ptr: *mut c_void, size: usize, offset: usize, handle: hipMemGenericAllocationHandle_t, flags: u64) { unsupported "virtual memory" }
+    fn hipMemAddressFree(dev_ptr: *mut c_void, size: usize) { vmm::hipMemAddressFree }
+    fn hipMemAddressReserve(ptr: *mut *mut c_void, size: usize, alignment: usize, addr: *mut c_void, flags: u64) { vmm::hipMemAddressReserve }
+    fn hipMemCreate(handle: *mut hipMemGenericAllocationHandle_t, size: usize, prop: *const c_void, flags: u64) { vmm::hipMemCreate }
+    fn hipMemExportToShareableHandle(shareable_handle: *mut c_void, handle: hipMemGenericAllocationHandle_t, handle_type: c_int, flags: u64) { vmm::hipMemExportToShareableHandle }
+    fn hipMemGetAccess(flags: *mut u64, location: *const c_void, ptr: *mut c_void) { vmm::hipMemGetAccess }
+    fn hipMemGetAllocationGranularity(granularity: *mut usize, prop: *const c_void, option: c_int) { vmm::hipMemGetAllocationGranularity }
+    fn hipMemGetAllocationPropertiesFromHandle(prop: *mut c_void, handle: hipMemGenericAllocationHandle_t) { vmm::hipMemGetAllocationPropertiesFromHandle }
+    fn hipMemImportFromShareableHandle(handle: *mut hipMemGenericAllocationHandle_t, os_handle: *mut c_void, sh_handle_type: c_int) { vmm::hipMemImportFromShareableHandle }
+    fn hipMemMap(ptr: *mut c_void, size: usize, offset: usize, handle: hipMemGenericAllocationHandle_t, flags: u64) { vmm::hipMemMap }
     fn hipMemMapArrayAsync(map_info_list: *mut c_void, count: c_uint, stream: hipStream_t) { unsupported "sparse arrays" }
-    fn hipMemRelease(handle: hipMemGenericAllocationHandle_t) { unsupported "virtual memory" }
-    fn hipMemRetainAllocationHandle(handle: *mut hipMemGenericAllocationHandle_t, addr: *mut c_void) { unsupported "virtual memory" }
-    fn hipMemSetAccess(ptr: *mut c_void, size: usize, desc: *const c_void, count: usize) { unsupported "virtual memory" }
-    fn hipMemUnmap(ptr: *mut c_void, size: usize) { unsupported "virtual memory" }
+    fn hipMemRelease(handle: hipMemGenericAllocationHandle_t) { vmm::hipMemRelease }
+    fn hipMemRetainAllocationHandle(handle: *mut hipMemGenericAllocationHandle_t, addr: *mut c_void) { vmm::hipMemRetainAllocationHandle }
+    fn hipMemSetAccess(ptr: *mut c_void, size: usize, desc: *const c_void, count: usize) { vmm::hipMemSetAccess }
+    fn hipMemUnmap(ptr: *mut c_void, size: usize) { vmm::hipMemUnmap }
     fn hipGraphicsMapResources(count: c_int, resources: *mut hipGraphicsResource_t, stream: hipStream_t) { unsupported "external resources and graphics interop" }
     fn hipGraphicsSubResourceGetMappedArray(array: *mut hipArray_t, resource: hipGraphicsResource_t, array_index: c_uint, mip_level: c_uint) { unsupported "external resources and graphics interop" }
     fn hipGraphicsResourceGetMappedPointer(dev_ptr: *mut *mut c_void, size: *mut usize, resource: hipGraphicsResource_t) { unsupported "external resources and graphics interop" }

@@ -21,7 +21,9 @@ pub mod entry;
 pub mod errors;
 pub mod export_table;
 pub mod exports;
+pub mod external;
 pub mod graph;
+pub mod ipc;
 pub mod launch;
 pub mod memory;
 pub mod memory3d;
@@ -36,5 +38,6 @@ pub mod stream;
 pub mod texture;
 pub mod trace;
 pub mod types;
+pub mod vmm;
 
 pub use exports::*;

@@ -15,7 +15,9 @@
 use crate::platform::{self, Platform};
 
 pub mod device;
+pub mod external;
 pub mod graph;
+pub mod ipc;
 pub mod launch;
 pub mod memop;
 pub mod memory;
@@ -25,9 +27,12 @@ pub mod peer;
 pub mod pointer;
 pub mod stream;
 pub mod texture;
+pub mod vmm;
 
 pub use device::DeviceBackend;
+pub use external::ExternalBackend;
 pub use graph::GraphBackend;
+pub use ipc::IpcBackend;
 pub use launch::{FuncAttributes, LaunchBackend};
 pub use memop::StreamMemOpBackend;
 pub use memory::MemoryBackend;
@@ -37,6 +42,7 @@ pub use peer::PeerBackend;
 pub use pointer::PointerBackend;
 pub use stream::{EventBackend, StreamBackend};
 pub use texture::TextureBackend;
+pub use vmm::VmmBackend;
 
 /// Everything a platform provides.
 pub trait Backend:
@@ -52,6 +58,9 @@ pub trait Backend:
     + PeerBackend
     + StreamMemOpBackend
     + PointerBackend
+    + IpcBackend
+    + VmmBackend
+    + ExternalBackend
     + Sync
 {
 }
@@ -69,6 +78,9 @@ impl<T> Backend for T where
         + PeerBackend
         + StreamMemOpBackend
         + PointerBackend
+        + IpcBackend
+        + VmmBackend
+        + ExternalBackend
         + Sync
 {
 }

@@ -24,6 +24,9 @@ impl MemPoolBackend for Cpu {
 
     unsafe fn free_async(&self, ptr: *mut c_void, stream: Handle) -> HipResult<()> {
         let s = resolve(stream as u64)?;
+        if let Some(done) = super::release_shared_async(ptr as usize, &s) {
+            return done;
+        }
         mempool::free_async(ptr as usize, &s)
     }
 
@@ -39,19 +42,28 @@ impl MemPoolBackend for Cpu {
     }
 
     fn mem_pool_create(&self, dev: usize, handle_types: u32, max_size: usize) -> HipResult<Handle> {
-        if handle_types != 0 {
-            // Shareable handles (IPC) are not implemented.
+        if handle_types & !crate::backend::vmm::HANDLE_TYPE_POSIX_FD != 0 {
+            // Windows handles do not exist here.
             return Err(HipError::NotSupported);
         }
         let p = MemPool::create(PoolProps {
             device: dev,
             max_size,
         })?;
+        if handle_types != 0 {
+            // Exportable as a POSIX descriptor (see `ipc`).
+            super::ipc::mark_exportable_pool(p.handle as Handle);
+        }
         Ok(p.handle as Handle)
     }
 
     fn mem_pool_destroy(&self, pool_handle: Handle) -> HipResult<()> {
-        MemPool::destroy(pool_handle as u64)
+        if super::ipc::destroy_imported_pool(pool_handle) {
+            return Ok(());
+        }
+        MemPool::destroy(pool_handle as u64)?;
+        super::ipc::forget_exportable_pool(pool_handle);
+        Ok(())
     }
 
     fn mem_pool_default(&self, dev: usize) -> HipResult<Handle> {
@@ -110,10 +122,18 @@ impl MemPoolBackend for Cpu {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backend::IpcBackend;
 
     #[test]
     fn pools_through_the_backend() {
-        assert_eq!(Cpu.mem_pool_create(0, 0x1, 0), Err(HipError::NotSupported));
+        // Windows handles do not exist here; POSIX descriptors make the pool exportable.
+        assert_eq!(Cpu.mem_pool_create(0, 0x2, 0), Err(HipError::NotSupported));
+        let shareable = Cpu.mem_pool_create(0, 0x1, 0).unwrap();
+        let fd = Cpu.mem_pool_export_fd(shareable).unwrap();
+        assert!(fd >= 0);
+        // SAFETY: the descriptor the export gave us.
+        unsafe { libc::close(fd) };
+        Cpu.mem_pool_destroy(shareable).unwrap();
         let p = Cpu.mem_pool_create(0, 0, 0).unwrap();
         let attr = PoolAttr::ReuseAllowOpportunistic;
         // A C `int` flag arrives sign-extended: -1 sets it, 0 clears it.

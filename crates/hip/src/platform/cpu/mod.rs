@@ -2,18 +2,23 @@
 //! traits over the runtime core's CPU objects (`Runtime`, `StreamCore`, `EventCore`, ...).
 
 use crate::device::DeviceProperties;
+use crate::error::{HipError, HipResult};
 
 mod advice;
 mod device;
+mod external;
 mod graph;
+pub(crate) mod ipc;
 mod launch;
 mod memop;
 mod memory;
 mod mempool;
 mod module;
 mod peer;
+mod shm;
 mod stream;
 mod texture;
+mod vmm;
 
 /// Forgets the managed-memory hints of `[base, base + size)` (the memory was freed).
 pub(crate) fn forget_advice(base: usize, size: usize) {
@@ -23,6 +28,49 @@ pub(crate) fn forget_advice(base: usize, size: usize) {
 /// The CPU platform's backend.
 #[derive(Debug, Clone, Copy)]
 pub struct Cpu;
+
+/// Whether `ptr` is memory HIP did not allocate here but maps from a file: opened from
+/// another process, a virtual-memory reservation, or an external buffer.
+pub(crate) fn is_foreign_memory(ptr: usize) -> bool {
+    ipc::active() && ipc::opened_contains(ptr) || vmm::is_reservation(ptr)
+}
+
+/// `hipFree`'s first step on the CPU: memory shared through IPC, virtual-memory ranges and
+/// external buffers have their own release. `Some(result)` when `ptr` is such memory (the
+/// free is done, or refused); `None` for ordinary memory, after forgetting any IPC export of
+/// it (its handles stop opening).
+pub(crate) fn release_shared(ptr: usize) -> Option<HipResult<()>> {
+    if let Some(done) = external::free_buffer(ptr) {
+        return Some(done);
+    }
+    if let Some(done) = ipc::free_opened(ptr) {
+        return Some(done);
+    }
+    if is_foreign_memory(ptr) {
+        // Closed with `hipIpcCloseMemHandle` / released with `hipMemAddressFree`.
+        return Some(Err(HipError::InvalidValue));
+    }
+    if ipc::active() {
+        ipc::forget_export(ptr);
+    }
+    None
+}
+
+/// `hipFreeAsync`'s first step on the CPU: external buffers and pool imports are released
+/// once `stream` gets there; other shared memory (IPC mappings, reservations) is refused.
+/// `None` for ordinary memory.
+pub(crate) fn release_shared_async(
+    ptr: usize,
+    stream: &crate::stream::StreamCore,
+) -> Option<HipResult<()>> {
+    if external::is_buffer(ptr) || ipc::is_pool_import(ptr) {
+        return Some(stream.host_fn(move || {
+            // Nothing to report from the stream: a double free was refused when enqueued.
+            let _ = release_shared(ptr);
+        }));
+    }
+    is_foreign_memory(ptr).then_some(Err(HipError::InvalidValue))
+}
 
 /// Per-work-item stack bytes of the CPU kernel engine (fibers and worker threads).
 pub fn stack_size() -> usize {

@@ -60,6 +60,9 @@ impl StreamBackend for Cpu {
         }
         let s = resolve(stream as u64)?;
         let e = EventCore::lookup(event as u64)?;
+        if let Some(ipc) = super::ipc::event(event) {
+            return ipc.stream_wait(&s);
+        }
         match e.current_record() {
             // Waiting for an event never recorded is a no-op (HIP/CUDA).
             None => Ok(()),
@@ -134,25 +137,45 @@ impl StreamBackend for Cpu {
 impl EventBackend for Cpu {
     fn event_create(&self, flags: u32) -> HipResult<Handle> {
         Runtime::get()?;
-        Ok(EventCore::create(flags)?.handle as Handle)
+        let h = EventCore::create(flags)?.handle as Handle;
+        if flags & super::ipc::EVENT_INTERPROCESS != 0 {
+            if let Err(e) = super::ipc::attach_event(h) {
+                let _ = EventCore::destroy(h as u64);
+                return Err(e);
+            }
+        }
+        Ok(h)
     }
 
     fn event_destroy(&self, event: Handle) -> HipResult<()> {
-        EventCore::destroy(event as u64)
+        EventCore::destroy(event as u64)?;
+        super::ipc::detach_event(event);
+        Ok(())
     }
 
     fn event_record(&self, event: Handle, stream: Handle) -> HipResult<()> {
         let e = EventCore::lookup(event as u64)?;
         let s = resolve(stream as u64)?;
+        if let Some(ipc) = super::ipc::event(event) {
+            return ipc.record(&s);
+        }
         e.record(&s)
     }
 
     fn event_synchronize(&self, event: Handle) -> HipResult<()> {
-        EventCore::lookup(event as u64)?.synchronize()
+        let e = EventCore::lookup(event as u64)?;
+        if let Some(ipc) = super::ipc::event(event) {
+            return ipc.synchronize();
+        }
+        e.synchronize()
     }
 
     fn event_query(&self, event: Handle) -> HipResult<()> {
-        EventCore::lookup(event as u64)?.query()
+        let e = EventCore::lookup(event as u64)?;
+        if let Some(ipc) = super::ipc::event(event) {
+            return ipc.query();
+        }
+        e.query()
     }
 
     fn event_elapsed_ms(&self, start: Handle, stop: Handle) -> HipResult<f32> {

@@ -44,6 +44,12 @@ pub fn checked(e: cu::CUevent) -> HipResult<cu::CUevent> {
     }
 }
 
+/// Makes `e`, an event the driver gave this process another way (`cuIpcOpenEventHandle`),
+/// a live HIP event of device `dev`.
+pub(crate) fn adopt(e: cu::CUevent, dev: usize) {
+    LIVE.insert(e as usize, dev);
+}
+
 /// Forgets device `dev`'s events: a device reset destroyed them.
 pub(crate) fn forget_device(dev: usize) {
     LIVE.forget_device(dev);

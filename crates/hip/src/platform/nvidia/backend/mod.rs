@@ -8,7 +8,9 @@ use super::{cu, event, stream};
 use crate::error::{HipError, HipResult};
 
 mod device;
+mod external;
 mod graph;
+mod ipc;
 mod launch;
 mod memory;
 mod mempool;
@@ -16,6 +18,7 @@ mod module;
 mod multidev;
 mod streams;
 mod texture;
+mod vmm;
 
 /// The NVIDIA platform's backend.
 #[derive(Debug, Clone, Copy)]

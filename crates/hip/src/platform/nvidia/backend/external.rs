@@ -1,0 +1,173 @@
+//! [`ExternalBackend`] for NVIDIA GPUs: the driver's external memory and semaphores
+//! (`cuImportExternalMemory`, `cuSignalExternalSemaphoresAsync`, ...) with POSIX file
+//! descriptors (Vulkan's opaque fds, or fds from `hipMemExportToShareableHandle`).
+
+use std::ffi::c_void;
+
+use super::ipc::require;
+use super::{live_stream, Nvidia};
+use crate::backend::external::{
+    ExternalMemoryDesc, ExternalSemaphoreDesc, SemaphoreOp, EXTERNAL_MEMORY_OPAQUE_FD,
+    EXTERNAL_SEMAPHORE_OPAQUE_FD, EXTERNAL_SEMAPHORE_TIMELINE_FD,
+};
+use crate::backend::{ExternalBackend, Handle};
+use crate::error::{HipError, HipResult};
+use crate::platform::nvidia::{check, cu, current_device, make_current};
+
+const EXTERNAL_SYMBOLS: &[&str] = &[
+    "cuImportExternalMemory",
+    "cuExternalMemoryGetMappedBuffer",
+    "cuDestroyExternalMemory",
+    "cuImportExternalSemaphore",
+    "cuSignalExternalSemaphoresAsync",
+    "cuWaitExternalSemaphoresAsync",
+    "cuDestroyExternalSemaphore",
+];
+
+fn enter() -> HipResult<()> {
+    require(EXTERNAL_SYMBOLS)?;
+    make_current(current_device()?)?;
+    Ok(())
+}
+
+impl ExternalBackend for Nvidia {
+    fn import_external_memory(&self, desc: &ExternalMemoryDesc) -> HipResult<Handle> {
+        enter()?;
+        if desc.handle_type != EXTERNAL_MEMORY_OPAQUE_FD {
+            return Err(HipError::NotSupported);
+        }
+        // SAFETY: plain data (a union of an int and pointers); zero is a valid value.
+        let mut d: cu::CUDA_EXTERNAL_MEMORY_HANDLE_DESC = unsafe { std::mem::zeroed() };
+        d.type_ = cu::CUexternalMemoryHandleType::CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD;
+        d.handle.fd = desc.fd;
+        d.size = desc.size;
+        d.flags = desc.flags;
+        let mut m = std::ptr::null_mut();
+        // SAFETY: a complete descriptor and an out-parameter; the driver takes the fd on
+        // success.
+        check(unsafe { cu::cuImportExternalMemory(&mut m, &d) })?;
+        Ok(m.cast())
+    }
+
+    fn external_memory_mapped_buffer(
+        &self,
+        memory: Handle,
+        offset: u64,
+        size: u64,
+        flags: u32,
+    ) -> HipResult<*mut c_void> {
+        enter()?;
+        if memory.is_null() {
+            return Err(HipError::InvalidValue);
+        }
+        let d = cu::CUDA_EXTERNAL_MEMORY_BUFFER_DESC {
+            offset,
+            size,
+            flags,
+            reserved: [0; 16],
+        };
+        let mut p = 0;
+        // SAFETY: a complete descriptor; the memory handle is HIP's contract with the
+        // program (one it imported).
+        check(unsafe { cu::cuExternalMemoryGetMappedBuffer(&mut p, memory.cast(), &d) })?;
+        Ok(p as *mut c_void)
+    }
+
+    fn destroy_external_memory(&self, memory: Handle) -> HipResult<()> {
+        enter()?;
+        if memory.is_null() {
+            return Err(HipError::InvalidValue);
+        }
+        // SAFETY: an imported memory object (HIP's contract).
+        check(unsafe { cu::cuDestroyExternalMemory(memory.cast()) })
+    }
+
+    fn import_external_semaphore(&self, desc: &ExternalSemaphoreDesc) -> HipResult<Handle> {
+        enter()?;
+        use cu::CUexternalSemaphoreHandleType as T;
+        let ty = match desc.handle_type {
+            EXTERNAL_SEMAPHORE_OPAQUE_FD => T::CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD,
+            EXTERNAL_SEMAPHORE_TIMELINE_FD => {
+                T::CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_TIMELINE_SEMAPHORE_FD
+            }
+            _ => return Err(HipError::NotSupported),
+        };
+        // SAFETY: plain data; zero is a valid value.
+        let mut d: cu::CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC = unsafe { std::mem::zeroed() };
+        d.type_ = ty;
+        d.handle.fd = desc.fd;
+        d.flags = desc.flags;
+        let mut s = std::ptr::null_mut();
+        // SAFETY: a complete descriptor and an out-parameter.
+        check(unsafe { cu::cuImportExternalSemaphore(&mut s, &d) })?;
+        Ok(s.cast())
+    }
+
+    fn signal_external_semaphores(
+        &self,
+        semaphores: &[Handle],
+        ops: &[SemaphoreOp],
+        stream: Handle,
+    ) -> HipResult<()> {
+        let s = live_stream(stream)?;
+        enter()?;
+        let sems: Vec<cu::CUexternalSemaphore> = semaphores.iter().map(|h| h.cast()).collect();
+        let params = ops
+            .iter()
+            .map(|o| {
+                // SAFETY: plain data; zero is a valid value.
+                let mut p: cu::CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS =
+                    unsafe { std::mem::zeroed() };
+                p.params.fence.value = o.fence_value;
+                p.params.keyedMutex.key = o.key;
+                p.flags = o.flags;
+                p
+            })
+            .collect::<Vec<_>>();
+        // SAFETY: both arrays have `sems.len()` entries; a checked stream.
+        check(unsafe {
+            cu::cuSignalExternalSemaphoresAsync(
+                sems.as_ptr(),
+                params.as_ptr(),
+                sems.len() as u32,
+                s,
+            )
+        })
+    }
+
+    fn wait_external_semaphores(
+        &self,
+        semaphores: &[Handle],
+        ops: &[SemaphoreOp],
+        stream: Handle,
+    ) -> HipResult<()> {
+        let s = live_stream(stream)?;
+        enter()?;
+        let sems: Vec<cu::CUexternalSemaphore> = semaphores.iter().map(|h| h.cast()).collect();
+        let params = ops
+            .iter()
+            .map(|o| {
+                // SAFETY: plain data; zero is a valid value.
+                let mut p: cu::CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS = unsafe { std::mem::zeroed() };
+                p.params.fence.value = o.fence_value;
+                p.params.keyedMutex.key = o.key;
+                p.params.keyedMutex.timeoutMs = o.timeout_ms;
+                p.flags = o.flags;
+                p
+            })
+            .collect::<Vec<_>>();
+        // SAFETY: both arrays have `sems.len()` entries; a checked stream.
+        check(unsafe {
+            cu::cuWaitExternalSemaphoresAsync(sems.as_ptr(), params.as_ptr(), sems.len() as u32, s)
+        })
+    }
+
+    fn destroy_external_semaphore(&self, semaphore: Handle) -> HipResult<()> {
+        enter()?;
+        if semaphore.is_null() {
+            return Err(HipError::InvalidValue);
+        }
+        // SAFETY: an imported semaphore (HIP's contract).
+        check(unsafe { cu::cuDestroyExternalSemaphore(semaphore.cast()) })
+    }
+}
