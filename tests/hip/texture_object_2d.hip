@@ -1,10 +1,9 @@
 // 2-D texture objects over a HIP array, pitched memory and linear memory: every address mode
 // (clamp, border, wrap, mirror), point and linear filtering, unnormalised and normalised
 // coordinates, element-type and normalised-float read modes (8-bit, 16-bit and half texels),
-// compared with the reference
-// sampler of tex_ref_sampler.h (point results exactly, linear ones within 2.5/256); the
-// descriptor queries; the driver-API flavour (hipTexObjectCreate); invalid arguments with
-// HIP's error codes.
+// compared with the reference sampler of tex_ref_sampler.h (point results exactly, linear ones
+// within 2.5/256); the descriptor queries; the driver-API flavour (hipTexObjectCreate); invalid
+// arguments with HIP's error codes.
 #include "hip_test.h"
 #include "tex_ref_sampler.h"
 
