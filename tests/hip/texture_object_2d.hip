@@ -1,10 +1,9 @@
 // 2-D texture objects over a HIP array, pitched memory and linear memory: every address mode
 // (clamp, border, wrap, mirror), point and linear filtering, unnormalised and normalised
 // coordinates, element-type and normalised-float read modes (8-bit, 16-bit and half texels),
-// compared with the reference
-// sampler of tex_ref_sampler.h (point results exactly, linear ones within 2.5/256); the
-// descriptor queries; the driver-API flavour (hipTexObjectCreate); invalid arguments with
-// HIP's error codes.
+// compared with the reference sampler of tex_ref_sampler.h (point results exactly, linear ones
+// within 2.5/256); the descriptor queries; the driver-API flavour (hipTexObjectCreate); invalid
+// arguments with HIP's error codes.
 #include "hip_test.h"
 #include "tex_ref_sampler.h"
 
@@ -418,6 +417,22 @@ int main() {
     lin.res.linear.sizeInBytes = 64;
     HIP_EXPECT(hipCreateTextureObject(&tex, &lin, &td, nullptr), hipErrorInvalidValue);
     HIP_EXPECT(hipGetTextureObjectResourceDesc(nullptr, tex), hipErrorInvalidValue);
+    // Unknown enumerators in the descriptors.
+    hipTextureDesc bad_td = td;
+    bad_td.addressMode[1] = (hipTextureAddressMode)7;
+    HIP_EXPECT(hipCreateTextureObject(&tex, &res, &bad_td, nullptr), hipErrorInvalidValue);
+    bad_td = td;
+    bad_td.filterMode = (hipTextureFilterMode)2;
+    HIP_EXPECT(hipCreateTextureObject(&tex, &res, &bad_td, nullptr), hipErrorInvalidValue);
+    hipResourceDesc bad_res = res;
+    bad_res.resType = (hipResourceType)9;
+    HIP_EXPECT(hipCreateTextureObject(&tex, &bad_res, &td, nullptr), hipErrorInvalidValue);
+    // A destroyed object is not an object any more.
+    hipTextureObject_t gone = 0;
+    HIP_CHECK(hipCreateTextureObject(&gone, &res, &td, nullptr));
+    HIP_CHECK(hipDestroyTextureObject(gone));
+    hipTextureDesc tback;
+    HIP_EXPECT(hipGetTextureObjectTextureDesc(&tback, gone), hipErrorInvalidValue);
     HIP_CHECK(hipDestroyTextureObject(0)); // a null object is accepted, as CUDA does
     (void)hipGetLastError();
   }

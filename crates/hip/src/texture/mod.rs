@@ -39,10 +39,9 @@ pub struct ChannelDesc {
 
 impl TexelFormat {
     /// From a channel descriptor: the non-zero channels come first and are equally wide
-    /// (8, 16 or 32 bits; 16 or 32 for floats), 1, 2 or 4 of them; kind `None` has no
-    /// texels. Anything else is `hipErrorInvalidChannelDescriptor`... except that HIP
-    /// reports a malformed descriptor to the allocation calls as `hipErrorInvalidValue`,
-    /// which is what this returns (both vendors agree on that code).
+    /// (8, 16 or 32 bits; 16 or 32 for floats), 1, 2 or 4 of them; kind `None` has no texels.
+    /// Anything else is `hipErrorInvalidValue`, the code HIP's allocation and texture calls
+    /// return for a malformed descriptor.
     pub fn from_channel_desc(d: &ChannelDesc) -> HipResult<TexelFormat> {
         let kind = match d.f {
             0 => ChannelKind::Signed,
