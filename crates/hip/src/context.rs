@@ -27,12 +27,14 @@ thread_local! {
     static STACK: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
 }
 
+/// The slot of device `dev` (`hipErrorInvalidDevice` beyond [`MAX_CONTEXT_DEVICES`]).
+fn slot(dev: usize) -> HipResult<&'static AtomicU32> {
+    PRIMARY.get(dev).ok_or(HipError::InvalidDevice)
+}
+
 /// The `hipCtx_t` of device `dev`'s primary context.
 pub fn handle(dev: usize) -> HipResult<Handle> {
-    PRIMARY
-        .get(dev)
-        .map(|c| (c as *const AtomicU32).cast_mut().cast::<c_void>())
-        .ok_or(HipError::InvalidDevice)
+    slot(dev).map(|c| (c as *const AtomicU32).cast_mut().cast::<c_void>())
 }
 
 /// The device a `hipCtx_t` names: `hipErrorInvalidContext` for NULL, a bogus handle or
@@ -71,7 +73,7 @@ pub fn create(flags: u32, device: i32) -> HipResult<Handle> {
         backend().set_flags(dev, flags)?;
     }
     backend().set_current_device(dev)?;
-    PRIMARY[dev].fetch_add(1, Ordering::Relaxed);
+    slot(dev)?.fetch_add(1, Ordering::Relaxed);
     with_stack(|s| s.push(dev));
     Ok(ctx)
 }
@@ -94,12 +96,13 @@ pub fn destroy(ctx: Handle) -> HipResult<()> {
     if let Some(below) = popped {
         backend().set_current_device(below)?;
     }
-    release_count(dev);
-    Ok(())
+    release_count(dev)
 }
 
-fn release_count(dev: usize) {
-    let _ = PRIMARY[dev].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
+/// Drops one retain of `dev`'s primary context (none left: nothing to drop).
+fn release_count(dev: usize) -> HipResult<()> {
+    let _ = slot(dev)?.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
+    Ok(())
 }
 
 /// `hipCtxPushCurrent`.
@@ -151,15 +154,15 @@ pub fn current() -> HipResult<Handle> {
 /// `hipDevicePrimaryCtxRetain`.
 pub fn primary_retain(device: i32) -> HipResult<Handle> {
     let dev = backend().ordinal(device)?;
-    PRIMARY[dev].fetch_add(1, Ordering::Relaxed);
-    handle(dev)
+    let ctx = handle(dev)?;
+    slot(dev)?.fetch_add(1, Ordering::Relaxed);
+    Ok(ctx)
 }
 
 /// `hipDevicePrimaryCtxRelease` (releasing more than was retained is harmless, as in CLR).
 pub fn primary_release(device: i32) -> HipResult<()> {
     let dev = backend().ordinal(device)?;
-    release_count(dev);
-    Ok(())
+    release_count(dev)
 }
 
 /// `hipDevicePrimaryCtxGetState`: (flags, active). The context is active while retained
@@ -167,7 +170,7 @@ pub fn primary_release(device: i32) -> HipResult<()> {
 pub fn primary_state(device: i32) -> HipResult<(u32, bool)> {
     let dev = backend().ordinal(device)?;
     let flags = backend().flags(dev)?;
-    let active = PRIMARY[dev].load(Ordering::Relaxed) > 0 || current_device()? == dev;
+    let active = slot(dev)?.load(Ordering::Relaxed) > 0 || current_device()? == dev;
     Ok((flags, active))
 }
 

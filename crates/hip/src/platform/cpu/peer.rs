@@ -76,6 +76,9 @@ impl PointerBackend for Cpu {
         count: usize,
         out: &mut [i32],
     ) -> HipResult<()> {
+        if out.is_empty() {
+            return Err(HipError::InvalidValue);
+        }
         // The range must lie in one managed allocation, as for the hints themselves.
         match memory::find(ptr as usize) {
             Some(a)
