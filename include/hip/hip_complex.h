@@ -7,6 +7,11 @@
  */
 #ifndef HIP_HIP_COMPLEX_H
 #define HIP_HIP_COMPLEX_H
+/* ROCm's guard name too: headers written for ROCm (hipBLAS's among them) test it to know
+ * whether the complex types are already declared. */
+#ifndef HIP_INCLUDE_HIP_HIP_COMPLEX_H
+#define HIP_INCLUDE_HIP_HIP_COMPLEX_H
+#endif
 
 #include "hip_common.h"
 
