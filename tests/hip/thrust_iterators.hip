@@ -5,7 +5,9 @@
 // through the zip), permutation_iterator (reduce over picked elements), discard_iterator
 // (reduce_by_key keeping only the values), reverse iterators (rbegin, make_reverse_iterator);
 // plus/minus/multiplies/maximum/minimum/identity; _1 + _2, 3 * _1, -_1, _1 > 5, _1 = _2;
-// complex<float/double> arithmetic and functions against std::complex, in a device_vector.
+// complex<float/double> arithmetic and functions against std::complex, in a device_vector;
+// thrust/random.h: minstd_rand's standard 10000th value, a Monte Carlo pi with an engine per
+// element, uniform_int and normal distributions' statistics.
 #include "hip_test.h"
 
 #include <thrust/complex.h>
@@ -25,6 +27,7 @@
 #include <thrust/iterator/transform_iterator.h>
 #include <thrust/iterator/zip_iterator.h>
 #include <thrust/pair.h>
+#include <thrust/random.h>
 #include <thrust/reduce.h>
 #include <thrust/scan.h>
 #include <thrust/sequence.h>
@@ -219,6 +222,58 @@ template <class T> static void complex_numbers(double tol) {
   CHECK(z == thrust::complex<T>(1.5, -2.0) && z != w, "complex ==, !=");
 }
 
+// thrust/random.h as Thrust's Monte Carlo sample uses it: an engine per element, discard() to
+// its own subsequence, a uniform distribution; the engine itself is the standard minstd_rand.
+struct estimate_pi {
+  __host__ __device__ int operator()(unsigned id) const {
+    thrust::default_random_engine rng(20261127u);
+    rng.discard(2ull * 64 * id);
+    thrust::uniform_real_distribution<float> u01(0.0f, 1.0f);
+    int inside = 0;
+    for (int i = 0; i < 64; ++i) {
+      float x = u01(rng), y = u01(rng);
+      if (x * x + y * y <= 1.0f) ++inside;
+    }
+    return inside;
+  }
+};
+static void random_numbers() {
+  thrust::minstd_rand rng;
+  rng.discard(9999);
+  unsigned v = (unsigned)rng();
+  CHECK(v == 399268537u, "minstd_rand: the 10000th value is %u, expected 399268537 (C++ standard)", v);
+  for (unsigned long long skip : {0ull, 1ull, 2ull, 1000ull, 123457ull}) {
+    thrust::default_random_engine jump(99), walk(99);
+    jump.discard(skip);
+    for (unsigned long long i = 0; i < skip; ++i) walk();
+    CHECK(jump() == walk(), "discard(%llu) is not the same as %llu draws", skip, skip);
+  }
+  const unsigned n = 20000;
+  long long inside = thrust::transform_reduce(thrust::counting_iterator<unsigned>(0), thrust::counting_iterator<unsigned>(n),
+                                              estimate_pi(), 0LL, thrust::plus<long long>());
+  double pi = 4.0 * (double)inside / (64.0 * n);
+  CHECK(std::fabs(pi - 3.14159265) < 0.01, "Monte Carlo pi from thrust::random: %f", pi);
+  thrust::default_random_engine e(7);
+  thrust::uniform_int_distribution<int> die(1, 6);
+  int seen[7] = {0};
+  for (int i = 0; i < 6000; ++i) {
+    int f = die(e);
+    CHECK(f >= 1 && f <= 6, "uniform_int_distribution(1, 6) gave %d", f);
+    ++seen[f];
+  }
+  for (int f = 1; f <= 6; ++f) CHECK(seen[f] > 800 && seen[f] < 1200, "face %d seen %d times in 6000", f, seen[f]);
+  thrust::normal_distribution<double> gauss(2.0, 0.5);
+  double sum = 0, sq = 0;
+  const int m = 100000;
+  for (int i = 0; i < m; ++i) {
+    double x = gauss(e);
+    sum += x;
+    sq += x * x;
+  }
+  double mean = sum / m, sd = std::sqrt(sq / m - mean * mean);
+  CHECK(std::fabs(mean - 2.0) < 0.01 && std::fabs(sd - 0.5) < 0.01, "normal_distribution(2, 0.5): mean %f sd %f", mean, sd);
+}
+
 static void pair_and_tuple() {
   thrust::pair<int, float> p = thrust::make_pair(3, 2.5f);
   CHECK(p.first == 3 && p.second == 2.5f, "pair");
@@ -241,5 +296,6 @@ int main() {
   complex_numbers<float>(1e-4);
   complex_numbers<double>(1e-12);
   pair_and_tuple();
+  random_numbers();
   return hip_test::pass();
 }
