@@ -1,7 +1,7 @@
 // thrust's fancy iterators, function objects, placeholders, thrust::complex and thrust::tuple /
 // pair, used the way Thrust's samples use them: counting_iterator (sum of 0..n-1, as a map
 // for gather), constant_iterator (transform with a scalar), transform_iterator (sum of squares
-// without a temporary), zip_iterator (SAXPY over a tuple, reduction of a tuple, for_each writing
+// without a temporary), transform_output_iterator (copy and copy_if), zip_iterator (SAXPY over a tuple, reduction of a tuple, for_each writing
 // through the zip), permutation_iterator (reduce over picked elements), discard_iterator
 // (reduce_by_key keeping only the values), reverse iterators (rbegin, make_reverse_iterator);
 // plus/minus/multiplies/maximum/minimum/identity; _1 + _2, 3 * _1, -_1, _1 > 5, _1 = _2;
@@ -25,6 +25,7 @@
 #include <thrust/iterator/permutation_iterator.h>
 #include <thrust/iterator/reverse_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
+#include <thrust/iterator/transform_output_iterator.h>
 #include <thrust/iterator/zip_iterator.h>
 #include <thrust/pair.h>
 #include <thrust/random.h>
@@ -90,6 +91,17 @@ static void counting_constant_transform() {
   double ref = 0;
   for (int i = 0; i < 1000; ++i) ref += (0.5 * i) * (0.5 * i);
   CHECK(std::fabs(sq - ref) <= 1e-5 * ref, "transform_iterator sum of squares: %g vs %g", sq, ref);
+
+  // transform_output_iterator: square on the way out, with copy and with copy_if
+  thrust::device_vector<float> sq_out(1000, -1.0f);
+  thrust::copy(f.begin(), f.end(), thrust::make_transform_output_iterator(sq_out.begin(), square()));
+  thrust::host_vector<float> hs = sq_out;
+  for (int i = 0; i < 1000; ++i) CHECK(hs[i] == 0.25f * i * i, "transform_output_iterator: [%d] = %g", i, hs[i]);
+  auto oe = thrust::copy_if(f.begin(), f.end(), thrust::make_transform_output_iterator(sq_out.begin(), square()),
+                            _1 >= 499.0f);
+  CHECK(oe - thrust::make_transform_output_iterator(sq_out.begin(), square()) == 2, "copy_if into transform_output_iterator: %d",
+        (int)(oe - thrust::make_transform_output_iterator(sq_out.begin(), square())));
+  CHECK(sq_out[0] == 499.0f * 499.0f && sq_out[1] == 499.5f * 499.5f && sq_out[2] == 1.0f, "copy_if output values");
 
   // counting_iterator as a gather map
   thrust::device_vector<int> g(10);
