@@ -16,6 +16,7 @@
 #include <thrust/device_vector.h>
 #include <thrust/execution_policy.h>
 #include <thrust/fill.h>
+#include <thrust/functional.h>
 #include <thrust/host_vector.h>
 #include <thrust/reduce.h>
 #include <thrust/sequence.h>

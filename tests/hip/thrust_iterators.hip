@@ -1,17 +1,20 @@
 // thrust's fancy iterators, function objects, placeholders, thrust::complex and thrust::tuple /
 // pair, used the way Thrust's samples use them: counting_iterator (sum of 0..n-1, as a map
 // for gather), constant_iterator (transform with a scalar), transform_iterator (sum of squares
-// without a temporary), zip_iterator (SAXPY over a tuple, reduction of a tuple, for_each writing
+// without a temporary), transform_output_iterator (copy and copy_if), zip_iterator (SAXPY over a tuple, reduction of a tuple, for_each writing
 // through the zip), permutation_iterator (reduce over picked elements), discard_iterator
 // (reduce_by_key keeping only the values), reverse iterators (rbegin, make_reverse_iterator);
 // plus/minus/multiplies/maximum/minimum/identity; _1 + _2, 3 * _1, -_1, _1 > 5, _1 = _2;
-// complex<float/double> arithmetic and functions against std::complex, in a device_vector.
+// complex<float/double> arithmetic and functions against std::complex, in a device_vector;
+// thrust/random.h: minstd_rand's standard 10000th value, a Monte Carlo pi with an engine per
+// element, uniform_int and normal distributions' statistics.
 #include "hip_test.h"
 
 #include <thrust/complex.h>
 #include <thrust/copy.h>
 #include <thrust/count.h>
 #include <thrust/device_vector.h>
+#include <thrust/fill.h>
 #include <thrust/for_each.h>
 #include <thrust/functional.h>
 #include <thrust/gather.h>
@@ -22,9 +25,12 @@
 #include <thrust/iterator/permutation_iterator.h>
 #include <thrust/iterator/reverse_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
+#include <thrust/iterator/transform_output_iterator.h>
 #include <thrust/iterator/zip_iterator.h>
 #include <thrust/pair.h>
+#include <thrust/random.h>
 #include <thrust/reduce.h>
+#include <thrust/scan.h>
 #include <thrust/sequence.h>
 #include <thrust/transform.h>
 #include <thrust/transform_reduce.h>
@@ -85,6 +91,17 @@ static void counting_constant_transform() {
   double ref = 0;
   for (int i = 0; i < 1000; ++i) ref += (0.5 * i) * (0.5 * i);
   CHECK(std::fabs(sq - ref) <= 1e-5 * ref, "transform_iterator sum of squares: %g vs %g", sq, ref);
+
+  // transform_output_iterator: square on the way out, with copy and with copy_if
+  thrust::device_vector<float> sq_out(1000, -1.0f);
+  thrust::copy(f.begin(), f.end(), thrust::make_transform_output_iterator(sq_out.begin(), square()));
+  thrust::host_vector<float> hs = sq_out;
+  for (int i = 0; i < 1000; ++i) CHECK(hs[i] == 0.25f * i * i, "transform_output_iterator: [%d] = %g", i, hs[i]);
+  auto oe = thrust::copy_if(f.begin(), f.end(), thrust::make_transform_output_iterator(sq_out.begin(), square()),
+                            _1 >= 499.0f);
+  CHECK(oe - thrust::make_transform_output_iterator(sq_out.begin(), square()) == 2, "copy_if into transform_output_iterator: %d",
+        (int)(oe - thrust::make_transform_output_iterator(sq_out.begin(), square())));
+  CHECK(sq_out[0] == 499.0f * 499.0f && sq_out[1] == 499.5f * 499.5f && sq_out[2] == 1.0f, "copy_if output values");
 
   // counting_iterator as a gather map
   thrust::device_vector<int> g(10);
@@ -217,6 +234,58 @@ template <class T> static void complex_numbers(double tol) {
   CHECK(z == thrust::complex<T>(1.5, -2.0) && z != w, "complex ==, !=");
 }
 
+// thrust/random.h as Thrust's Monte Carlo sample uses it: an engine per element, discard() to
+// its own subsequence, a uniform distribution; the engine itself is the standard minstd_rand.
+struct estimate_pi {
+  __host__ __device__ int operator()(unsigned id) const {
+    thrust::default_random_engine rng(20261127u);
+    rng.discard(2ull * 64 * id);
+    thrust::uniform_real_distribution<float> u01(0.0f, 1.0f);
+    int inside = 0;
+    for (int i = 0; i < 64; ++i) {
+      float x = u01(rng), y = u01(rng);
+      if (x * x + y * y <= 1.0f) ++inside;
+    }
+    return inside;
+  }
+};
+static void random_numbers() {
+  thrust::minstd_rand rng;
+  rng.discard(9999);
+  unsigned v = (unsigned)rng();
+  CHECK(v == 399268537u, "minstd_rand: the 10000th value is %u, expected 399268537 (C++ standard)", v);
+  for (unsigned long long skip : {0ull, 1ull, 2ull, 1000ull, 123457ull}) {
+    thrust::default_random_engine jump(99), walk(99);
+    jump.discard(skip);
+    for (unsigned long long i = 0; i < skip; ++i) walk();
+    CHECK(jump() == walk(), "discard(%llu) is not the same as %llu draws", skip, skip);
+  }
+  const unsigned n = 20000;
+  long long inside = thrust::transform_reduce(thrust::counting_iterator<unsigned>(0), thrust::counting_iterator<unsigned>(n),
+                                              estimate_pi(), 0LL, thrust::plus<long long>());
+  double pi = 4.0 * (double)inside / (64.0 * n);
+  CHECK(std::fabs(pi - 3.14159265) < 0.01, "Monte Carlo pi from thrust::random: %f", pi);
+  thrust::default_random_engine e(7);
+  thrust::uniform_int_distribution<int> die(1, 6);
+  int seen[7] = {0};
+  for (int i = 0; i < 6000; ++i) {
+    int f = die(e);
+    CHECK(f >= 1 && f <= 6, "uniform_int_distribution(1, 6) gave %d", f);
+    ++seen[f];
+  }
+  for (int f = 1; f <= 6; ++f) CHECK(seen[f] > 800 && seen[f] < 1200, "face %d seen %d times in 6000", f, seen[f]);
+  thrust::normal_distribution<double> gauss(2.0, 0.5);
+  double sum = 0, sq = 0;
+  const int m = 100000;
+  for (int i = 0; i < m; ++i) {
+    double x = gauss(e);
+    sum += x;
+    sq += x * x;
+  }
+  double mean = sum / m, sd = std::sqrt(sq / m - mean * mean);
+  CHECK(std::fabs(mean - 2.0) < 0.01 && std::fabs(sd - 0.5) < 0.01, "normal_distribution(2, 0.5): mean %f sd %f", mean, sd);
+}
+
 static void pair_and_tuple() {
   thrust::pair<int, float> p = thrust::make_pair(3, 2.5f);
   CHECK(p.first == 3 && p.second == 2.5f, "pair");
@@ -239,5 +308,6 @@ int main() {
   complex_numbers<float>(1e-4);
   complex_numbers<double>(1e-12);
   pair_and_tuple();
+  random_numbers();
   return hip_test::pass();
 }

@@ -267,4 +267,41 @@ inline discard_iterator<> make_discard_iterator(std::ptrdiff_t i = 0) {
   return discard_iterator<>(i);
 }
 
+// --- transform_output_iterator ----------------------------------------------------------------
+namespace ferrocm {
+template <class F, class It>
+struct transform_output_proxy {
+  It it;
+  const F *f;
+  template <class T>
+  const transform_output_proxy &operator=(T &&v) const {
+    *it = (*f)(std::forward<T>(v));
+    return *this;
+  }
+};
+}  // namespace ferrocm
+template <class F, class It>
+class transform_output_iterator
+    : public ferrocm::ra_iterator<transform_output_iterator<F, It>, void, ferrocm::transform_output_proxy<F, It>> {
+ public:
+  static constexpr bool ferrocm_device = ferrocm::is_device<It>::value;
+  transform_output_iterator() = default;
+  transform_output_iterator(It it, F f) : it_(it), f_(f) {}
+  ferrocm::transform_output_proxy<F, It> deref() const { return {it_, &f_}; }
+  void advance_by(std::ptrdiff_t d) { it_ += d; }
+  std::ptrdiff_t distance_from(const transform_output_iterator &o) const { return it_ - o.it_; }
+  const It &base() const { return it_; }
+  friend auto ferrocm_unwrap(const transform_output_iterator &t) {
+    return transform_output_iterator<F, ferrocm::unwrapped_t<It>>(ferrocm::unwrap(t.it_), t.f_);
+  }
+
+ private:
+  It it_{};
+  F f_{};
+};
+template <class It, class F>
+transform_output_iterator<F, It> make_transform_output_iterator(It it, F f) {
+  return transform_output_iterator<F, It>(it, f);
+}
+
 }  // namespace thrust
