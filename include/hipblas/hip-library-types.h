@@ -38,7 +38,9 @@ typedef enum hipDataType {
 } hipDataType;
 #endif
 
-#ifndef HIP_INCLUDE_HIP_HIP_COMPLEX_H
+// hip/hip_complex.h defines these (ROCm's guard is HIP_INCLUDE_HIP_HIP_COMPLEX_H,
+// ferrocm's HIP_HIP_COMPLEX_H); define them only where it did not.
+#if !defined(HIP_INCLUDE_HIP_HIP_COMPLEX_H) && !defined(HIP_HIP_COMPLEX_H)
 #define HIP_INCLUDE_HIP_HIP_COMPLEX_H
 typedef struct { float x, y; } hipFloatComplex;
 typedef struct { double x, y; } hipDoubleComplex;

@@ -176,6 +176,9 @@ RSMI_API rsmi_status_t rsmi_dev_perf_level_get(uint32_t dv_ind, rsmi_dev_perf_le
  * written and RSMI_STATUS_INSUFFICIENT_SIZE says there were more. */
 RSMI_API rsmi_status_t rsmi_compute_process_info_get(rsmi_process_info_t* procs, uint32_t* num_items);
 RSMI_API rsmi_status_t rsmi_compute_process_info_by_pid_get(uint32_t pid, rsmi_process_info_t* proc);
+/* The device indexes process pid uses (RSMI_STATUS_NOT_FOUND: none); with dv_indices NULL,
+ * *num_devices becomes their number. */
+RSMI_API rsmi_status_t rsmi_compute_process_gpus_get(uint32_t pid, uint32_t* dv_indices, uint32_t* num_devices);
 
 #ifdef __cplusplus
 }

@@ -17,6 +17,22 @@ pub fn entry<R>(on_panic: R, body: impl FnOnce() -> R) -> R {
     catch_unwind(AssertUnwindSafe(body)).unwrap_or(on_panic)
 }
 
+/// What a function returns when its implementation panicked: the library's status for
+/// status-returning functions, nothing for `void` ones.
+pub trait PanicValue: Sized {
+    fn on_panic(status: u32) -> Self;
+}
+
+impl PanicValue for u32 {
+    fn on_panic(status: u32) -> u32 {
+        status
+    }
+}
+
+impl PanicValue for () {
+    fn on_panic(_: u32) {}
+}
+
 /// Declares a C library's exports, once. Each line is
 /// `fn name(arg: Type, ...) -> Status { path::to::implementation }` (called with the same
 /// arguments) or `fn name(...) -> Status { unsupported "reason" }` (returns the library's
@@ -49,7 +65,8 @@ macro_rules! smi_exports {
             #[no_mangle]
             #[allow(unused_unsafe, unused_variables, clippy::missing_safety_doc)]
             pub unsafe extern "C" fn $name($($arg: $ty),*) -> $ret {
-                $crate::capi::entry($panic, || {
+                let on_panic = <$ret as $crate::capi::PanicValue>::on_panic($panic);
+                $crate::capi::entry(on_panic, || {
                     $crate::smi_exports!(@call $ns; ($($arg),*) $($body)+)
                 })
             }

@@ -273,3 +273,28 @@ fn packages_follow_the_libraries_present() {
         .arg(project.join("build"))
         .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix.display())));
 }
+
+/// hipFFT, hipRAND, hipCUB and rocThrust through their packages, each one the prefix has.
+#[test]
+fn the_other_libraries_present() {
+    if !have("cmake") {
+        eprintln!("SKIPPED: cmake not installed");
+        return;
+    }
+    let hipcc = dist().join("bin/hipcc");
+    let log = cmake_project(
+        "libraries",
+        &[format!("-DCMAKE_CXX_COMPILER={}", hipcc.display())],
+        &[],
+    );
+    for pkg in ["hipfft", "hiprand", "hipcub", "rocthrust"] {
+        let packaged = dist()
+            .join(format!("lib/cmake/{pkg}/{pkg}-config.cmake"))
+            .is_file();
+        assert_eq!(
+            log.contains(&format!("using {pkg} ")),
+            packaged,
+            "{pkg}: a package in the prefix is used\n{log}"
+        );
+    }
+}

@@ -79,6 +79,25 @@ pub fn product(d: &dyn Device) -> Vec<(String, String)> {
     ]
 }
 
+/// `--showpids`: every process using a device, with the number of devices it uses and its
+/// device memory (the largest any device reports), by ascending pid.
+pub fn pids(devices: &[(usize, &dyn Device)]) -> Vec<(u32, String, usize, Option<u64>)> {
+    let mut out: Vec<(u32, String, usize, Option<u64>)> = Vec::new();
+    for (_, d) in devices {
+        for p in d.processes() {
+            match out.iter_mut().find(|e| e.0 == p.pid) {
+                Some(e) => {
+                    e.2 += 1;
+                    e.3 = e.3.max(p.device_memory);
+                }
+                None => out.push((p.pid, p.name, 1, p.device_memory)),
+            }
+        }
+    }
+    out.sort_by_key(|e| e.0);
+    out
+}
+
 /// A spacer line with a title in the middle, as rocm-smi prints them.
 pub fn spacer(title: &str) -> String {
     if title.is_empty() {

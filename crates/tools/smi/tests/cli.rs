@@ -1,6 +1,6 @@
 //! amd-smi and rocm-smi as users run them: the JSON parses and carries amd-smi's and
 //! rocm-smi's documented keys, CSV has a header row, bad device indexes fail, and a process
-//! that maps the HIP runtime shows up in `amd-smi process`.
+//! that maps the HIP runtime shows up in `amd-smi process` and `rocm-smi --showpids`.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -226,6 +226,7 @@ fn a_hip_process_appears_in_amd_smi_process() {
         panic!("the stand-in did not start: {:?}", child.wait());
     }
     let p = amd_smi_json(&["process", "--json"]);
+    let pids = rocm_smi_json(&["--showpids", "--json"]);
     drop(child.stdin.take());
     let _ = child.wait();
     let list = p[0]["process_list"].as_array().unwrap();
@@ -235,4 +236,8 @@ fn a_hip_process_appears_in_amd_smi_process() {
         .unwrap_or_else(|| panic!("pid {} not in {p}", child.id()));
     assert_eq!(me["process_info"]["name"], "hip_user");
     assert_eq!(me["process_info"]["mem_usage"]["unit"], "B");
+    let entry = pids["system"][format!("PID{}", child.id())]
+        .as_str()
+        .unwrap_or_else(|| panic!("pid {} not in {pids}", child.id()));
+    assert!(entry.starts_with("hip_user, 1, "), "{entry}");
 }

@@ -64,8 +64,11 @@ fn the_header_declares_exactly_the_table() {
     let header = std::fs::read_to_string(root().join("include/amd_smi/amdsmi.h")).expect("header");
     let declared: BTreeSet<String> = header
         .lines()
-        .filter_map(|line| line.strip_prefix("AMDSMI_API amdsmi_status_t "))
-        .filter_map(|decl| decl.split('(').next().map(String::from))
+        .filter_map(|line| line.strip_prefix("AMDSMI_API "))
+        .filter_map(|decl| {
+            let before = decl.split('(').next()?;
+            before.rsplit([' ', '*']).next().map(String::from)
+        })
         .collect();
     assert_eq!(declared, table());
 }

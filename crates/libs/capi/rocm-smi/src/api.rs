@@ -548,6 +548,47 @@ pub unsafe fn compute_process_info_get(
     status(r)
 }
 
+/// The devices process `pid` uses. With `dv_indices` NULL, `*num_devices` becomes their
+/// number; else up to `*num_devices` indexes are written and `*num_devices` becomes the number
+/// written (`RSMI_STATUS_INSUFFICIENT_SIZE` when there were more).
+///
+/// # Safety
+/// `num_devices` is NULL or valid; `dv_indices` is NULL or valid for `*num_devices` writes.
+pub unsafe fn compute_process_gpus_get(
+    pid: u32,
+    dv_indices: *mut u32,
+    num_devices: *mut u32,
+) -> rsmi_status_t {
+    let r = (|| {
+        // SAFETY: forwarded contract.
+        let num = unsafe { out(num_devices) }?;
+        let inv = SESSION.inventory().ok_or(RSMI_STATUS_INIT_ERROR)?;
+        let used: Vec<u32> = inv
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.processes().iter().any(|p| p.pid == pid))
+            .map(|(i, _)| i as u32)
+            .collect();
+        if used.is_empty() {
+            return Err(RSMI_STATUS_NOT_FOUND);
+        }
+        if dv_indices.is_null() {
+            *num = used.len() as u32;
+            return Ok(());
+        }
+        let n = (*num as usize).min(used.len());
+        // SAFETY: room for `*num` >= n indexes by the caller's contract.
+        unsafe { std::ptr::copy_nonoverlapping(used.as_ptr(), dv_indices, n) };
+        *num = n as u32;
+        if n < used.len() {
+            Err(RSMI_STATUS_INSUFFICIENT_SIZE)
+        } else {
+            Ok(())
+        }
+    })();
+    status(r)
+}
+
 /// # Safety
 /// `proc_` is NULL or writable.
 pub unsafe fn compute_process_info_by_pid_get(

@@ -44,4 +44,5 @@ smi::smi_exports! {
     fn rsmi_status_string(status: rsmi_status_t, status_string: *mut *const c_char) -> rsmi_status_t { api::status_string }
     fn rsmi_compute_process_info_get(procs: *mut rsmi_process_info_t, num_items: *mut u32) -> rsmi_status_t { api::compute_process_info_get }
     fn rsmi_compute_process_info_by_pid_get(pid: u32, proc_: *mut rsmi_process_info_t) -> rsmi_status_t { api::compute_process_info_by_pid_get }
+    fn rsmi_compute_process_gpus_get(pid: u32, dv_indices: *mut u32, num_devices: *mut u32) -> rsmi_status_t { api::compute_process_gpus_get }
 }

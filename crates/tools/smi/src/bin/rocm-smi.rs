@@ -34,6 +34,9 @@ struct Cli {
     /// Product name, model, vendor and SKU
     #[arg(long)]
     showproductname: bool,
+    /// Processes using the devices (rocm-smi's KFD process table)
+    #[arg(long)]
+    showpids: bool,
     /// Everything above
     #[arg(short = 'a', long)]
     showallinfo: bool,
@@ -76,6 +79,9 @@ fn run(cli: Cli) -> Result<(), String> {
         mem.extend(["vram", "vis_vram", "gtt"]);
     }
     let structured = cli.json || cli.csv;
+    if cli.showpids {
+        return show_pids(&devices, cli.json);
+    }
     // `--json` alone reports what the concise table shows, by key.
     if sections.is_empty() && mem.is_empty() && structured {
         sections.extend([
@@ -151,6 +157,39 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         println!("{}", rocm::spacer(""));
     }
+    println!("{}", rocm::spacer(" End of ROCm SMI Log "));
+    Ok(())
+}
+
+/// `--showpids` (alone: rocm-smi prints it as a system section of its own).
+fn show_pids(devices: &[(usize, &dyn Device)], json: bool) -> Result<(), String> {
+    let pids = rocm::pids(devices);
+    let na = |v: Option<u64>| v.map_or_else(|| "N/A".to_string(), |b| b.to_string());
+    if json {
+        let system = pids
+            .iter()
+            .map(|(pid, name, gpus, vram)| {
+                let v = format!("{name}, {gpus}, {}, N/A, N/A", na(*vram));
+                (format!("PID{pid}"), Node::Str(v))
+            })
+            .collect();
+        let node = Node::Map(vec![("system".to_string(), Node::Map(system))]);
+        println!("{}", node.to_json());
+        return Ok(());
+    }
+    println!("\n");
+    println!("{}", rocm::spacer(" ROCm System Management Interface "));
+    println!("{}", rocm::spacer(" KFD Processes "));
+    if pids.is_empty() {
+        println!("No KFD PIDs currently running");
+    } else {
+        println!("KFD process information:");
+        println!("PID\tPROCESS NAME\tGPU(s)\tVRAM USED\tSDMA USED\tCU OCCUPANCY");
+        for (pid, name, gpus, vram) in &pids {
+            println!("{pid}\t{name}\t{gpus}\t{}\tN/A\tN/A", na(*vram));
+        }
+    }
+    println!("{}", rocm::spacer(""));
     println!("{}", rocm::spacer(" End of ROCm SMI Log "));
     Ok(())
 }

@@ -392,6 +392,73 @@ pub unsafe fn get_gpu_compute_process_info(
     status(r)
 }
 
+/// # Safety
+/// `proc_` is NULL or writable.
+pub unsafe fn get_gpu_compute_process_info_by_pid(
+    pid: u32,
+    proc_: *mut amdsmi_process_info_t,
+) -> amdsmi_status_t {
+    let r = (|| {
+        // SAFETY: forwarded contract.
+        let out = unsafe { out(proc_) }?;
+        let inv = inventory()?;
+        let p = inv
+            .iter()
+            .flat_map(|d| d.processes())
+            .find(|p| p.pid == pid)
+            .ok_or(AMDSMI_STATUS_NOT_FOUND)?;
+        *out = amdsmi_process_info_t {
+            process_id: p.pid,
+            pasid: u32::MAX,
+            vram_usage: p.device_memory.unwrap_or(u64::MAX),
+            sdma_usage: u64::MAX,
+            cu_occupancy: u32::MAX,
+        };
+        Ok(())
+    })();
+    status(r)
+}
+
+/// The device indexes (processor order) process `pid` uses. With `dv_indices` NULL,
+/// `*num_devices` becomes their number; else up to `*num_devices` are written.
+///
+/// # Safety
+/// `num_devices` is NULL or valid; `dv_indices` is NULL or valid for `*num_devices` writes.
+pub unsafe fn get_gpu_compute_process_gpus(
+    pid: u32,
+    dv_indices: *mut u32,
+    num_devices: *mut u32,
+) -> amdsmi_status_t {
+    let r = (|| {
+        // SAFETY: forwarded contract.
+        let num = unsafe { out(num_devices) }?;
+        let inv = inventory()?;
+        let used: Vec<u32> = inv
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.processes().iter().any(|p| p.pid == pid))
+            .map(|(i, _)| i as u32)
+            .collect();
+        if used.is_empty() {
+            return Err(AMDSMI_STATUS_NOT_FOUND);
+        }
+        if dv_indices.is_null() {
+            *num = used.len() as u32;
+            return Ok(());
+        }
+        let n = (*num as usize).min(used.len());
+        // SAFETY: room for `*num` >= n indexes by the caller's contract.
+        unsafe { std::ptr::copy_nonoverlapping(used.as_ptr(), dv_indices, n) };
+        *num = n as u32;
+        if n < used.len() {
+            Err(AMDSMI_STATUS_INSUFFICIENT_SIZE)
+        } else {
+            Ok(())
+        }
+    })();
+    status(r)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -131,6 +131,12 @@ pub fn supported<T>(v: Option<T>) -> Result<T> {
     v.ok_or(AMDSMI_STATUS_NOT_SUPPORTED)
 }
 
+/// `amdsmi_free_name_value_pairs`: the functions whose results it frees
+/// (`amdsmi_get_gpu_pm_metrics_info`, `amdsmi_get_gpu_reg_table_info`) return nothing on
+/// ferrocm's devices, so no pointer a caller holds came from this library: nothing to free
+/// (and freeing a foreign pointer would corrupt the caller's heap).
+pub fn free_name_value_pairs(_p: *mut c_void) {}
+
 pub fn init(_flags: u64) -> amdsmi_status_t {
     // Every ferrocm device plays the GPU's role for HIP programs: the flags (AMD GPUs, CPUs,
     // non-AMD GPUs...) select no subset; `amdsmi_get_processor_type` tells what each is.

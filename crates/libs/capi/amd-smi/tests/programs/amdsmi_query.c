@@ -139,7 +139,16 @@ int main(void) {
     printf("  %u processes\n", nproc);
 
     CHECK(amdsmi_get_gpu_asic_info(h, NULL) == AMDSMI_STATUS_INVAL, "NULL out-pointer");
+    uint64_t blocks = 0;
+    CHECK(amdsmi_get_gpu_ecc_enabled(h, &blocks) == AMDSMI_STATUS_NOT_SUPPORTED, "no ECC");
+    amdsmi_frequencies_t freqs;
+    CHECK(amdsmi_get_clk_freq(h, AMDSMI_CLK_TYPE_GFX, &freqs) == AMDSMI_STATUS_NOT_SUPPORTED,
+          "no DPM levels");
   }
+  uint32_t ndev = 0;
+  CHECK(amdsmi_get_gpu_compute_process_gpus(0x7fffffff, NULL, &ndev) == AMDSMI_STATUS_NOT_FOUND,
+        "no such process");
+  amdsmi_free_name_value_pairs(NULL);
   amdsmi_asic_info_t asic;
   CHECK(amdsmi_get_gpu_asic_info((amdsmi_processor_handle)0x1234, &asic) == AMDSMI_STATUS_INVAL,
         "a foreign handle");
