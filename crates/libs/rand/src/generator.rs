@@ -32,6 +32,10 @@ pub trait Backend: Send + Sync {
     /// # Safety
     /// `req.ptr` is valid for `req.n` elements until the work ran (the C contract).
     unsafe fn generate(&self, settings: &Settings, req: Request) -> RandResult<()>;
+    /// Whether the numbers are computed by [`CpuBackend`].
+    fn is_cpu(&self) -> bool {
+        false
+    }
 }
 
 /// rocRAND's algorithms on the CPU (the CPU platform, and host generators everywhere).
@@ -41,11 +45,16 @@ pub struct CpuBackend {
 }
 
 impl Backend for CpuBackend {
+    fn is_cpu(&self) -> bool {
+        true
+    }
+
     unsafe fn generate(&self, settings: &Settings, req: Request) -> RandResult<()> {
         let state = Arc::clone(&self.state);
         let seeding = Seeding {
             seed: settings.seed,
             offset: settings.offset,
+            dimensions: settings.dimensions,
         };
         let work = move || {
             // SAFETY: the request was validated and its buffer outlives the work (the
@@ -205,8 +214,13 @@ impl Generator {
                 return Err(RandError::OutOfRange);
             }
         }
-        if self.rng.is_quasi() && n % settings.dimensions as usize != 0 {
-            return Err(RandError::LengthNotMultiple);
+        if self.rng.is_quasi() {
+            if n % settings.dimensions as usize != 0 {
+                return Err(RandError::LengthNotMultiple);
+            }
+            if self.backend.is_cpu() {
+                crate::quasi::supports(self.rng, elem, dist)?;
+            }
         }
         if n == 0 {
             return Ok(());

@@ -27,6 +27,7 @@ pub mod generator;
 pub use hip_bridge;
 pub mod kernels;
 pub mod nvidia;
+pub mod quasi;
 pub mod types;
 
 pub use error::{RandError, RandResult};
