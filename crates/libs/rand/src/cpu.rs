@@ -55,6 +55,8 @@ pub struct Seeding {
     pub offset: u64,
     /// Quasi-random dimensions (1 for pseudo-random generators).
     pub dimensions: u32,
+    /// The generator's restart count ([`crate::generator::Settings::epoch`]).
+    pub epoch: u64,
 }
 
 enum Engines {

@@ -23,6 +23,9 @@ pub struct Settings {
     pub ordering: Ordering,
     pub dimensions: u32,
     pub stream: StreamHandle,
+    /// Counts the calls that restart the sequence (seed, offset, ordering, dimensions):
+    /// as in rocRAND, setting even the same value again restarts it.
+    pub epoch: u64,
 }
 
 /// What produces the numbers: the platform difference, in one place.
@@ -55,6 +58,7 @@ impl Backend for CpuBackend {
             seed: settings.seed,
             offset: settings.offset,
             dimensions: settings.dimensions,
+            epoch: settings.epoch,
         };
         let work = move || {
             // SAFETY: the request was validated and its buffer outlives the work (the
@@ -129,6 +133,7 @@ impl Generator {
                 },
                 dimensions: 1,
                 stream: 0,
+                epoch: 0,
             }),
             backend,
         })
@@ -154,13 +159,17 @@ impl Generator {
         if self.rng.is_quasi() {
             return Err(RandError::TypeError);
         }
-        self.settings.lock().seed = seed;
+        let mut s = self.settings.lock();
+        s.seed = seed;
+        s.epoch += 1;
         Ok(())
     }
 
     /// `rocrand_set_offset`: the engines restart that many numbers further.
     pub fn set_offset(&self, offset: u64) -> RandResult<()> {
-        self.settings.lock().offset = offset;
+        let mut s = self.settings.lock();
+        s.offset = offset;
+        s.epoch += 1;
         Ok(())
     }
 
@@ -177,7 +186,9 @@ impl Generator {
         if !ok {
             return Err(RandError::OutOfRange);
         }
-        self.settings.lock().ordering = ordering;
+        let mut s = self.settings.lock();
+        s.ordering = ordering;
+        s.epoch += 1;
         Ok(())
     }
 
@@ -189,7 +200,9 @@ impl Generator {
         if dimensions == 0 || dimensions > MAX_DIMENSIONS {
             return Err(RandError::OutOfRange);
         }
-        self.settings.lock().dimensions = dimensions;
+        let mut s = self.settings.lock();
+        s.dimensions = dimensions;
+        s.epoch += 1;
         Ok(())
     }
 

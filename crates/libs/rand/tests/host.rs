@@ -96,6 +96,15 @@ fn xorwow_engine_i_writes_every_131072th_value_and_keeps_its_state() {
     let mut e3 = Xorwow::new(0x1234_5678_9abc, 3, 11);
     e3.discard(2);
     assert_eq!(second[3], e3.next_u32());
+    // Setting the same seed again restarts the engines too (rocRAND's set_seed).
+    g.set_seed(0x1234_5678_9abc).unwrap();
+    let again: Vec<u32> = fill(&g, 4, Elem::U32, Distribution::Bits);
+    assert_eq!(&again[..], &first[..4]);
+    let g2 = gen(RngType::Philox4x32_10);
+    let a: Vec<u32> = fill(&g2, 8, Elem::U32, Distribution::Bits);
+    g2.set_offset(0).unwrap();
+    let b: Vec<u32> = fill(&g2, 8, Elem::U32, Distribution::Bits);
+    assert_eq!(a, b, "set_offset restarts Philox's stream");
     // A new seed restarts the engines.
     g.set_seed(5).unwrap();
     let third: Vec<u32> = fill(&g, 2, Elem::U32, Distribution::Bits);
