@@ -5,8 +5,8 @@
  * CPU platform: hipRAND's states are rocRAND's (rocrand/rocrand_kernel.h), as on AMD GPUs,
  * so kernels produce rocRAND's numbers. NVIDIA: the states and functions are cuRAND's
  * (curand_kernel.h), as hipRAND's NVIDIA backend does, so kernels produce cuRAND's numbers.
- * Provided states: XORWOW (hiprandState_t), Philox4x32-10, MRG32k3a. MTGP32 and Sobol
- * states are not provided (docs/LIBRARIES.md).
+ * Provided states: XORWOW (hiprandState_t), Philox4x32-10, MRG32k3a, Sobol32, Sobol64.
+ * MTGP32 and scrambled Sobol states are not provided (docs/LIBRARIES.md).
  */
 #ifndef HIPRAND_KERNEL_H_
 #define HIPRAND_KERNEL_H_
@@ -66,6 +66,29 @@ HIPRAND_FQ float4 hiprand_log_normal4(hiprandStatePhilox4_32_10_t* state, float 
 HIPRAND_FQ uint4 hiprand_poisson4(hiprandStatePhilox4_32_10_t* state, double lambda) {
   return curand_poisson4(state, lambda);
 }
+
+typedef curandStateSobol32_t hiprandStateSobol32_t;
+typedef curandStateSobol64_t hiprandStateSobol64_t;
+HIPRAND_FQ void hiprand_init(hiprandDirectionVectors32_t vectors, unsigned int offset, hiprandStateSobol32_t* state) {
+  curand_init(vectors, offset, state);
+}
+HIPRAND_FQ void hiprand_init(hiprandDirectionVectors64_t vectors, unsigned long long offset,
+                             hiprandStateSobol64_t* state) {
+  curand_init(vectors, offset, state);
+}
+#define FERROCM_HIPRAND_SOBOL_API(S, R)                                                               \
+  HIPRAND_FQ R hiprand(S* state) { return curand(state); }                                            \
+  HIPRAND_FQ float hiprand_uniform(S* state) { return curand_uniform(state); }                        \
+  HIPRAND_FQ double hiprand_uniform_double(S* state) { return curand_uniform_double(state); }         \
+  HIPRAND_FQ float hiprand_normal(S* state) { return curand_normal(state); }                          \
+  HIPRAND_FQ double hiprand_normal_double(S* state) { return curand_normal_double(state); }           \
+  HIPRAND_FQ float hiprand_log_normal(S* state, float m, float s) { return curand_log_normal(state, m, s); } \
+  HIPRAND_FQ double hiprand_log_normal_double(S* state, double m, double s) {                         \
+    return curand_log_normal_double(state, m, s);                                                     \
+  }
+FERROCM_HIPRAND_SOBOL_API(hiprandStateSobol32_t, unsigned int)
+FERROCM_HIPRAND_SOBOL_API(hiprandStateSobol64_t, unsigned long long)
+#undef FERROCM_HIPRAND_SOBOL_API
 #undef HIPRAND_FQ
 
 #else /* CPU platform: rocRAND's states */
@@ -131,6 +154,29 @@ FQUALIFIERS uint4 hiprand_poisson4(hiprandStatePhilox4_32_10_t* state, double la
 FQUALIFIERS uint4 hiprand_discrete4(hiprandStatePhilox4_32_10_t* state, hiprandDiscreteDistribution_t d) {
   return rocrand_discrete4(state, d);
 }
+
+typedef rocrand_state_sobol32 hiprandStateSobol32_t;
+typedef rocrand_state_sobol64 hiprandStateSobol64_t;
+FQUALIFIERS void hiprand_init(hiprandDirectionVectors32_t vectors, unsigned int offset, hiprandStateSobol32_t* state) {
+  rocrand_init(vectors, offset, state);
+}
+FQUALIFIERS void hiprand_init(hiprandDirectionVectors64_t vectors, unsigned long long offset,
+                              hiprandStateSobol64_t* state) {
+  rocrand_init(vectors, offset, state);
+}
+#define FERROCM_HIPRAND_SOBOL_API(S, R)                                                               \
+  FQUALIFIERS R hiprand(S* state) { return rocrand(state); }                                          \
+  FQUALIFIERS float hiprand_uniform(S* state) { return rocrand_uniform(state); }                      \
+  FQUALIFIERS double hiprand_uniform_double(S* state) { return rocrand_uniform_double(state); }       \
+  FQUALIFIERS float hiprand_normal(S* state) { return rocrand_normal(state); }                        \
+  FQUALIFIERS double hiprand_normal_double(S* state) { return rocrand_normal_double(state); }         \
+  FQUALIFIERS float hiprand_log_normal(S* state, float m, float s) { return rocrand_log_normal(state, m, s); } \
+  FQUALIFIERS double hiprand_log_normal_double(S* state, double m, double s) {                        \
+    return rocrand_log_normal_double(state, m, s);                                                    \
+  }
+FERROCM_HIPRAND_SOBOL_API(hiprandStateSobol32_t, unsigned int)
+FERROCM_HIPRAND_SOBOL_API(hiprandStateSobol64_t, unsigned long long)
+#undef FERROCM_HIPRAND_SOBOL_API
 
 #endif /* __HIP_PLATFORM_NVIDIA__ */
 

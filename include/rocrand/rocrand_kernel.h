@@ -4,7 +4,8 @@
  * rocrand_discrete, skipahead* for the Philox4x32-10, XORWOW and MRG32k3a states, with
  * rocRAND's distributions (same constants and operation order: integers and uniforms
  * bit-identical to rocRAND, normals to the last bits of the C library's log/sin/cos).
- * MTGP32, Sobol, LFSR113, MRG31k3p, MT19937 and ThreeFry states are not provided.
+ * Sobol32/Sobol64 states too (unscrambled). MTGP32, scrambled Sobol, LFSR113, MRG31k3p,
+ * MT19937 and ThreeFry states are not provided.
  * On NVIDIA use hiprand/hiprand_kernel.h (it maps onto cuRAND's curand_kernel.h).
  */
 #ifndef ROCRAND_KERNEL_H_
@@ -281,5 +282,127 @@ FQUALIFIERS uint4 rocrand_discrete4(rocrand_state_philox4x32_10* state, const ro
   return make_uint4(discrete_alias(v.x, *d), discrete_alias(v.y, *d), discrete_alias(v.z, *d),
                     discrete_alias(v.w, *d));
 }
+
+/* Sobol32 and Sobol64: point i is the XOR of the direction vectors of the set bits of i's
+ * Gray code (rocrand_get_direction_vectors32/64 give the Joe-Kuo vectors, 32 or 64 a
+ * dimension). Each output comes from one point; normals use the inverse error function. */
+namespace rocrand_device {
+template <class T, int W> class sobol_engine {
+public:
+  FQUALIFIERS sobol_engine() {}
+  FQUALIFIERS sobol_engine(const T* vectors, T offset) {
+    for (int k = 0; k < W; k++) v_[k] = vectors[k];
+    i_ = 0;
+    discard(offset);
+  }
+  FQUALIFIERS void discard(T offset) {
+    i_ += offset;
+    const T g = i_ ^ (i_ >> 1);
+    d_ = 0;
+    for (int k = 0; k < W; k++)
+      if ((g >> k) & 1) d_ ^= v_[k];
+  }
+  FQUALIFIERS T next() {
+    const T p = d_;
+    int z = 0;
+    while (z < W - 1 && ((i_ >> z) & 1)) z++;
+    d_ ^= v_[z];
+    i_++;
+    return p;
+  }
+  FQUALIFIERS T operator()() { return next(); }
+
+private:
+  T d_, i_;
+  T v_[W];
+};
+
+namespace detail {
+FQUALIFIERS float roc_f_erfinv(float x) {
+  const float sgn = (x < 0.0f) ? -1.0f : 1.0f;
+  x = (1.0f - x) * (1.0f + x);
+  const float lnx = logf(x);
+  if (isnan(lnx)) return 1.0f;
+  if (isinf(lnx)) return 0.0f;
+  const float tt1 = 2.0f / (3.1415926f * 0.147f) + 0.5f * lnx;
+  const float tt2 = 1.0f / (0.147f) * lnx;
+  return sgn * sqrtf(-tt1 + sqrtf(tt1 * tt1 - tt2));
+}
+FQUALIFIERS double roc_d_erfinv(double x) {
+  const double sgn = (x < 0.0) ? -1.0 : 1.0;
+  x = (1.0 - x) * (1.0 + x);
+  const double lnx = log(x);
+  if (isnan(lnx)) return 1.0;
+  if (isinf(lnx)) return 0.0;
+  const double tt1 = 2.0 / (ROCRAND_PI_DOUBLE * 0.147) + 0.5 * lnx;
+  const double tt2 = 1.0 / (0.147) * lnx;
+  return sgn * sqrt(-tt1 + sqrt(tt1 * tt1 - tt2));
+}
+FQUALIFIERS double uniform_distribution_double(unsigned long long v) {
+  return ROCRAND_2POW53_INV_DOUBLE + ((v >> 11) * ROCRAND_2POW53_INV_DOUBLE);
+}
+FQUALIFIERS float normal_distribution(unsigned int x) {
+  return 1.4142135f * roc_f_erfinv(2.0f * uniform_distribution(x) - 1.0f);
+}
+FQUALIFIERS double normal_distribution_double(unsigned int x) {
+  const double p = ROCRAND_2POW32_INV_DOUBLE + (x * ROCRAND_2POW32_INV_DOUBLE);
+  return 1.4142135f * roc_d_erfinv(2.0 * p - 1.0);
+}
+FQUALIFIERS double normal_distribution_double(unsigned long long x) {
+  return 1.4142135f * roc_d_erfinv(2.0 * uniform_distribution_double(x) - 1.0);
+}
+} // namespace detail
+} // namespace rocrand_device
+
+typedef rocrand_device::sobol_engine<unsigned int, 32> rocrand_state_sobol32;
+typedef rocrand_device::sobol_engine<unsigned long long, 64> rocrand_state_sobol64;
+
+FQUALIFIERS void rocrand_init(const unsigned int* vectors, unsigned int offset, rocrand_state_sobol32* state) {
+  *state = rocrand_state_sobol32(vectors, offset);
+}
+FQUALIFIERS void rocrand_init(const unsigned long long* vectors, unsigned long long offset,
+                              rocrand_state_sobol64* state) {
+  *state = rocrand_state_sobol64(vectors, offset);
+}
+FQUALIFIERS unsigned int rocrand(rocrand_state_sobol32* state) { return state->next(); }
+FQUALIFIERS unsigned long long rocrand(rocrand_state_sobol64* state) { return state->next(); }
+FQUALIFIERS float rocrand_uniform(rocrand_state_sobol32* state) {
+  return rocrand_device::detail::uniform_distribution(state->next());
+}
+FQUALIFIERS double rocrand_uniform_double(rocrand_state_sobol32* state) {
+  return ROCRAND_2POW32_INV_DOUBLE + (state->next() * ROCRAND_2POW32_INV_DOUBLE);
+}
+FQUALIFIERS float rocrand_uniform(rocrand_state_sobol64* state) {
+  return (float)rocrand_device::detail::uniform_distribution_double(state->next());
+}
+FQUALIFIERS double rocrand_uniform_double(rocrand_state_sobol64* state) {
+  return rocrand_device::detail::uniform_distribution_double(state->next());
+}
+FQUALIFIERS float rocrand_normal(rocrand_state_sobol32* state) {
+  return rocrand_device::detail::normal_distribution(state->next());
+}
+FQUALIFIERS double rocrand_normal_double(rocrand_state_sobol32* state) {
+  return rocrand_device::detail::normal_distribution_double(state->next());
+}
+FQUALIFIERS float rocrand_normal(rocrand_state_sobol64* state) {
+  return (float)rocrand_device::detail::normal_distribution_double(state->next());
+}
+FQUALIFIERS double rocrand_normal_double(rocrand_state_sobol64* state) {
+  return rocrand_device::detail::normal_distribution_double(state->next());
+}
+FQUALIFIERS float rocrand_log_normal(rocrand_state_sobol32* state, float mean, float stddev) {
+  return expf(mean + (stddev * rocrand_normal(state)));
+}
+FQUALIFIERS double rocrand_log_normal_double(rocrand_state_sobol32* state, double mean, double stddev) {
+  return exp(mean + (stddev * rocrand_normal_double(state)));
+}
+FQUALIFIERS float rocrand_log_normal(rocrand_state_sobol64* state, float mean, float stddev) {
+  return expf(mean + (stddev * rocrand_normal(state)));
+}
+FQUALIFIERS double rocrand_log_normal_double(rocrand_state_sobol64* state, double mean, double stddev) {
+  return exp(mean + (stddev * rocrand_normal_double(state)));
+}
+FQUALIFIERS void skipahead(unsigned int offset, rocrand_state_sobol32* state) { state->discard(offset); }
+FQUALIFIERS void skipahead(unsigned long long offset, rocrand_state_sobol64* state) { state->discard(offset); }
 
 #endif /* ROCRAND_KERNEL_H_ */

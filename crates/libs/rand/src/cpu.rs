@@ -22,6 +22,7 @@ use rayon::prelude::*;
 use crate::engines::{philox, Engine, Mrg32k3a, Philox, Xorwow};
 use crate::error::RandResult;
 use crate::kernels::{self, Dist, Family, Filler};
+use crate::quasi;
 use crate::types::{Request, RngType};
 
 /// Engines of the strided generators.
@@ -52,6 +53,10 @@ impl<T> Out<T> {
 pub struct Seeding {
     pub seed: u64,
     pub offset: u64,
+    /// Quasi-random dimensions (1 for pseudo-random generators).
+    pub dimensions: u32,
+    /// The generator's restart count ([`crate::generator::Settings::epoch`]).
+    pub epoch: u64,
 }
 
 enum Engines {
@@ -62,6 +67,10 @@ enum Engines {
     },
     Xorwow(Vec<Xorwow>),
     Mrg(Vec<Mrg32k3a>),
+    /// Points already produced in each dimension, from the generator's offset.
+    Sobol {
+        position: u64,
+    },
 }
 
 /// A CPU generator's engine state (kept between calls).
@@ -92,6 +101,7 @@ impl CpuState {
                 RngType::Philox4x32_10 => Engines::Philox { position: 0 },
                 RngType::Xorwow => Engines::Xorwow(Vec::new()),
                 RngType::Mrg32k3a => Engines::Mrg(Vec::new()),
+                RngType::Sobol32 | RngType::Sobol64 => Engines::Sobol { position: 0 },
                 _ => Engines::None,
             };
         }
@@ -126,6 +136,14 @@ impl CpuState {
                     init: &|k0, count| mrg_engines(seeding, k0, count),
                 },
             ),
+            Engines::Sobol { position } => {
+                let dims = seeding.dimensions.max(1) as usize;
+                let first = seeding.offset.wrapping_add(*position);
+                // SAFETY: forwarded caller contract (n is a multiple of the dimensions).
+                unsafe { quasi::fill(self.rng, req, first, dims) }?;
+                *position += (req.n / dims) as u64;
+                Ok(())
+            }
             Engines::None => Err(crate::error::RandError::NotImplemented(
                 "this generator on the CPU",
             )),
@@ -167,6 +185,8 @@ const LANES: usize = 16;
 /// The bulk path: whole runs of `LANES` blocks of four outputs, computed together, when the
 /// stream position is at a block start and the distribution takes whole blocks. Returns
 /// how many elements it wrote (the rest is for [`fill_groups`]); `engine` moves past them.
+// Indexing by lane keeps the loops in the shape the vectoriser wants.
+#[allow(clippy::needless_range_loop)]
 #[inline(always)]
 fn fill_blocks<D: Dist>(d: &D, engine: &mut Philox, out: &mut [D::T]) -> usize {
     let Some((counter, key)) = engine.block_start() else {

@@ -23,6 +23,9 @@ pub struct Settings {
     pub ordering: Ordering,
     pub dimensions: u32,
     pub stream: StreamHandle,
+    /// Counts the calls that restart the sequence (seed, offset, ordering, dimensions):
+    /// as in rocRAND, setting even the same value again restarts it.
+    pub epoch: u64,
 }
 
 /// What produces the numbers: the platform difference, in one place.
@@ -32,6 +35,10 @@ pub trait Backend: Send + Sync {
     /// # Safety
     /// `req.ptr` is valid for `req.n` elements until the work ran (the C contract).
     unsafe fn generate(&self, settings: &Settings, req: Request) -> RandResult<()>;
+    /// Whether the numbers are computed by [`CpuBackend`].
+    fn is_cpu(&self) -> bool {
+        false
+    }
 }
 
 /// rocRAND's algorithms on the CPU (the CPU platform, and host generators everywhere).
@@ -41,11 +48,17 @@ pub struct CpuBackend {
 }
 
 impl Backend for CpuBackend {
+    fn is_cpu(&self) -> bool {
+        true
+    }
+
     unsafe fn generate(&self, settings: &Settings, req: Request) -> RandResult<()> {
         let state = Arc::clone(&self.state);
         let seeding = Seeding {
             seed: settings.seed,
             offset: settings.offset,
+            dimensions: settings.dimensions,
+            epoch: settings.epoch,
         };
         let work = move || {
             // SAFETY: the request was validated and its buffer outlives the work (the
@@ -120,6 +133,7 @@ impl Generator {
                 },
                 dimensions: 1,
                 stream: 0,
+                epoch: 0,
             }),
             backend,
         })
@@ -145,13 +159,17 @@ impl Generator {
         if self.rng.is_quasi() {
             return Err(RandError::TypeError);
         }
-        self.settings.lock().seed = seed;
+        let mut s = self.settings.lock();
+        s.seed = seed;
+        s.epoch += 1;
         Ok(())
     }
 
     /// `rocrand_set_offset`: the engines restart that many numbers further.
     pub fn set_offset(&self, offset: u64) -> RandResult<()> {
-        self.settings.lock().offset = offset;
+        let mut s = self.settings.lock();
+        s.offset = offset;
+        s.epoch += 1;
         Ok(())
     }
 
@@ -168,7 +186,9 @@ impl Generator {
         if !ok {
             return Err(RandError::OutOfRange);
         }
-        self.settings.lock().ordering = ordering;
+        let mut s = self.settings.lock();
+        s.ordering = ordering;
+        s.epoch += 1;
         Ok(())
     }
 
@@ -180,7 +200,9 @@ impl Generator {
         if dimensions == 0 || dimensions > MAX_DIMENSIONS {
             return Err(RandError::OutOfRange);
         }
-        self.settings.lock().dimensions = dimensions;
+        let mut s = self.settings.lock();
+        s.dimensions = dimensions;
+        s.epoch += 1;
         Ok(())
     }
 
@@ -205,8 +227,13 @@ impl Generator {
                 return Err(RandError::OutOfRange);
             }
         }
-        if self.rng.is_quasi() && n % settings.dimensions as usize != 0 {
-            return Err(RandError::LengthNotMultiple);
+        if self.rng.is_quasi() {
+            if n % settings.dimensions as usize != 0 {
+                return Err(RandError::LengthNotMultiple);
+            }
+            if self.backend.is_cpu() {
+                crate::quasi::supports(self.rng, elem, dist)?;
+            }
         }
         if n == 0 {
             return Ok(());

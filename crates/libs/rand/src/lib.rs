@@ -14,7 +14,8 @@
 //!   every generator but Sobol.
 //!
 //! Every interaction with the HIP runtime goes through [`hip_bridge`]. [`capi`] holds what
-//! both C libraries share (the export-table macro and the generator table).
+//! both C libraries share (the export-table macro and the generator table); [`safe`] is the
+//! Rust API (host slices).
 
 pub mod capi;
 pub mod cpu;
@@ -27,6 +28,8 @@ pub mod generator;
 pub use hip_bridge;
 pub mod kernels;
 pub mod nvidia;
+pub mod quasi;
+pub mod safe;
 pub mod types;
 
 pub use error::{RandError, RandResult};

@@ -55,7 +55,7 @@ fn ordering(o: Ordering) -> cr::curandOrdering_t {
 }
 
 /// One generator's cuRAND generator, and the settings last given to it (cuRAND restarts
-/// its sequence when they are set, so they are set only when they change).
+/// its sequence when they are set, so they are set again only after a setter was called).
 pub struct CurandGenerator {
     device: usize,
     rng: RngType,
@@ -102,11 +102,9 @@ impl Backend for CurandGenerator {
                 g,
                 s.stream as usize as cr::cudaStream_t,
             ))?;
-            if inner
-                .1
-                .map(|p| (p.seed, p.offset, p.ordering, p.dimensions))
-                != Some((s.seed, s.offset, s.ordering, s.dimensions))
-            {
+            // Any seed/offset/ordering/dimensions call since the last generation restarts
+            // the sequence, as setting them on cuRAND does.
+            if inner.1.map(|p| p.epoch) != Some(s.epoch) {
                 if self.rng.is_quasi() {
                     status(cr::curandSetQuasiRandomGeneratorDimensions(g, s.dimensions))?;
                 } else {

@@ -46,7 +46,11 @@ impl RngType {
     pub fn cpu_supported(self) -> bool {
         matches!(
             self,
-            RngType::Xorwow | RngType::Mrg32k3a | RngType::Philox4x32_10
+            RngType::Xorwow
+                | RngType::Mrg32k3a
+                | RngType::Philox4x32_10
+                | RngType::Sobol32
+                | RngType::Sobol64
         )
     }
 }

@@ -1,17 +1,21 @@
 //! rocRAND's device engines and distributions against rocRAND itself: the first outputs
-//! of Philox4x32-10, XORWOW and MRG32k3a for several seeds, subsequences and offsets, as
-//! printed by `tests/oracle/oracle.cpp` compiled against Debian's `librocrand-dev` 5.3
-//! headers (host-callable). The test fetches the package with `apt-get download` into a
-//! temporary folder (never installing it); where it cannot, it says so and uses the
-//! values recorded from that oracle in `tests/data/rocrand53_device.txt`.
-//! Integers and uniforms must be bit-identical; normal and log-normal values within 1e-5
-//! relative (rocRAND's own host-vs-device tolerance is wider).
+//! of Philox4x32-10, XORWOW and MRG32k3a for several seeds, subsequences and offsets, and
+//! of Sobol32/Sobol64 for several dimensions and offsets (with a hash of the whole direction
+//! vector tables), as printed by `tests/oracle/oracle.cpp` compiled against Debian's
+//! `librocrand-dev` 5.3 headers (host-callable; the Sobol tables are read from the headers
+//! at run time). The test fetches the package with `apt-get download` into a temporary
+//! folder (never installing it); where it cannot, it says so and uses the values recorded
+//! from that oracle in `tests/data/rocrand53_device.txt`. Integers and uniforms must be
+//! bit-identical; normal and log-normal values within 1e-5 relative (rocRAND's own
+//! host-vs-device tolerance is wider).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use rng::device::{DeviceEngine, State};
+use rng::engines::sobol::{self, Sobol};
 use rng::engines::{Mrg32k3a, Philox, Xorwow};
+use rng::{dist, quasi};
 
 const RECORDED: &str = include_str!("data/rocrand53_device.txt");
 
@@ -111,7 +115,78 @@ fn ours() -> Vec<String> {
             );
         }
     }
+    let (v32, v64) = (sobol::vectors32(), sobol::vectors64());
+    for d in [0usize, 1, 5, 1234, 19_999] {
+        for off in [0u64, 1, 1000, 123_456_789] {
+            let tag = format!("sobol32/{d}/{off}");
+            let mk = || Sobol::<u32>::new(&v32[d * 32..(d + 1) * 32], off);
+            let mut e = mk();
+            (0..8).for_each(|i| out.push(format!("{tag} bits {i} {:016x}", e.next_point())));
+            let mut e = mk();
+            (0..8).for_each(|i| {
+                out.push(format!(
+                    "{tag} uniform {i} {:08x}",
+                    dist::uniform_f32(e.next_point()).to_bits()
+                ))
+            });
+            let mut e = mk();
+            (0..8).for_each(|i| {
+                let u = dist::uniform_f64_1(e.next_point());
+                out.push(format!("{tag} uniform_double {i} {:016x}", u.to_bits()))
+            });
+            let mut e = mk();
+            (0..8).for_each(|i| {
+                out.push(format!(
+                    "{tag} normal {i} {:08x}",
+                    quasi::normal_f32(e.next_point()).to_bits()
+                ))
+            });
+            let mut e = mk();
+            (0..8).for_each(|i| {
+                let z = quasi::normal_f64_32(e.next_point());
+                out.push(format!("{tag} normal_double {i} {:016x}", z.to_bits()))
+            });
+            let tag = format!("sobol64/{d}/{off}");
+            let mk = || Sobol::<u64>::new(&v64[d * 64..(d + 1) * 64], off);
+            let mut e = mk();
+            (0..8).for_each(|i| out.push(format!("{tag} bits {i} {:016x}", e.next_point())));
+            let mut e = mk();
+            (0..8).for_each(|i| {
+                let u = quasi::uniform_f64_64(e.next_point()) as f32;
+                out.push(format!("{tag} uniform {i} {:08x}", u.to_bits()))
+            });
+            let mut e = mk();
+            (0..8).for_each(|i| {
+                let u = quasi::uniform_f64_64(e.next_point());
+                out.push(format!("{tag} uniform_double {i} {:016x}", u.to_bits()))
+            });
+            let mut e = mk();
+            (0..8).for_each(|i| {
+                let z = quasi::normal_f64_64(e.next_point()) as f32;
+                out.push(format!("{tag} normal {i} {:08x}", z.to_bits()))
+            });
+            let mut e = mk();
+            (0..8).for_each(|i| {
+                let z = quasi::normal_f64_64(e.next_point());
+                out.push(format!("{tag} normal_double {i} {:016x}", z.to_bits()))
+            });
+        }
+    }
+    out.push(format!(
+        "sobol32_vectors fnv {:016x}",
+        fnv(v32.iter().map(|&x| u64::from(x)))
+    ));
+    out.push(format!(
+        "sobol64_vectors fnv {:016x}",
+        fnv(v64.iter().copied())
+    ));
     out
+}
+
+fn fnv(values: impl Iterator<Item = u64>) -> u64 {
+    values.fold(0xcbf2_9ce4_8422_2325, |h, v| {
+        (h ^ v).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 /// Compares one line: exact, except floating-point normals within 1e-5 relative.
@@ -181,14 +256,14 @@ fn oracle() -> Result<String, String> {
         let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle");
         let exe: PathBuf = dir.join("oracle");
         run(Command::new("c++")
-            .args(["-std=c++17", "-O1", "-I"])
+            .args(["-std=c++17", "-O0", "-I"])
             .arg(here.join("shim"))
             .arg("-I")
             .arg(dir.join("x/usr/include"))
             .arg(here.join("oracle.cpp"))
             .arg("-o")
             .arg(&exe))?;
-        let out = run(&mut Command::new(&exe))?;
+        let out = run(Command::new(&exe).arg(dir.join("x/usr/include")))?;
         String::from_utf8(out).map_err(|e| e.to_string())
     })();
     let _ = std::fs::remove_dir_all(&dir);

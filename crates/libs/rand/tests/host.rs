@@ -96,6 +96,15 @@ fn xorwow_engine_i_writes_every_131072th_value_and_keeps_its_state() {
     let mut e3 = Xorwow::new(0x1234_5678_9abc, 3, 11);
     e3.discard(2);
     assert_eq!(second[3], e3.next_u32());
+    // Setting the same seed again restarts the engines too (rocRAND's set_seed).
+    g.set_seed(0x1234_5678_9abc).unwrap();
+    let again: Vec<u32> = fill(&g, 4, Elem::U32, Distribution::Bits);
+    assert_eq!(&again[..], &first[..4]);
+    let g2 = gen(RngType::Philox4x32_10);
+    let a: Vec<u32> = fill(&g2, 8, Elem::U32, Distribution::Bits);
+    g2.set_offset(0).unwrap();
+    let b: Vec<u32> = fill(&g2, 8, Elem::U32, Distribution::Bits);
+    assert_eq!(a, b, "set_offset restarts Philox's stream");
     // A new seed restarts the engines.
     g.set_seed(5).unwrap();
     let third: Vec<u32> = fill(&g, 2, Elem::U32, Distribution::Bits);
@@ -326,4 +335,83 @@ fn device_generator_is_ordered_on_its_stream() {
     rng::hip_bridge::synchronize(g.settings().stream).unwrap();
     let mut e = Philox::new(rng::engines::philox::DEFAULT_SEED, 0, 0);
     assert!(v.iter().all(|&x| x == e.next_u32()));
+}
+
+#[test]
+fn sobol_output_is_dimension_major_and_continues() {
+    use rng::engines::sobol::{self, Sobol};
+    let g = gen(RngType::Sobol32);
+    assert_eq!(
+        g.set_seed(1),
+        Err(RandError::TypeError),
+        "quasi generators have no seed"
+    );
+    g.set_dimensions(3).unwrap();
+    g.set_offset(5).unwrap();
+    let mut out = vec![0u32; 4];
+    // SAFETY: 4 elements; rejected before any write.
+    let r = unsafe {
+        g.generate(
+            out.as_mut_ptr() as *mut c_void,
+            4,
+            Elem::U32,
+            Distribution::Bits,
+        )
+    };
+    assert_eq!(r, Err(RandError::LengthNotMultiple));
+    let first: Vec<u32> = fill(&g, 3 * 1000, Elem::U32, Distribution::Bits);
+    let second: Vec<u32> = fill(&g, 3 * 10, Elem::U32, Distribution::Bits);
+    let v = sobol::vectors32();
+    for d in 0..3 {
+        let mut e = Sobol::<u32>::new(&v[d * 32..(d + 1) * 32], 5);
+        for k in 0..1000 {
+            assert_eq!(
+                first[d * 1000 + k],
+                e.next_point(),
+                "dimension {d}, point {k}"
+            );
+        }
+        for k in 0..10 {
+            assert_eq!(
+                second[d * 10 + k],
+                e.next_point(),
+                "second call, dimension {d}, point {k}"
+            );
+        }
+    }
+    // Uniform floats of one dimension are stratified: the first 1024 points (from point 0)
+    // fill each 1/1024 interval once.
+    let g = gen(RngType::Sobol32);
+    let u: Vec<f32> = fill(&g, 1024, Elem::F32, Distribution::Uniform);
+    let mut bins = [0u32; 1024];
+    u.iter()
+        .for_each(|&x| bins[((x * 1024.0) as usize).min(1023)] += 1);
+    assert!(bins.iter().all(|&b| b == 1));
+    let g = gen(RngType::Sobol64);
+    let w: Vec<u64> = fill(&g, 8, Elem::U64, Distribution::Bits);
+    assert_eq!(&w[..4], &[0, 1 << 63, 3 << 62, 1 << 62]);
+    let z: Vec<f64> = fill(
+        &g,
+        1 << 16,
+        Elem::F64,
+        Distribution::Normal {
+            mean: 1.0,
+            stddev: 2.0,
+        },
+    );
+    let m = z.iter().sum::<f64>() / z.len() as f64;
+    assert!((m - 1.0).abs() < 0.01, "Sobol64 normal mean {m}");
+    // SAFETY: rejected before any write.
+    let r = unsafe {
+        g.generate(
+            out.as_mut_ptr() as *mut c_void,
+            4,
+            Elem::U8,
+            Distribution::Bits,
+        )
+    };
+    assert_eq!(
+        r,
+        Err(RandError::NotImplemented("this output type from Sobol64"))
+    );
 }

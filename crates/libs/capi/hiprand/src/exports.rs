@@ -25,6 +25,22 @@ unsafe fn get_version(v: *mut i32) -> RandResult<()> {
     unsafe { a::version(v, HIPRAND_VERSION) }
 }
 
+/// `hiprandDirectionVectors32_t*` is a pointer to the first dimension's 32 words.
+unsafe fn direction_vectors32(
+    v: *mut *const u32,
+    set: hiprandDirectionVectorSet_t,
+) -> RandResult<()> {
+    // SAFETY: the caller's out-parameter.
+    unsafe { a::direction_vectors32(v, a::DirectionSet::from_c(set)) }
+}
+unsafe fn direction_vectors64(
+    v: *mut *const u64,
+    set: hiprandDirectionVectorSet_t,
+) -> RandResult<()> {
+    // SAFETY: the caller's out-parameter.
+    unsafe { a::direction_vectors64(v, a::DirectionSet::from_c(set)) }
+}
+
 rng::capi::exports! {
     library = crate::Library;
     fn hiprandCreateGenerator(generator: *mut hiprandGenerator_t, rng_type: hiprandRngType_t) { create }
@@ -53,8 +69,8 @@ rng::capi::exports! {
     fn hiprandGetVersion(version: *mut i32) { get_version }
     fn hiprandCreatePoissonDistribution(lambda: f64, discrete_distribution: *mut hiprandDiscreteDistribution_t) { a::create_poisson }
     fn hiprandDestroyDistribution(discrete_distribution: hiprandDiscreteDistribution_t) { a::destroy_discrete }
-    fn hiprandGetDirectionVectors32(vectors: *mut *mut u32, set: hiprandDirectionVectorSet_t) { unsupported "Sobol direction vectors (Sobol generators are not implemented yet)" }
-    fn hiprandGetDirectionVectors64(vectors: *mut *mut u64, set: hiprandDirectionVectorSet_t) { unsupported "Sobol direction vectors (Sobol generators are not implemented yet)" }
-    fn hiprandGetScrambleConstants32(constants: *mut *const u32) { unsupported "Sobol scramble constants (Sobol generators are not implemented yet)" }
-    fn hiprandGetScrambleConstants64(constants: *mut *const u64) { unsupported "Sobol scramble constants (Sobol generators are not implemented yet)" }
+    fn hiprandGetDirectionVectors32(vectors: *mut *const u32, set: hiprandDirectionVectorSet_t) { direction_vectors32 }
+    fn hiprandGetDirectionVectors64(vectors: *mut *const u64, set: hiprandDirectionVectorSet_t) { direction_vectors64 }
+    fn hiprandGetScrambleConstants32(constants: *mut *const u32) { unsupported "scrambled Sobol (rocRAND's scramble constants are its own random data, not derivable)" }
+    fn hiprandGetScrambleConstants64(constants: *mut *const u64) { unsupported "scrambled Sobol (rocRAND's scramble constants are its own random data, not derivable)" }
 }

@@ -34,6 +34,21 @@ unsafe fn get_version(v: *mut i32) -> RandResult<()> {
     unsafe { a::version(v, ROCRAND_VERSION) }
 }
 
+unsafe fn direction_vectors32(
+    v: *mut *const u32,
+    set: rocrand_direction_vector_set,
+) -> RandResult<()> {
+    // SAFETY: the caller's out-parameter.
+    unsafe { a::direction_vectors32(v, a::DirectionSet::from_c(set)) }
+}
+unsafe fn direction_vectors64(
+    v: *mut *const u64,
+    set: rocrand_direction_vector_set,
+) -> RandResult<()> {
+    // SAFETY: the caller's out-parameter.
+    unsafe { a::direction_vectors64(v, a::DirectionSet::from_c(set)) }
+}
+
 rng::capi::exports! {
     library = crate::Library;
     fn rocrand_create_generator(generator: *mut rocrand_generator, rng_type: rocrand_rng_type) { create }
@@ -65,8 +80,8 @@ rng::capi::exports! {
     fn rocrand_create_poisson_distribution(lambda: f64, discrete_distribution: *mut rocrand_discrete_distribution) { a::create_poisson }
     fn rocrand_create_discrete_distribution(probabilities: *const f64, size: u32, offset: u32, discrete_distribution: *mut rocrand_discrete_distribution) { a::create_discrete }
     fn rocrand_destroy_discrete_distribution(discrete_distribution: rocrand_discrete_distribution) { a::destroy_discrete }
-    fn rocrand_get_direction_vectors32(vectors: *mut *const u32, set: rocrand_direction_vector_set) { unsupported "Sobol direction vectors (Sobol generators are not implemented yet)" }
-    fn rocrand_get_direction_vectors64(vectors: *mut *const u64, set: rocrand_direction_vector_set) { unsupported "Sobol direction vectors (Sobol generators are not implemented yet)" }
-    fn rocrand_get_scramble_constants32(constants: *mut *const u32) { unsupported "Sobol scramble constants (Sobol generators are not implemented yet)" }
-    fn rocrand_get_scramble_constants64(constants: *mut *const u64) { unsupported "Sobol scramble constants (Sobol generators are not implemented yet)" }
+    fn rocrand_get_direction_vectors32(vectors: *mut *const u32, set: rocrand_direction_vector_set) { direction_vectors32 }
+    fn rocrand_get_direction_vectors64(vectors: *mut *const u64, set: rocrand_direction_vector_set) { direction_vectors64 }
+    fn rocrand_get_scramble_constants32(constants: *mut *const u32) { unsupported "scrambled Sobol (rocRAND's scramble constants are its own random data, not derivable)" }
+    fn rocrand_get_scramble_constants64(constants: *mut *const u64) { unsupported "scrambled Sobol (rocRAND's scramble constants are its own random data, not derivable)" }
 }

@@ -223,3 +223,65 @@ generate_fns! {
         Distribution::LogNormal { mean: wide(mean), stddev: wide(stddev) };
     poisson(u32, lambda: f64) => Elem::U32, Distribution::Poisson { lambda };
 }
+
+/// `rocrand_get_direction_vectors32`: Joe-Kuo vectors, 32 per dimension (host memory,
+/// which is device memory on the CPU platform). `set`: 0 for the plain 32-bit set, 1 for
+/// the scrambled one (not available), 2/3 for the 64-bit sets (out of range here).
+///
+/// # Safety
+/// `out` is NULL or valid for one write.
+pub unsafe fn direction_vectors32(out: *mut *const u32, set: DirectionSet) -> RandResult<()> {
+    if out.is_null() {
+        return Err(RandError::OutOfRange);
+    }
+    match set {
+        DirectionSet::Plain32 => {
+            // SAFETY: checked non-NULL; the caller's out-parameter.
+            unsafe { *out = crate::engines::sobol::vectors32().as_ptr() };
+            Ok(())
+        }
+        DirectionSet::Scrambled32 => Err(RandError::NotImplemented("scrambled Sobol")),
+        _ => Err(RandError::OutOfRange),
+    }
+}
+
+/// `rocrand_get_direction_vectors64`: 64 per dimension.
+///
+/// # Safety
+/// `out` is NULL or valid for one write.
+pub unsafe fn direction_vectors64(out: *mut *const u64, set: DirectionSet) -> RandResult<()> {
+    if out.is_null() {
+        return Err(RandError::OutOfRange);
+    }
+    match set {
+        DirectionSet::Plain64 => {
+            // SAFETY: checked non-NULL; the caller's out-parameter.
+            unsafe { *out = crate::engines::sobol::vectors64().as_ptr() };
+            Ok(())
+        }
+        DirectionSet::Scrambled64 => Err(RandError::NotImplemented("scrambled Sobol")),
+        _ => Err(RandError::OutOfRange),
+    }
+}
+
+/// `rocrand_direction_vector_set` / `hiprandDirectionVectorSet_t` (same values).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DirectionSet {
+    Plain32,
+    Scrambled32,
+    Plain64,
+    Scrambled64,
+    Unknown,
+}
+
+impl DirectionSet {
+    pub fn from_c(v: i32) -> DirectionSet {
+        match v {
+            101 => DirectionSet::Plain32,
+            102 => DirectionSet::Scrambled32,
+            103 => DirectionSet::Plain64,
+            104 => DirectionSet::Scrambled64,
+            _ => DirectionSet::Unknown,
+        }
+    }
+}

@@ -3,6 +3,7 @@
 
 pub mod mrg32k3a;
 pub mod philox;
+pub mod sobol;
 pub mod xorwow;
 
 pub use mrg32k3a::Mrg32k3a;

@@ -3,7 +3,8 @@
 // starting at offset 4*i and taking hiprand4 reproduces the host generator's output;
 // XORWOW's host generator gives engine i (subsequence i) the elements i, i + 131072, ...,
 // so thread i's first values are the host output's elements i and i + 131072. Also the
-// uniform/normal/Poisson device functions and skipahead. Prints PASS.
+// uniform/normal/Poisson device functions, skipahead, and Sobol32 states over the
+// library's direction vectors against the quasi-random host generator. Prints PASS.
 #include <hip/hip_runtime.h>
 #include <hiprand/hiprand.h>
 #include <hiprand/hiprand_kernel.h>
@@ -77,6 +78,13 @@ __global__ void skip(unsigned int* out) {
   skipahead(1000, &b);
   out[0] = hiprand(&a);
   out[1] = hiprand(&b);
+}
+
+__global__ void sobol_points(hiprandDirectionVectors32_t* vectors, unsigned int* out, int per_dim) {
+  int d = blockIdx.x * blockDim.x + threadIdx.x;
+  hiprandStateSobol32_t s;
+  hiprand_init(vectors[d], 0, &s);
+  for (int k = 0; k < per_dim; k++) out[d * per_dim + k] = hiprand(&s);
 }
 
 int main() {
@@ -155,6 +163,26 @@ int main() {
   unsigned int hsk[2];
   HIP_CHECK(hipMemcpy(hsk, sk, 8, hipMemcpyDeviceToHost));
   CHECK(hsk[0] == hsk[1], "skipahead: %08x vs %08x", hsk[0], hsk[1]);
+
+  // Sobol32: thread d walking dimension d == the host generator's dimension-major output.
+  hiprandDirectionVectors32_t* vectors;
+  RAND_CHECK(hiprandGetDirectionVectors32(&vectors, HIPRAND_DIRECTION_VECTORS_32_JOEKUO6));
+  const int dims = 64, per_dim = 300;
+  unsigned int *qd, *qh;
+  HIP_CHECK(hipMalloc(&qd, dims * per_dim * 4));
+  HIP_CHECK(hipMalloc(&qh, dims * per_dim * 4));
+  sobol_points<<<1, dims>>>(vectors, qd, per_dim);
+  RAND_CHECK(hiprandCreateGenerator(&g, HIPRAND_RNG_QUASI_SOBOL32));
+  RAND_CHECK(hiprandSetQuasiRandomGeneratorDimensions(g, dims));
+  RAND_CHECK(hiprandGenerate(g, qh, dims * per_dim));
+  CHECK(hiprandGenerate(g, qh, dims * per_dim + 1) == HIPRAND_STATUS_LENGTH_NOT_MULTIPLE, "length");
+  CHECK(hiprandSetPseudoRandomGeneratorSeed(g, 1) == HIPRAND_STATUS_TYPE_ERROR, "seed of a quasi generator");
+  HIP_CHECK(hipDeviceSynchronize());
+  std::vector<unsigned int> sd(dims * per_dim), sh(dims * per_dim);
+  HIP_CHECK(hipMemcpy(sd.data(), qd, sd.size() * 4, hipMemcpyDeviceToHost));
+  HIP_CHECK(hipMemcpy(sh.data(), qh, sh.size() * 4, hipMemcpyDeviceToHost));
+  for (int i = 0; i < dims * per_dim; i++) CHECK(sd[i] == sh[i], "sobol32 %d: device %08x host %08x", i, sd[i], sh[i]);
+  RAND_CHECK(hiprandDestroyGenerator(g));
 
   printf("PASS\n");
   return 0;

@@ -1,6 +1,7 @@
 // hipRAND and rocRAND host APIs the way applications use them: a device generator on a
 // stream between a kernel and an async copy, seeds and offsets, every output type, the
-// Poisson distribution, a host generator, and the documented failures. Prints PASS.
+// Poisson distribution, a host generator, Sobol32 and its direction vectors, and the
+// documented failures. Prints PASS.
 #include <hip/hip_runtime.h>
 #include <hiprand/hiprand.h>
 #include <rocrand/rocrand.h>
@@ -126,6 +127,31 @@ int main() {
   RAND_CHECK(hiprandGetVersion(&version));
   CHECK(version == HIPRAND_VERSION, "version %d", version);
 
+  // Quasi-random: Sobol32 through the host API; direction vectors; what is not there.
+  hiprandGenerator_t q;
+  RAND_CHECK(hiprandCreateGenerator(&q, HIPRAND_RNG_QUASI_SOBOL32));
+  RAND_CHECK(hiprandSetQuasiRandomGeneratorDimensions(q, 4));
+  RAND_CHECK(hiprandGenerateUniform(q, d, 4 * 1024));
+  HIP_CHECK(hipMemcpy(h.data(), d, 4 * 1024 * sizeof(float), hipMemcpyDeviceToHost));
+  for (int dim = 0; dim < 4; dim++) {
+    std::vector<int> bins(1024, 0);
+    for (int k = 0; k < 1024; k++) bins[(int)fminf(h[dim * 1024 + k] * 1024.0f, 1023.0f)]++;
+    for (int b = 0; b < 1024; b++) CHECK(bins[b] == 1, "Sobol dimension %d is not stratified at %d", dim, b);
+  }
+  CHECK(hiprandGenerate(q, a, 6) == HIPRAND_STATUS_LENGTH_NOT_MULTIPLE, "6 outputs over 4 dimensions");
+  CHECK(hiprandSetQuasiRandomGeneratorDimensions(q, 0) == HIPRAND_STATUS_OUT_OF_RANGE, "0 dimensions");
+  CHECK(hiprandSetQuasiRandomGeneratorDimensions(q, 20001) == HIPRAND_STATUS_OUT_OF_RANGE, "20001 dimensions");
+  RAND_CHECK(hiprandDestroyGenerator(q));
+  hiprandDirectionVectors32_t* dv;
+  RAND_CHECK(hiprandGetDirectionVectors32(&dv, HIPRAND_DIRECTION_VECTORS_32_JOEKUO6));
+  CHECK(dv[0][0] == 0x80000000u && dv[1][1] == 0xc0000000u, "direction vectors %08x %08x", dv[0][0], dv[1][1]);
+  CHECK(hiprandGetDirectionVectors32(&dv, HIPRAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6) == HIPRAND_STATUS_NOT_IMPLEMENTED,
+        "scrambled vectors");
+  CHECK(hiprandGetDirectionVectors32(&dv, (hiprandDirectionVectorSet_t)7) == HIPRAND_STATUS_OUT_OF_RANGE, "unknown set");
+  const unsigned int* sc;
+  CHECK(hiprandGetScrambleConstants32(&sc) == HIPRAND_STATUS_NOT_IMPLEMENTED, "scramble constants");
+  CHECK(hiprandCreateGenerator(&q, HIPRAND_RNG_PSEUDO_MTGP32) == HIPRAND_STATUS_NOT_IMPLEMENTED, "MTGP32 on the CPU");
+
   // rocRAND's API over the same core.
   rocrand_generator rg;
   ROC_CHECK(rocrand_create_generator(&rg, ROCRAND_RNG_PSEUDO_PHILOX4_32_10));
@@ -134,6 +160,13 @@ int main() {
   HIP_CHECK(hipMemcpy(hb.data(), b, 64 * 4, hipMemcpyDeviceToHost));
   for (int i = 0; i < 64; i++) CHECK(hb[i] == ha[i], "rocRAND vs hipRAND Philox: %d", i);
   CHECK(rocrand_generate(nullptr, b, 4) == ROCRAND_STATUS_NOT_CREATED, "rocrand NULL generator");
+  const unsigned long long* dv64;
+  ROC_CHECK(rocrand_get_direction_vectors64(&dv64, ROCRAND_DIRECTION_VECTORS_64_JOEKUO6));
+  CHECK(dv64[0] == 1ULL << 63, "64-bit direction vectors");
+  CHECK(rocrand_get_direction_vectors64(&dv64, ROCRAND_DIRECTION_VECTORS_32_JOEKUO6) == ROCRAND_STATUS_OUT_OF_RANGE,
+        "a 32-bit set for 64-bit vectors");
+  rocrand_generator lf;
+  CHECK(rocrand_create_generator(&lf, ROCRAND_RNG_PSEUDO_LFSR113) == ROCRAND_STATUS_TYPE_ERROR, "LFSR113");
   CHECK(rocrand_set_seed(nullptr, 1) == ROCRAND_STATUS_NOT_CREATED, "rocrand NULL seed");
   ROC_CHECK(rocrand_destroy_generator(rg));
   CHECK(rocrand_destroy_generator(rg) == ROCRAND_STATUS_NOT_CREATED, "double destroy");
