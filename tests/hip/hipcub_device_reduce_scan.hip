@@ -131,6 +131,14 @@ template <class T> void check_scan(int n) {
   get();
   run = T(0);
   for (int i = 0; i < n; ++i) CHECK(r[i] == (run = T(run + h[i])), "in-place InclusiveSum at %d of %d", i, n);
+  HIP_CHECK(hipMemcpy(o, h.data(), n * sizeof(T), hipMemcpyHostToDevice));
+  two_phase([&](void *t, size_t &b) { return hipcub::DeviceScan::ExclusiveScan(t, b, o, o, hipcub::Sum(), T(7), n); });
+  get();
+  run = T(7);
+  for (int i = 0; i < n; ++i) {
+    CHECK(r[i] == run, "in-place ExclusiveScan(sum, 7) at %d of %d", i, n);
+    run = T(run + h[i]);
+  }
 
   // By key: keys in runs of 1..5 equal values.
   std::vector<int> keys(n);
