@@ -106,49 +106,46 @@ Acc scan_range(In in, Out out, size_t b, size_t e, Acc carry, bool have, Op op) 
   return before;
 }
 
-/* Exclusive scan of in[b..e) into out[b..e) starting from `carry`; returns the carry after the
- * range. Built on scan_range: the inclusive values shifted by one, read before overwritten. */
-template <class Acc, class In, class Out, class Op>
-Acc exclusive_range(In in, Out out, size_t b, size_t e, Acc carry, Op op) {
-  if (b == e) return carry;
-  const Acc total = scan_range<Acc>(in, out, b, e, carry, true, op);
-  for (size_t i = e - 1; i > b; --i) out[i] = static_cast<Acc>(out[i - 1]);
-  out[b] = carry;
-  return total;
-}
-
 /* Inclusive (exclusive = false) or exclusive scan; `init` seeds the exclusive scan and, when
  * has_init, the inclusive one. out may be in (in-place).
  *
- * Cache-sized chunks are taken in order by the pool's threads. A thread reduces its chunk
- * (eight independent chains, reading it from memory into the cache), waits until the chunk
- * before it has published its inclusive prefix, publishes its own, then scans the chunk from
- * that carry while it is still cached: memory sees one read and one write per item. The wait is
- * safe where a GPU's look-back is not: chunks are taken in increasing order by running OS
- * threads that finish one chunk before taking another, so the awaited chunk is always in the
- * hands of a running thread (never one waiting behind this one), and it waits only for that
- * chunk's reduction, not its scan. */
+ * One pass over memory: the input is cut into cache-sized chunks taken in order by the pool's
+ * threads; a thread scans its chunk locally, waits until the chunk before it has published its
+ * inclusive prefix, publishes its own, then adds the prefix to its (still cached) results. The
+ * wait is safe where a GPU's is not: chunks are taken in increasing order by running OS threads
+ * that finish one chunk before taking another, so the awaited chunk is always being scanned by
+ * a thread that is running (never one waiting behind this one). */
 template <class Acc, class In, class Out, class Op>
 void scan(In in, Out out, size_t n, Acc init, bool has_init, bool exclusive, Op op) {
   if (n == 0) return;
   const bool seeded = exclusive || has_init;
   const size_t chunk_items = 32768;
   const size_t k = (n + chunk_items - 1) / chunk_items;
-  /* The chunk [b, e) scanned from the prefix of everything before it (when `have`). */
-  auto scan_chunk = [&](size_t b, size_t e, bool have, const Acc &pred) {
-    if (exclusive)
-      exclusive_range<Acc>(in, out, b, e, pred, op);
-    else
-      scan_range<Acc>(in, out, b, e, pred, have, op);
+  auto finish = [&](size_t b, size_t e, bool have_pred, const Acc &pred) {
+    /* out[b..e) holds the chunk's local inclusive scan. */
+    if (exclusive) {
+      for (size_t i = e; i-- > b;) {
+        if (i == b)
+          out[i] = pred;
+        else
+          out[i] = op(pred, static_cast<Acc>(out[i - 1]));
+      }
+    } else if (have_pred) {
+      for (size_t i = b; i < e; ++i) out[i] = op(pred, static_cast<Acc>(out[i]));
+    }
   };
   if (k == 1 || pool::get().size() == 1) {
     Acc carry = init;
     for (size_t c = 0; c < k; ++c) {
       const size_t b = c * chunk_items, e = std::min(n, b + chunk_items);
-      if (exclusive)
-        carry = exclusive_range<Acc>(in, out, b, e, carry, op);
-      else
-        carry = scan_range<Acc>(in, out, b, e, carry, seeded || c > 0, op);
+      const bool have = seeded || c > 0;
+      if (exclusive) {
+        const Acc total = scan_range<Acc>(in, out, b, e, carry, false, op);
+        finish(b, e, true, carry);
+        carry = op(carry, total);
+      } else {
+        carry = scan_range<Acc>(in, out, b, e, carry, have, op);
+      }
     }
     return;
   }
@@ -157,8 +154,8 @@ void scan(In in, Out out, size_t n, Acc init, bool has_init, bool exclusive, Op 
   for (size_t c = 0; c < k; ++c) ready[c].store(0, std::memory_order_relaxed);
   pool::get().run(k, [&](size_t c) {
     const size_t b = c * chunk_items, e = std::min(n, b + chunk_items);
-    const Acc total = reduce_range(in, b + 1, e, static_cast<Acc>(in[b]), op);
-    bool have = seeded;
+    const Acc total = scan_range<Acc>(in, out, b, e, init, false, op);
+    bool have_pred = seeded;
     Acc pred = init;
     if (c > 0) {
       unsigned spins = 0;
@@ -166,11 +163,11 @@ void scan(In in, Out out, size_t n, Acc init, bool has_init, bool exclusive, Op 
         if (++spins > 64) std::this_thread::yield();
       }
       pred = prefix[c - 1];
-      have = true;
+      have_pred = true;
     }
-    prefix[c] = have ? op(pred, total) : total;
+    prefix[c] = have_pred ? op(pred, total) : total;
     ready[c].store(1, std::memory_order_release);
-    scan_chunk(b, e, have, pred);
+    finish(b, e, have_pred, pred);
   });
 }
 
