@@ -4,7 +4,8 @@
 //! `DeviceScan::InclusiveSum` of 2^26 floats, and a `hipcub::BlockReduce` kernel against the same
 //! kernel with a hand-written shared-memory tree, plus its own C++ peers), and adds the Rust peers
 //! measured here on the same data: rayon's `par_sort_unstable` (keys, and pairs as `(key, value)`
-//! tuples) and a parallel `copy_from_slice` of the same bytes as the reductions read.
+//! tuples), rdst's parallel radix sort (keys) and a parallel `copy_from_slice` of the same bytes
+//! as the reductions read.
 //!
 //! ```text
 //! cargo build --release -p ferrocm-hipcc -p ferrocm-hip-capi
@@ -20,6 +21,7 @@ use std::process::Command;
 
 use ferrocm_benches::{compare_row, machine, peer_row, quick, sample, Stats};
 use rayon::prelude::*;
+use rdst::RadixSort;
 
 fn repo_root() -> PathBuf {
     let benches = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -147,6 +149,16 @@ fn main() {
     rust_peers.push((
         format!("radix-2^{log2_keys}"),
         format!("rayon-par_sort_unstable-{threads}t"),
+        Stats::of(&mut v),
+    ));
+    let mut v = sample(reps, || {
+        let mut c = data.clone();
+        c.radix_sort_unstable();
+        std::hint::black_box(&c);
+    });
+    rust_peers.push((
+        format!("radix-2^{log2_keys}"),
+        format!("rdst-radix_sort_unstable-{threads}t"),
         Stats::of(&mut v),
     ));
     let pairs: Vec<(u32, u32)> = data
