@@ -5,7 +5,7 @@
  * on the HIP device language of include/hip/cpu (shared memory, barriers, 64-lane wavefronts),
  * device-wide algorithms are host-parallel algorithms run in stream order
  * (detail/host_parallel.hpp). On NVIDIA (__HIP_PLATFORM_NVIDIA__) rocPRIM's API is provided
- * over CUB from the CUDA toolkit (nvidia/*.hpp); rocPRIM itself has no NVIDIA backend.
+ * over CUB from the CUDA toolkit (the nvidia/ headers); rocPRIM itself has no NVIDIA backend.
  */
 #ifndef ROCPRIM_CONFIG_HPP_
 #define ROCPRIM_CONFIG_HPP_

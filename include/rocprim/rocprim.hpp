@@ -17,15 +17,20 @@
 #include "rocprim_version.hpp"
 #include "types.hpp"
 
+#include "block/block_discontinuity.hpp"
 #include "block/block_exchange.hpp"
+#include "block/block_histogram.hpp"
 #include "block/block_load.hpp"
 #include "block/block_radix_sort.hpp"
 #include "block/block_reduce.hpp"
 #include "block/block_scan.hpp"
+#include "block/block_shuffle.hpp"
+#include "block/block_sort.hpp"
 #include "block/block_store.hpp"
 
 #include "warp/warp_reduce.hpp"
 #include "warp/warp_scan.hpp"
+#include "warp/warp_sort.hpp"
 
 #include "device/device_adjacent_difference.hpp"
 #include "device/device_histogram.hpp"

@@ -121,13 +121,29 @@ __global__ void rld_kernel(int *decoded, int *rel, int *total) {
   }
 }
 
+// Bits [4, 8) of a key: CUB 2.x ranks by a digit extractor (its bit-range overload is gone).
+struct Bits4to8 {
+  __host__ __device__ unsigned Digit(unsigned k) const { return (k >> 4) & 15u; }
+};
 __global__ void rank_kernel(const unsigned *keys, int *ranks) {
   using Rank = hipcub::BlockRadixRank<64, 4, false>;
   __shared__ typename Rank::TempStorage s;
   unsigned k[3];
   int r[3];
   for (int i = 0; i < 3; ++i) k[i] = keys[threadIdx.x * 3 + i];
+#if defined(__HIP_PLATFORM_NVIDIA__) && (!defined(CUB_VERSION) || CUB_VERSION < 200000)
   Rank(s).RankKeys(k, r, 4, 4);
+#else
+  Rank(s).RankKeys(k, r, Bits4to8());
+#endif
+#if !defined(__HIP_PLATFORM_NVIDIA__)
+  // The CUB 1.x bit-range overload agrees (hipCUB on the CPU has both).
+  int r2[3];
+  __syncthreads();
+  Rank(s).RankKeys(k, r2, 4, 4);
+  for (int i = 0; i < 3; ++i)
+    if (r2[i] != r[i]) r[i] = -1;
+#endif
   for (int i = 0; i < 3; ++i) ranks[threadIdx.x * 3 + i] = r[i];
 }
 
@@ -155,7 +171,7 @@ __global__ void thread_utils_kernel(int *out) {
   out[0] = hipcub::internal::ThreadReduce(a, hipcub::Sum());
   out[1] = hipcub::internal::ThreadScanExclusive(a, b, hipcub::Sum(), 10);
   out[2] = b[3];
-  out[3] = hipcub::ThreadLoad<hipcub::LOAD_LDG>(a + 2);
+  out[3] = hipcub::ThreadLoad<hipcub::LOAD_DEFAULT>(a + 2); // LDG is for global memory only
   out[4] = CUB_MAX(3, 7) + CUB_QUOTIENT_CEILING(10, 3);
   out[5] = hipcub::internal::ThreadScanInclusive(a, b, hipcub::Max());
   out[6] = b[1];

@@ -2,8 +2,9 @@
 // ReduceByKey) and hipcub::DeviceScan (inclusive/exclusive sums and scans, by key), checked
 // against std:: algorithms for sizes 0, 1, 255, 256, 257, 4099 (prime), 1000003 (prime) and
 // 2^20; the temporary-storage contract (a null pointer asks for the size, which is > 0; a
-// too-small buffer is hipErrorInvalidValue) and stream order (the algorithm is enqueued on a
-// stream after a kernel that fills the input and before an async copy of the result).
+// too-small buffer is hipErrorInvalidValue), stream order (the algorithm is enqueued on a
+// stream after a kernel that fills the input and before an async copy of the result) and graph
+// capture (a captured kernel + DeviceReduce::Sum replayed three times).
 #include "hip_test.h"
 
 #include <hipcub/hipcub.hpp>
@@ -131,6 +132,14 @@ template <class T> void check_scan(int n) {
   get();
   run = T(0);
   for (int i = 0; i < n; ++i) CHECK(r[i] == (run = T(run + h[i])), "in-place InclusiveSum at %d of %d", i, n);
+  HIP_CHECK(hipMemcpy(o, h.data(), n * sizeof(T), hipMemcpyHostToDevice));
+  two_phase([&](void *t, size_t &b) { return hipcub::DeviceScan::ExclusiveScan(t, b, o, o, hipcub::Sum(), T(7), n); });
+  get();
+  run = T(7);
+  for (int i = 0; i < n; ++i) {
+    CHECK(r[i] == run, "in-place ExclusiveScan(sum, 7) at %d of %d", i, n);
+    run = T(run + h[i]);
+  }
 
   // By key: keys in runs of 1..5 equal values.
   std::vector<int> keys(n);
@@ -226,7 +235,48 @@ void check_iterators() {
   HIP_CHECK(hipFree(o));
 }
 
+// A device algorithm captured into a graph with the kernel that feeds it: every replay runs
+// both again, in order (the CPU implementation keeps its enqueued closure for the replays).
+__global__ void add_one(int *p, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) p[i] += 1;
+}
+void check_graph_capture() {
+  const int n = 100000;
+  int *d, *o;
+  HIP_CHECK(hipMalloc(&d, n * sizeof(int)));
+  HIP_CHECK(hipMalloc(&o, sizeof(int)));
+  HIP_CHECK(hipMemset(d, 0, n * sizeof(int)));
+  hipStream_t s;
+  HIP_CHECK(hipStreamCreate(&s));
+  size_t bytes = 0;
+  HIP_CHECK(hipcub::DeviceReduce::Sum(nullptr, bytes, d, o, n, s));
+  void *tmp;
+  HIP_CHECK(hipMalloc(&tmp, bytes));
+  hipGraph_t g;
+  hipGraphExec_t ge;
+  HIP_CHECK(hipStreamBeginCapture(s, hipStreamCaptureModeGlobal));
+  hipLaunchKernelGGL(add_one, dim3((n + 255) / 256), dim3(256), 0, s, d, n);
+  HIP_CHECK(hipcub::DeviceReduce::Sum(tmp, bytes, d, o, n, s));
+  HIP_CHECK(hipStreamEndCapture(s, &g));
+  HIP_CHECK(hipGraphInstantiate(&ge, g, nullptr, nullptr, 0));
+  for (int r = 1; r <= 3; ++r) {
+    HIP_CHECK(hipGraphLaunch(ge, s));
+    HIP_CHECK(hipStreamSynchronize(s));
+    int v = 0;
+    HIP_CHECK(hipMemcpy(&v, o, sizeof(int), hipMemcpyDeviceToHost));
+    CHECK(v == r * n, "graph replay %d: sum %d, want %d", r, v, r * n);
+  }
+  HIP_CHECK(hipGraphExecDestroy(ge));
+  HIP_CHECK(hipGraphDestroy(g));
+  HIP_CHECK(hipStreamDestroy(s));
+  HIP_CHECK(hipFree(tmp));
+  HIP_CHECK(hipFree(d));
+  HIP_CHECK(hipFree(o));
+}
+
 int main() {
+  check_graph_capture();
   hipStream_t s;
   HIP_CHECK(hipStreamCreate(&s));
   const int sizes[] = {0, 1, 255, 256, 257, 4099, 1000003, 1 << 20};

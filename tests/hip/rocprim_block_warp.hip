@@ -34,7 +34,7 @@ __global__ void block_kernel(const T *in, T *red, T *inc, T *exc, T *agg, T *par
   load_t().load(in + base, items);               // striped
   exch_t().striped_to_blocked(items, items, es); // now blocked
   __syncthreads();
-  T r;
+  T r{};
   reduce_t().reduce(items, r, rs);
   if (threadIdx.x == 0) red[blockIdx.x] = r;
   __syncthreads();
@@ -89,7 +89,7 @@ template <class T, unsigned B, unsigned I> void check_block() {
 template <unsigned B> __global__ void struct_kernel(const MinMax *in, MinMax *out) {
   using reduce_t = rocprim::block_reduce<MinMax, B>;
   __shared__ typename reduce_t::storage_type rs;
-  MinMax r;
+  MinMax r{};
   reduce_t().reduce(in[threadIdx.x], r, rs, MinMaxOp());
   if (threadIdx.x == 0) *out = r;
 }
@@ -121,7 +121,7 @@ template <class T, unsigned W, unsigned B> __global__ void warp_kernel(const T *
   __shared__ typename wr::storage_type rs[B / W];
   __shared__ typename ws::storage_type ss[B / W];
   const unsigned w = threadIdx.x / W;
-  T v = in[threadIdx.x], r;
+  T v = in[threadIdx.x], r{};
   wr().reduce(v, r, rs[w]);
   if (threadIdx.x % W == 0) red[w] = r;
   ws().inclusive_scan(v, r, ss[w]);

@@ -1,4 +1,4 @@
-/* ferrocm hipCUB: the fancy iterators (CUB's iterator/*.cuh names), random-access iterators usable
+/* ferrocm hipCUB: the fancy iterators (the names of CUB's iterator headers), random-access iterators usable
  * in kernels and in the Device* algorithms alike, on both platforms (CCCL 3 dropped CUB's own;
  * on NVIDIA KeyValuePair is CUB's). */
 #ifndef HIPCUB_ITERATOR_ITERATORS_HPP_
