@@ -12,7 +12,6 @@
 //! copy at all.
 
 pub mod access;
-pub mod four_step;
 pub mod passes;
 
 use std::any::TypeId;
@@ -27,7 +26,6 @@ use rustfft::{Fft, FftDirection, FftNum, FftPlanner};
 use crate::desc::{Layout, Placement, PlanDesc, Precision, TransformType};
 use crate::error::{FftError, FftResult};
 use access::{LineShape, Side, Stored};
-use four_step::FourStep;
 use passes::{for_chunks, Shared, Work};
 
 /// A compute precision (f32 or f64) with its process-wide planners.
@@ -123,8 +121,6 @@ struct Typed<T: Real, S> {
     /// Complex plans per dimension, forward and inverse, made on first use.
     forward: OnceLock<Vec<Arc<dyn Fft<T>>>>,
     inverse: OnceLock<Vec<Arc<dyn Fft<T>>>>,
-    /// Four-step plans for a long innermost complex length, forward and inverse.
-    four_step: [OnceLock<Option<FourStep<T>>>; 2],
     r2c: Option<Arc<dyn RealToComplex<T>>>,
     c2r: Option<Arc<dyn ComplexToReal<T>>>,
     lengths: Vec<usize>,
@@ -172,7 +168,6 @@ impl<T: Real, S: Stored<T>> Typed<T, S> {
         let t = Typed {
             forward: OnceLock::new(),
             inverse: OnceLock::new(),
-            four_step: [OnceLock::new(), OnceLock::new()],
             r2c,
             c2r,
             lengths: desc.lengths.clone(),
@@ -351,17 +346,7 @@ impl<T: Real, S: Stored<T>> Exec for Typed<T, S> {
         // until the call returns.
         unsafe {
             if !d.transform.is_real() {
-                let dir = if complex_inverse {
-                    FftDirection::Inverse
-                } else {
-                    FftDirection::Forward
-                };
-                let four = self.four_step[usize::from(complex_inverse)]
-                    .get_or_init(|| FourStep::new(l0, dir));
-                match four {
-                    Some(f) => f.run(&work),
-                    None => work.pass_inner(&plans[0]),
-                }
+                work.pass_inner(&plans[0]);
             }
             for (dim, plan) in plans.iter().enumerate().skip(1) {
                 work.pass_outer(dim, plan);
