@@ -304,3 +304,66 @@ fn what_cufft_cannot_express_is_not_supported() {
         assert!(matches!(Plan::new(d), Err(FftError::NotSupported(_))));
     }
 }
+
+/// Times a batched C2C through the core (cuFFT behind it) against cuFFT called directly on
+/// the same buffers and stream, and prints the ratio (the bar is >= 0.98x); the
+/// results of both must agree.
+#[test]
+fn timing_against_cufft_direct() {
+    if !gpu() {
+        return;
+    }
+    let (n, batch, reps) = (4096usize, 1024usize, 50);
+    let x: Vec<f32> = values(2 * n * batch, 5).iter().map(|&v| v as f32).collect();
+    let dx = DeviceBuffer::from_slice(&x).expect("alloc");
+    let mut dy = DeviceBuffer::<f32>::zeroed(x.len()).expect("alloc");
+    let mut dz = DeviceBuffer::<f32>::zeroed(x.len()).expect("alloc");
+    let p = plan(PlanDesc::new(
+        TransformType::ComplexForward,
+        Precision::Single,
+        &[n],
+        batch,
+        Placement::NotInPlace,
+    ));
+    let bufs = Buffers {
+        input: [dx.as_ptr() as *mut _, std::ptr::null_mut()],
+        output: [dy.as_mut_ptr().cast(), std::ptr::null_mut()],
+    };
+    fft::hip_bridge::bind_device_context(0).expect("context");
+    let h = cufft::plan_1d(n as i32, cf::cufftType::CUFFT_C2C, batch as i32).expect("cufftPlan1d");
+    let (zi, zo) = (
+        dx.as_ptr() as *mut cf::cufftComplex,
+        dz.as_mut_ptr().cast::<cf::cufftComplex>(),
+    );
+    let mut best = [f64::INFINITY; 2];
+    for _ in 0..3 {
+        let t0 = std::time::Instant::now();
+        for _ in 0..reps {
+            // SAFETY: device buffers of the plan's size.
+            unsafe { p.execute(0, bufs, None) }.expect("execute");
+        }
+        sync();
+        best[0] = best[0].min(t0.elapsed().as_secs_f64() / reps as f64);
+        let t0 = std::time::Instant::now();
+        for _ in 0..reps {
+            // SAFETY: as above; the null stream.
+            unsafe { cufft::exec_c2c(h, zi, zo, -1) }.expect("cufftExecC2C");
+        }
+        sync();
+        best[1] = best[1].min(t0.elapsed().as_secs_f64() / reps as f64);
+    }
+    // SAFETY: the plan is not used again.
+    unsafe { cufft::destroy(h) }.expect("destroy");
+    let (mut y, mut z) = (vec![0f32; x.len()], vec![0f32; x.len()]);
+    dy.copy_to(&mut y).expect("copy");
+    dz.copy_to(&mut z).expect("copy");
+    let y64: Vec<f64> = y.iter().map(|&v| v as f64).collect();
+    let z64: Vec<f64> = z.iter().map(|&v| v as f64).collect();
+    assert_close(&y64, &z64, 1e-6, "timed transform: ours vs cuFFT");
+    println!(
+        "C2C f32 {n} x {batch}: ours {:.1} us, cuFFT direct {:.1} us, ratio {:.3}x",
+        best[0] * 1e6,
+        best[1] * 1e6,
+        best[1] / best[0]
+    );
+}

@@ -413,3 +413,40 @@ fn version_string_and_cache() {
         assert_eq!(rocfft_cache_buffer_free(p), rocfft_status_invalid_arg_value);
     }
 }
+
+#[test]
+fn half_precision_real_forward() {
+    // 1 transform of 32 halves: a constant 0.5 has DC 16 and nothing else.
+    let len = [32usize];
+    // SAFETY: buffers of the plan's size (fp16 values as u16 bits).
+    unsafe {
+        let mut plan = null_mut();
+        assert_eq!(
+            rocfft_plan_create(
+                &mut plan,
+                rocfft_placement_notinplace,
+                rocfft_transform_type_real_forward,
+                rocfft_precision_half,
+                1,
+                len.as_ptr(),
+                1,
+                null_mut()
+            ),
+            rocfft_status_success
+        );
+        // 0.5 is 0x3800 in IEEE binary16.
+        let x = [0x3800u16; 32];
+        let mut y = vec![0xffffu16; 2 * 17];
+        let mut ib = [x.as_ptr() as *mut c_void];
+        let mut ob = [y.as_mut_ptr().cast::<c_void>()];
+        assert_eq!(
+            rocfft_execute(plan, ib.as_mut_ptr(), ob.as_mut_ptr(), null_mut()),
+            rocfft_status_success
+        );
+        sync();
+        // 16.0 is 0x4C00; every other value is +-0.
+        assert_eq!(y[0], 0x4C00, "DC");
+        assert!(y[1..].iter().all(|&b| b & 0x7fff == 0), "{y:x?}");
+        assert_eq!(rocfft_plan_destroy(plan), rocfft_status_success);
+    }
+}

@@ -251,8 +251,11 @@ impl<T: Real, S: Stored<T>> Exec for Typed<T, S> {
                 }
             }
             TransformType::RealInverse => {
+                // The input is overwritten (allowed for C2R): only if its transforms do
+                // not overlap (inputs are not checked for that, outputs are).
                 if native
                     && d.input.is_dense_interleaved(&cl)
+                    && (d.batch == 1 || d.input.distance >= n_c)
                     && (!in_place || real_lines_align(&d.output, &d.input))
                 {
                     WorkIn::Input

@@ -49,7 +49,7 @@ pub fn for_chunks(tasks: usize, cost: usize, f: impl Fn(Range<usize>) + Sync) {
 }
 
 /// Columns gathered together for a strided pass (contiguous reads of this many elements).
-const COLUMNS: usize = 16;
+const COLUMNS: usize = 32;
 
 /// The dense work buffer: `batch` transforms of `lengths` (innermost first), `dist`
 /// elements apart.
@@ -112,11 +112,14 @@ impl<T: FftNum> Work<'_, T> {
         let blocks = outer * self.batch;
         let groups = inner.div_ceil(COLUMNS);
         let scratch_len = fft.get_inplace_scratch_len();
+        // Gathered lines are `len + pad` apart: with power-of-two lengths, lines exactly
+        // `len` apart would all map to the same cache sets (a measured 2-3x slowdown).
+        let pitch = len + (64 / std::mem::size_of::<Complex<T>>()).max(1);
         let w = *self;
         for_chunks(blocks * groups, len * COLUMNS, |r| {
             let zero = Complex::new(T::zero(), T::zero());
             let mut scratch = vec![zero; scratch_len];
-            let mut buf = vec![zero; len * COLUMNS];
+            let mut buf = vec![zero; pitch * COLUMNS];
             for t in r {
                 let (block, g) = (t / groups, t % groups);
                 let base = (block / outer) * w.dist + (block % outer) * len * inner;
@@ -128,18 +131,20 @@ impl<T: FftNum> Work<'_, T> {
                     for j in 0..len {
                         let row = p.add(j * inner);
                         for k in 0..width {
-                            *buf.get_unchecked_mut(k * len + j) = *row.add(k);
+                            *buf.get_unchecked_mut(k * pitch + j) = *row.add(k);
                         }
                     }
                 }
-                fft.process_with_scratch(&mut buf[..width * len], &mut scratch);
+                for line in buf.chunks_mut(pitch).take(width) {
+                    fft.process_with_scratch(&mut line[..len], &mut scratch);
+                }
                 // SAFETY: as above.
                 unsafe {
                     let p = w.ptr.get().add(base + c0);
                     for j in 0..len {
                         let row = p.add(j * inner);
                         for k in 0..width {
-                            *row.add(k) = *buf.get_unchecked(k * len + j);
+                            *row.add(k) = *buf.get_unchecked(k * pitch + j);
                         }
                     }
                 }
