@@ -1,4 +1,5 @@
-// IPC events between two processes (fork before any HIP call, as CUDA's IPC samples do). The
+// IPC events between two processes (fork before any HIP call, as CUDA's IPC samples do);
+// hipDeviceProp_t::ipcEventSupported is 1. The
 // parent records an event created with hipEventInterprocess | hipEventDisableTiming after a
 // kernel that spins until the host releases it, and sends hipIpcGetEventHandle's handle; the
 // child opens it: hipEventQuery is hipErrorNotReady while the parent's kernel is held, then
@@ -92,6 +93,9 @@ int main() {
   close(c2p[1]);
   hip_test::watchdog(90, "ipc_events");
 
+  hipDeviceProp_t prop;
+  HIP_CHECK(hipGetDeviceProperties(&prop, 0));
+  CHECK_EQ(prop.ipcEventSupported, 1);
   hipEvent_t e, plain;
   HIP_CHECK(hipEventCreateWithFlags(&e, hipEventInterprocess | hipEventDisableTiming));
   HIP_CHECK(hipEventCreateWithFlags(&plain, hipEventDisableTiming));
