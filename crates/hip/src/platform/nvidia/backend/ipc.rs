@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 use std::ffi::c_void;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use parking_lot::Mutex;
 
@@ -40,8 +41,29 @@ const POOL_IPC_SYMBOLS: &[&str] = &[
     "cuMemPoolImportPointer",
 ];
 
+/// Set at the first successful `hipIpcOpenMemHandle`.
+static ANY_OPENED: AtomicBool = AtomicBool::new(false);
 /// Opened pointers and their open counts.
 static OPENED: Mutex<Option<HashMap<u64, usize>>> = Mutex::new(None);
+
+/// `hipErrorInvalidValue` for an address `hipIpcOpenMemHandle` returned (`hipFree` and
+/// `hipFreeAsync` must not reach the driver with it: it is closed with
+/// `hipIpcCloseMemHandle`).
+pub(super) fn refuse_opened(ptr: *mut c_void) -> HipResult<()> {
+    // One relaxed load on the allocator's path until the process opens a handle.
+    if !ANY_OPENED.load(Ordering::Relaxed) {
+        return Ok(());
+    }
+    let opened = OPENED
+        .lock()
+        .as_ref()
+        .is_some_and(|m| m.contains_key(&(ptr as u64)));
+    if opened {
+        Err(HipError::InvalidValue)
+    } else {
+        Ok(())
+    }
+}
 
 fn to_bytes(reserved: &[std::ffi::c_char; IPC_HANDLE_SIZE]) -> IpcHandle {
     reserved.map(|c| c as u8)
@@ -77,6 +99,7 @@ impl IpcBackend for Nvidia {
             .get_or_insert_with(HashMap::new)
             .entry(p)
             .or_insert(0) += 1;
+        ANY_OPENED.store(true, Ordering::Relaxed);
         Ok(p as *mut c_void)
     }
 
