@@ -122,6 +122,10 @@ impl IpcBackend for Nvidia {
     fn ipc_get_event_handle(&self, e: Handle) -> HipResult<IpcHandle> {
         require(IPC_SYMBOLS)?;
         let e = live_event(e)?;
+        if !event::is_interprocess(e) {
+            // HIP's code (the driver would give its own).
+            return Err(HipError::InvalidConfiguration);
+        }
         make_current(current_device()?)?;
         let mut h = cu::CUipcEventHandle {
             reserved: [0; IPC_HANDLE_SIZE],
