@@ -138,13 +138,8 @@ int main() {
   HIP_EXPECT(hipIpcGetMemHandle(&h, &on_stack), hipErrorInvalidValue);
 #endif
   void *own = nullptr;
-#if HIP_TEST_NVIDIA
-  // The driver refuses its own handles (CUDA documents no particular code).
-  HIP_EXPECT_FAIL(hipIpcOpenMemHandle(&own, m.whole, hipIpcMemLazyEnablePeerAccess));
-#else
-  // AMD's HIP: opening a handle in the process that made it is hipErrorInvalidContext.
+  // HIP: opening a handle in the process that made it is hipErrorInvalidContext.
   HIP_EXPECT(hipIpcOpenMemHandle(&own, m.whole, hipIpcMemLazyEnablePeerAccess), hipErrorInvalidContext);
-#endif
   HIP_EXPECT(hipIpcOpenMemHandle(nullptr, m.whole, hipIpcMemLazyEnablePeerAccess), hipErrorInvalidValue);
   HIP_EXPECT(hipIpcOpenMemHandle(&own, m.whole, 0x10), hipErrorInvalidValue);
   HIP_EXPECT(hipIpcCloseMemHandle(d), hipErrorInvalidValue);

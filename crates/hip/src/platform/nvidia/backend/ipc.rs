@@ -3,7 +3,7 @@
 //! counted here so that closing one that was not opened (or was closed already) is
 //! `hipErrorInvalidValue` before it reaches the driver.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ffi::c_void;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -40,6 +40,28 @@ const POOL_IPC_SYMBOLS: &[&str] = &[
     "cuMemPoolExportPointer",
     "cuMemPoolImportPointer",
 ];
+
+/// Handles this process made (memory and events): opening one here is
+/// `hipErrorInvalidContext`, HIP's code, before the driver sees it.
+static EXPORTED: Mutex<Option<HashSet<(u32, IpcHandle)>>> = Mutex::new(None);
+
+fn remember_exported(h: IpcHandle) -> IpcHandle {
+    // With the pid: a child forked after the export is another process.
+    EXPORTED
+        .lock()
+        .get_or_insert_with(HashSet::new)
+        .insert((std::process::id(), h));
+    h
+}
+
+fn refuse_own(h: &IpcHandle) -> HipResult<()> {
+    let mine = (std::process::id(), *h);
+    if EXPORTED.lock().as_ref().is_some_and(|s| s.contains(&mine)) {
+        Err(HipError::InvalidContext)
+    } else {
+        Ok(())
+    }
+}
 
 /// Set at the first successful `hipIpcOpenMemHandle`.
 static ANY_OPENED: AtomicBool = AtomicBool::new(false);
@@ -82,11 +104,12 @@ impl IpcBackend for Nvidia {
         };
         // SAFETY: a context is current; out-parameter; the driver checks the pointer.
         check(unsafe { cu::cuIpcGetMemHandle(&mut h, ptr as cu::CUdeviceptr) })?;
-        Ok(to_bytes(&h.reserved))
+        Ok(remember_exported(to_bytes(&h.reserved)))
     }
 
     fn ipc_open_mem_handle(&self, handle: &IpcHandle, flags: u32) -> HipResult<*mut c_void> {
         require(IPC_SYMBOLS)?;
+        refuse_own(handle)?;
         make_current(current_device()?)?;
         let h = cu::CUipcMemHandle {
             reserved: from_bytes(handle),
@@ -132,11 +155,12 @@ impl IpcBackend for Nvidia {
         };
         // SAFETY: a live event; out-parameter.
         check(unsafe { cu::cuIpcGetEventHandle(&mut h, e) })?;
-        Ok(to_bytes(&h.reserved))
+        Ok(remember_exported(to_bytes(&h.reserved)))
     }
 
     fn ipc_open_event_handle(&self, handle: &IpcHandle) -> HipResult<Handle> {
         require(IPC_SYMBOLS)?;
+        refuse_own(handle)?;
         let dev = current_device()?;
         make_current(dev)?;
         let h = cu::CUipcEventHandle {
