@@ -1,13 +1,13 @@
 // IPC events between two processes (fork before any HIP call, as CUDA's IPC samples do);
-// hipDeviceProp_t::ipcEventSupported is 1. The
-// parent records an event created with hipEventInterprocess | hipEventDisableTiming after a
-// kernel that spins until the host releases it, and sends hipIpcGetEventHandle's handle; the
-// child opens it: hipEventQuery is hipErrorNotReady while the parent's kernel is held, then
-// hipEventSynchronize returns once the parent releases it, and a kernel the child orders after
-// the event with hipStreamWaitEvent runs only after it. The other way round: the child records
-// the opened event after its own held kernel and the parent sees that record pending, then done.
-// Misuse: an event without hipEventInterprocess has no handle (AMD: hipErrorInvalidConfiguration),
-// a process cannot open its own handle (AMD: hipErrorInvalidContext), null arguments.
+// hipDeviceProp_t::ipcEventSupported is 1. The parent records an event created with
+// hipEventInterprocess | hipEventDisableTiming after a kernel that spins until the host releases
+// it, and sends hipIpcGetEventHandle's handle; the child opens it: hipEventQuery is
+// hipErrorNotReady while the parent's kernel is held, then hipEventSynchronize returns once the
+// parent releases it, and a kernel the child orders after the event with hipStreamWaitEvent runs
+// only after it. The other way round: the child records the opened event after its own held
+// kernel and the parent sees that record pending, then done. Misuse: an event without
+// hipEventInterprocess has no handle (hipErrorInvalidConfiguration, AMD's code), a process
+// cannot open its own handle (hipErrorInvalidContext), null arguments.
 #include "hip_test.h"
 
 #include <sys/wait.h>
