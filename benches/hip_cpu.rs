@@ -11,8 +11,12 @@
 //! and a large size), `saxpy` (2^24 floats), `transpose` (4096 x 4096 floats, tiled through
 //! `__shared__` with a `__syncthreads()`, and naive), `barrier` (bare barriers and a
 //! shared-memory exchange), `sgemm` (naive and tiled), `reduce` (shared tree, shuffles),
-//! `launch` (launch + sync, enqueue rate), `memcpy` (1 KiB and 64 MiB). The output ends with a
-//! Markdown summary table.
+//! `launch` (launch + sync, enqueue rate), `memcpy` (1 KiB and 64 MiB), `thrust` (thrust::sort and
+//! sort_by_key of 2^24 uint32, thrust::reduce of 2^26 floats, beside native sorts and loops),
+//! `texture` (tex2D point and linear over a 4096 x 4096 float array against hand-written
+//! nearest/bilinear kernels and loops), `multidev` (on two CPU devices, `FERROCM_CPU_DEVICES=2`:
+//! `hipMemcpyPeer` against `memcpy`, and the release latency of `hipStreamWaitValue32` against a
+//! `hipStreamWaitEvent`). The output ends with a Markdown summary table.
 //!
 //! Run (release: `cargo bench` uses the release profile's `hipcc` and `libamdhip64.so`, which
 //! must be built first, as a bench cannot depend on another package's binaries):
@@ -41,12 +45,15 @@ use ferrocm_benches::{compare_row, engine_threads, fmt_ns, machine, peer_row, qu
 const PROGRAMS: &[&str] = &[
     "launch",
     "memcpy",
+    "multidev",
     "vadd",
     "saxpy",
     "transpose",
     "reduce",
     "barrier",
     "sgemm",
+    "thrust",
+    "texture",
 ];
 
 /// HIP-CPU's figures (hip-cpu-peer.md §6), measured on its reference machine (a 2-vCPU
@@ -359,9 +366,12 @@ fn run() -> Result<(), String> {
     let mut summary = Vec::new();
     for name in selected {
         let start = Instant::now();
-        let o = Command::new(out.join(name))
-            .output()
-            .map_err(|e| format!("running {name}: {e}"))?;
+        let mut cmd = Command::new(out.join(name));
+        if name == "multidev" {
+            // Two CPU devices (each with half the engine's threads).
+            cmd.env("FERROCM_CPU_DEVICES", "2");
+        }
+        let o = cmd.output().map_err(|e| format!("running {name}: {e}"))?;
         let stdout = String::from_utf8_lossy(&o.stdout);
         let (groups, notes) = parse(&stdout)
             .map_err(|e| format!("{name}: {e}\n{}", String::from_utf8_lossy(&o.stderr)))?;

@@ -5,8 +5,12 @@
 #ifndef HIP_COMMON_H
 #define HIP_COMMON_H
 
-#if defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__)
-#error "ferrocm's HIP headers do not target AMD GPUs: do not define __HIP_PLATFORM_AMD__ (the CPU platform is the default)"
+/* __HIP_PLATFORM_AMD__ (ROCm's hipcc defines it on every command line) selects the CPU
+ * platform, which takes the AMD branch of portable code (see below); with the NVIDIA
+ * platform it is a contradiction. */
+#if (defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__)) &&                                      \
+    (defined(__HIP_PLATFORM_NVIDIA__) || defined(__HIP_PLATFORM_NVCC__))
+#error "__HIP_PLATFORM_AMD__ and __HIP_PLATFORM_NVIDIA__ are mutually exclusive"
 #endif
 
 #if defined(__CUDACC_RTC__)
@@ -46,7 +50,43 @@
 #error "__HIP_PLATFORM_CPU__ and __HIP_PLATFORM_NVIDIA__ are mutually exclusive"
 #endif
 
+/* The CPU platform takes the AMD branch of portable code: its wavefronts have 64 lanes as on
+ * AMD's data-centre GPUs, and code that tests __HIP_PLATFORM_AMD__ (or refuses to compile
+ * without it or __HIP_PLATFORM_NVIDIA__) then gets what it expects: the feature macros below,
+ * hip/amd_detail/ headers and the __builtin_amdgcn_* builtins with a CPU meaning
+ * (hip/cpu/amdgcn_builtins.h). __HIP_PLATFORM_CPU__ still tells the two apart. */
 #if defined(__HIP_PLATFORM_CPU__)
+#ifndef __HIP_PLATFORM_AMD__
+#define __HIP_PLATFORM_AMD__ 1
+#endif
+#ifndef __HIP_PLATFORM_HCC__
+#define __HIP_PLATFORM_HCC__ 1
+#endif
+#ifndef __AMDGCN_WAVEFRONT_SIZE
+#define __AMDGCN_WAVEFRONT_SIZE 64
+#endif
+#ifndef __AMDGCN_WAVEFRONT_SIZE__
+#define __AMDGCN_WAVEFRONT_SIZE__ 64
+#endif
+/* What the device language offers (ROCm defines these in its device pass; the CPU platform
+ * has one pass, so they hold everywhere). */
+#define __HIP_ARCH_HAS_GLOBAL_INT32_ATOMICS__ (1)
+#define __HIP_ARCH_HAS_GLOBAL_FLOAT_ATOMIC_EXCH__ (1)
+#define __HIP_ARCH_HAS_SHARED_INT32_ATOMICS__ (1)
+#define __HIP_ARCH_HAS_SHARED_FLOAT_ATOMIC_EXCH__ (1)
+#define __HIP_ARCH_HAS_FLOAT_ATOMIC_ADD__ (1)
+#define __HIP_ARCH_HAS_GLOBAL_INT64_ATOMICS__ (1)
+#define __HIP_ARCH_HAS_SHARED_INT64_ATOMICS__ (1)
+#define __HIP_ARCH_HAS_DOUBLES__ (1)
+#define __HIP_ARCH_HAS_WARP_VOTE__ (1)
+#define __HIP_ARCH_HAS_WARP_BALLOT__ (1)
+#define __HIP_ARCH_HAS_WARP_SHUFFLE__ (1)
+#define __HIP_ARCH_HAS_WARP_FUNNEL_SHIFT__ (1)
+#define __HIP_ARCH_HAS_THREAD_FENCE_SYSTEM__ (1)
+#define __HIP_ARCH_HAS_SYNC_THREAD_EXT__ (1)
+#define __HIP_ARCH_HAS_SURFACE_FUNCS__ (0)
+#define __HIP_ARCH_HAS_3DGRID__ (1)
+#define __HIP_ARCH_HAS_DYNAMIC_PARALLEL__ (0)
 #include "cpu/host_defines.h"
 #endif
 

@@ -11,8 +11,11 @@
  *                           __HIP_PLATFORM_NVCC__), or by hip_common.h under nvcc. Device
  *                           code is compiled by nvcc; the device language is CUDA's plus
  *                           the HIP spellings in hip/nvidia/hip_runtime.h.
- *   __HIP_PLATFORM_AMD__    never defined: these headers do not target AMD GPUs, and
- *                           defining it is an error.
+ *   __HIP_PLATFORM_AMD__    defined with __HIP_PLATFORM_CPU__ (and the legacy
+ *                           __HIP_PLATFORM_HCC__): the CPU platform takes the AMD branch of
+ *                           portable code (64-lane wavefronts, __AMDGCN_WAVEFRONT_SIZE,
+ *                           __HIP_ARCH_HAS_*, hip/amd_detail/, __builtin_amdgcn_*); with the
+ *                           NVIDIA platform it is an error.
  *   __FERROCM_CODE_OBJECT__ defined by hipcc --genco and hiprtc when compiling a CPU code
  *                           object (changes what FERROCM_REGISTER_KERNEL expands to).
  *   FERROCM_DYNAMIC_TLS     optional: use the default TLS model for __hip_wi (for

@@ -19,7 +19,7 @@
 #define FERROCM_AGENT_DISPATCH_MEMCPY 0x8001u
 /*
  * Fill arg[2] elements of arg[3] bytes (1, 2, 4 or 8) at (void*)arg[0] with the
- * low arg[3] bytes of arg[1]. The destination must be aligned to the element size.
+ * low arg[3] bytes of arg[1]. Any destination alignment is accepted (a misaligned one is filled bytewise).
  */
 #define FERROCM_AGENT_DISPATCH_MEMSET 0x8002u
 /* Call ((void (*)(void*))arg[0])((void*)arg[1]) on the packet processor's thread. */

@@ -7,6 +7,7 @@
 // (hipErrorNotFound), missing file (hipErrorFileNotFound), bad image bytes (hipErrorInvalidImage,
 // or hipErrorInvalidKernelFile in some HIP versions), use after unload.
 #include "hip_test.h"
+#include <cstring>
 #include <fstream>
 #include <iterator>
 
@@ -72,6 +73,22 @@ int main(int argc, char **argv) {
   for (int i = 0; i < 64; ++i) CHECK_EQ(ip[i], 100 + i);
   for (int i = 0; i < 32; ++i) CHECK_EQ(dp[i], 0.25 + i);
   for (int i = 32; i < 64; ++i) CHECK_EQ(dp[i], 2 * i + 1.0);
+
+  // `extra` with HIP_LAUNCH_PARAM_BUFFER_SIZE at the end of the last argument, without the
+  // struct's tail padding (12 bytes for (int *, int), as programs compute it by hand); AMD and
+  // CUDA accept it.
+  {
+    unsigned char packed[12];
+    int base = 300;
+    std::memcpy(packed, &ip, sizeof ip);
+    std::memcpy(packed + 8, &base, sizeof base);
+    size_t packed_size = sizeof packed;
+    void *pextra[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, packed, HIP_LAUNCH_PARAM_BUFFER_SIZE, &packed_size,
+                      HIP_LAUNCH_PARAM_END};
+    HIP_CHECK(hipModuleLaunchKernel(fill_i, 1, 1, 1, 64, 1, 1, 0, s, nullptr, pextra));
+    HIP_CHECK(hipStreamSynchronize(s));
+    for (int i = 0; i < 64; ++i) CHECK_EQ(ip[i], 300 + i);
+  }
 
   // Dynamic shared memory through sharedMemBytes.
   int *out;

@@ -550,6 +550,11 @@ static void test_memory(hsa_agent_t agent) {
   CHECK_STATUS(hsa_memory_register(buf, 0), HSA_STATUS_ERROR_INVALID_ARGUMENT);
   CHECK_STATUS(hsa_memory_copy(buf, buf + 32, 0), HSA_STATUS_SUCCESS);
   REQUIRE_SUCCESS(hsa_memory_allocate(region, 4096, &ptr));
+  /* A copy over unmapped memory or past the end of an allocation is refused, not faulted on. */
+  CHECK_STATUS(hsa_memory_copy((void *)(uintptr_t)0x1000, buf, 8), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(hsa_memory_copy(buf, (void *)(uintptr_t)0x1000, 8), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(hsa_memory_copy(ptr, buf, 8192), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(hsa_memory_copy(ptr, buf, 64), HSA_STATUS_SUCCESS);
   CHECK_STATUS(hsa_memory_assign_agent(ptr, BAD_AGENT, HSA_ACCESS_PERMISSION_RW),
                HSA_STATUS_ERROR_INVALID_AGENT);
   CHECK_STATUS(hsa_memory_assign_agent(NULL, agent, HSA_ACCESS_PERMISSION_RW),

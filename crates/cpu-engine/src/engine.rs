@@ -359,18 +359,31 @@ impl Engine {
     /// May be called from several threads at once (one per queue). The kernel's function
     /// pointers and `kernarg` must be valid for the whole call (see [`Kernel`]).
     pub fn run(&self, d: &Dispatch<'_>) -> Result<(), DispatchError> {
+        self.run_on(d, self.workers)
+    }
+
+    /// [`Engine::run`] on at most `threads` threads (the caller included; clamped to
+    /// `1..=worker_count`): the share of the cores of one of several CPU devices
+    /// (`FERROCM_CPU_DEVICES`), so that the devices' kernels run side by side.
+    pub fn run_on(&self, d: &Dispatch<'_>, threads: usize) -> Result<(), DispatchError> {
+        let threads = threads.clamp(1, self.workers);
         let st = DispatchState::new(d)?;
         let mut ctx = take_ctx(self.shared.stack_size);
-        let result = if st.total_groups == 1 || self.workers == 1 {
+        let result = if st.total_groups == 1 || threads == 1 {
             run_groups(&mut ctx, &st, 0, st.total_groups)
         } else {
-            self.run_parallel(&mut ctx, &st)
+            self.run_parallel(&mut ctx, &st, threads)
         };
         put_ctx(ctx);
         result
     }
 
-    fn run_parallel(&self, ctx: &mut WorkerCtx, st: &DispatchState) -> Result<(), DispatchError> {
+    fn run_parallel(
+        &self,
+        ctx: &mut WorkerCtx,
+        st: &DispatchState,
+        threads: usize,
+    ) -> Result<(), DispatchError> {
         let total = st.total_groups;
         let start = Instant::now();
         let mut next = 0;
@@ -387,7 +400,7 @@ impl Engine {
                 let per_group = elapsed / u32::try_from(next).unwrap_or(u32::MAX);
                 let rest = u32::try_from(total - next).unwrap_or(u32::MAX);
                 if per_group.saturating_mul(rest) >= PUBLISH_THRESHOLD {
-                    return self.share(ctx, st, next);
+                    return self.share(ctx, st, next, threads);
                 }
             }
         }
@@ -400,9 +413,10 @@ impl Engine {
         ctx: &mut WorkerCtx,
         st: &DispatchState,
         first: u64,
+        threads: usize,
     ) -> Result<(), DispatchError> {
         let remaining = st.total_groups - first;
-        let threads = self.workers as u64;
+        let threads = threads as u64;
         let helpers = (threads - 1).min(remaining - 1);
         let job = Job::new(st, first, threads, helpers);
         match self.shared.publish(&job) {

@@ -193,8 +193,10 @@ pub fn fill(p: &DeviceProperties) -> DeviceProp {
     d.max_shared_memory_per_multi_processor = p.max_shared_memory_per_multiprocessor as usize;
     // clock64() counts nanoseconds on the CPU (include/hip/cpu): 1 GHz.
     d.clock_instruction_rate = p.wall_clock_rate_khz;
-    // Everything but surfaces and dynamic parallelism.
-    d.arch = ARCH_ALL & !(ARCH_SURFACE_FUNCS | ARCH_DYNAMIC_PARALLELISM);
+    // Textures and surfaces: the software sampler's limits (the NVIDIA platform overrides).
+    crate::texture::fill_cpu_limits(&mut d);
+    // Everything but dynamic parallelism.
+    d.arch = ARCH_ALL & !ARCH_DYNAMIC_PARALLELISM;
     d
 }
 
@@ -207,7 +209,8 @@ pub const ARCH_SURFACE_FUNCS: DeviceArch = 1 << 14;
 pub const ARCH_DYNAMIC_PARALLELISM: DeviceArch = 1 << 16;
 
 /// `hipDeviceGetAttribute` on the CPU platform (HIP 6 `hipDeviceAttribute_t` values). Attributes that describe
-/// hardware the CPU does not have (textures, surfaces, HDP registers) are 0; unknown values
+/// hardware the CPU does not have (HDP registers and the like) are 0; the texture and surface
+/// limits are the software sampler's ([`crate::texture`]); unknown values
 /// are `hipErrorInvalidValue`.
 pub fn attribute(p: &DeviceProperties, attr: u32) -> HipResult<i32> {
     let b = i32::from;
@@ -239,7 +242,7 @@ pub fn attribute(p: &DeviceProperties, attr: u32) -> HipResult<i32> {
         25 => 1,                                                // MaxBlocksPerMultiProcessor
         26..=28 => p.max_threads_dim[(attr - 26) as usize],     // MaxBlockDimX/Y/Z
         29..=31 => p.max_grid_size[(attr - 29) as usize],       // MaxGridDimX/Y/Z
-        32..=54 => 0,                                           // surfaces and textures
+        32..=54 => crate::texture::cpu_limit_attribute(attr),   // surfaces and textures
         55 => p.max_threads_dim[0],                             // MaxThreadsDim
         56 => p.max_threads_per_block,                          // MaxThreadsPerBlock
         57 => p.max_threads_per_multiprocessor,                 // MaxThreadsPerMultiProcessor
@@ -262,7 +265,7 @@ pub fn attribute(p: &DeviceProperties, attr: u32) -> HipResult<i32> {
         76 => clamp(p.max_shared_memory_per_multiprocessor), // SharedMemPerMultiprocessor
         77 => 2,                     // SingleToDoublePrecisionPerfRatio
         78 => 1,                     // StreamPrioritiesSupported
-        79 => 0,                     // SurfaceAlignment
+        79 => crate::texture::CPU_TEXTURE_ALIGNMENT, // SurfaceAlignment
         80 => 0,                     // TccDriver
         81 | 82 => clamp(p.texture_alignment), // Texture(Pitch)Alignment
         83 => clamp(p.total_const_mem), // TotalConstantMemory
@@ -280,7 +283,7 @@ pub fn attribute(p: &DeviceProperties, attr: u32) -> HipResult<i32> {
         10011 => 0,                  // IsLargeBar
         10012 => 0,                  // AsicRevision
         10013 => 0,                  // CanUseStreamWaitValue
-        10014 => 0,                  // ImageSupport
+        10014 => 1,                  // ImageSupport (the software sampler)
         10015 => p.multi_processor_count, // PhysicalMultiProcessorCount
         10016 => 1,                  // FineGrainSupport
         10017 => p.wall_clock_rate_khz, // WallClockRate

@@ -74,6 +74,9 @@ impl EventRecord {
 pub struct EventCore {
     pub handle: u64,
     pub flags: u32,
+    /// The device current when the event was made (HIP's owner: `hipDeviceReset` of that
+    /// device destroys it). Records may still go to streams of any device.
+    pub device: usize,
     record: Mutex<Option<Arc<EventRecord>>>,
 }
 
@@ -87,10 +90,15 @@ impl EventCore {
         if flags & !EVENT_VALID_FLAGS != 0 {
             return Err(HipError::InvalidValue);
         }
+        // No runtime (or no device): device 0, which a reset would name anyway.
+        let device = crate::runtime::Runtime::get()
+            .and_then(|rt| rt.current_device())
+            .unwrap_or(0);
         let id = NEXT_HANDLE.fetch_add(1, Ordering::Relaxed);
         let event = Arc::new(EventCore {
             handle: EVENT_HANDLE_BASE | (id << 4),
             flags,
+            device,
             record: Mutex::new(None),
         });
         EVENTS
@@ -119,10 +127,10 @@ impl EventCore {
             .ok_or(HipError::InvalidHandle)
     }
 
-    /// Destroys every event (`hipDeviceReset`): their handles become invalid.
-    pub fn destroy_all() {
+    /// Destroys every event of `device` (`hipDeviceReset`); other devices' events stay.
+    pub fn destroy_device(device: usize) {
         if let Some(m) = EVENTS.write().as_mut() {
-            m.clear();
+            m.retain(|_, e| e.device != device);
         }
     }
 

@@ -210,7 +210,14 @@ impl Kernel {
         }
         let size = size.ok_or(HipError::InvalidValue)?;
         let mut block = vec![0u8; self.kernarg_size as usize];
-        if size < self.explicit_size as usize || size > block.len() {
+        // The buffer must reach the end of the last argument; the tail padding of the
+        // arguments' struct may be left out (programs compute the size by hand).
+        let arguments_end = self
+            .params
+            .as_ref()
+            .and_then(|p| p.iter().map(|&(offset, size)| offset + size).max())
+            .map_or(self.explicit_size, |end| end.min(self.explicit_size));
+        if size < arguments_end as usize || size > block.len() {
             return Err(HipError::InvalidValue);
         }
         if size > 0 {
@@ -319,8 +326,10 @@ impl Kernel {
         let threads: u64 = block.iter().map(|&b| u64::from(b)).product();
         let bound = self.max_threads_per_block(props.max_threads_per_block as u32);
         if threads > u64::from(bound) {
-            // More threads than `__launch_bounds__` allows.
-            return Err(HipError::InvalidConfiguration);
+            // More threads than `__launch_bounds__` allows: ROCm's launch check reports
+            // "larger than launch bounds" as hipErrorLaunchFailure (above the device's limit
+            // it is hipErrorInvalidConfiguration, from validate_config).
+            return Err(HipError::LaunchFailure);
         }
         let dynamic = dynamic_shared as u64;
         if self.static_shared_size().saturating_add(dynamic) > props.shared_mem_per_block {

@@ -10,6 +10,7 @@
 //! `docs/HIP_CPU.md` describes how kernels compiled by `hipcc` reach the runtime.
 
 pub mod backend;
+pub mod context;
 pub mod device;
 pub mod device_prop;
 pub mod error;
@@ -23,6 +24,7 @@ pub mod platform;
 pub mod runtime;
 pub mod safe;
 pub mod stream;
+pub mod texture;
 
 pub use backend::{backend, Backend};
 pub use device::{Device, DeviceProperties, Limit, Platform};
@@ -40,7 +42,8 @@ pub const HIP_VERSION: i32 = 7 * 10_000_000 + 100_000;
 pub const STREAM_NON_BLOCKING: u32 = 0x1;
 /// `hipStreamDefault`
 pub const STREAM_DEFAULT: u32 = 0x0;
-/// Stream priorities (`hipDeviceGetStreamPriorityRange`): least (0) and greatest (-1),
-/// accepted and reported; the CPU agent schedules every queue alike.
-pub const STREAM_PRIORITY_LEAST: i32 = 0;
+/// Stream priorities (`hipDeviceGetStreamPriorityRange`): ROCm's range, least (1, "low")
+/// to greatest (-1, "high"), with 0 ("normal") the default; accepted and reported, the CPU
+/// agent schedules every queue alike.
+pub const STREAM_PRIORITY_LEAST: i32 = 1;
 pub const STREAM_PRIORITY_GREATEST: i32 = -1;

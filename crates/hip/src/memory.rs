@@ -64,6 +64,22 @@ impl Allocation {
 static TABLE: RwLock<BTreeMap<usize, Allocation>> = RwLock::new(BTreeMap::new());
 /// Bytes of device and managed memory allocated (for `hipMemGetInfo`).
 static DEVICE_BYTES: AtomicU64 = AtomicU64::new(0);
+/// The same per device ordinal (each CPU device accounts for its own share).
+static DEVICE_BYTES_ON: [AtomicU64; hsa::core::agent::MAX_CPU_DEVICES] =
+    [const { AtomicU64::new(0) }; hsa::core::agent::MAX_CPU_DEVICES];
+
+/// Counts `size` bytes in (`add`) or out of the device-memory totals of `device`.
+fn account(device: usize, size: usize, add: bool) {
+    let size = size as u64;
+    let on = DEVICE_BYTES_ON.get(device);
+    if add {
+        DEVICE_BYTES.fetch_add(size, Ordering::Relaxed);
+        on.map(|c| c.fetch_add(size, Ordering::Relaxed));
+    } else {
+        DEVICE_BYTES.fetch_sub(size, Ordering::Relaxed);
+        on.map(|c| c.fetch_sub(size, Ordering::Relaxed));
+    }
+}
 
 /// The allocation containing `ptr`, if any.
 pub fn find(ptr: usize) -> Option<Allocation> {
@@ -72,8 +88,11 @@ pub fn find(ptr: usize) -> Option<Allocation> {
     a.contains(ptr).then_some(*a)
 }
 
-fn region(rt: &Runtime, kind: RegionKind) -> HipResult<&Arc<hsa::core::memory::RegionObject>> {
-    rt.agent
+fn region(
+    agent: &hsa::Agent,
+    kind: RegionKind,
+) -> HipResult<&Arc<hsa::core::memory::RegionObject>> {
+    agent
         .object()
         .regions
         .iter()
@@ -84,7 +103,7 @@ fn region(rt: &Runtime, kind: RegionKind) -> HipResult<&Arc<hsa::core::memory::R
 /// Allocates `size` bytes of `kind` memory on `device`; `size == 0` gives null (as HIP).
 pub fn allocate(device: usize, size: usize, kind: MemoryKind, flags: u32) -> HipResult<*mut u8> {
     let rt = Runtime::get()?;
-    rt.device(device)?;
+    let agent = rt.device_agent(device)?;
     // An allocation is a "potentially unsafe" call while streams are capturing.
     crate::graph::check_unsafe_call()?;
     if size == 0 {
@@ -95,8 +114,8 @@ pub fn allocate(device: usize, size: usize, kind: MemoryKind, flags: u32) -> Hip
         MemoryKind::Host | MemoryKind::Managed => RegionKind::GlobalFineGrained,
         MemoryKind::Registered => return Err(HipError::InvalidValue),
     };
-    let region = region(rt, region_kind)?;
-    let ptr = hsa::core::memory::allocate(rt.agent.handle(), region, size)
+    let region = region(agent, region_kind)?;
+    let ptr = hsa::core::memory::allocate(agent.handle(), region, size)
         .map_err(|_| HipError::OutOfMemory)?;
     TABLE.write().insert(
         ptr as usize,
@@ -109,7 +128,7 @@ pub fn allocate(device: usize, size: usize, kind: MemoryKind, flags: u32) -> Hip
         },
     );
     if matches!(kind, MemoryKind::Device | MemoryKind::Managed) {
-        DEVICE_BYTES.fetch_add(size as u64, Ordering::Relaxed);
+        account(device, size, true);
     }
     Ok(ptr)
 }
@@ -137,7 +156,10 @@ pub fn free(ptr: *mut u8, kinds: &[MemoryKind]) -> HipResult<()> {
             table.remove(&(ptr as usize));
             drop(table);
             if matches!(a.kind, MemoryKind::Device | MemoryKind::Managed) {
-                DEVICE_BYTES.fetch_sub(a.size as u64, Ordering::Relaxed);
+                account(a.device, a.size, false);
+            }
+            if a.kind == MemoryKind::Managed {
+                crate::platform::cpu::forget_advice(a.base, a.size);
             }
             hsa::core::memory::free(ptr).map_err(|_| HipError::InvalidValue)
         }
@@ -210,6 +232,22 @@ pub fn mem_info() -> (u64, u64) {
     (free, total)
 }
 
+/// (free, total) bytes of a CPU device whose share of host memory is `share` bytes (its
+/// `totalGlobalMem`): the share less what HIP has allocated on the device (each of several
+/// CPU devices accounts for its own allocations only: memory that another device or
+/// another process takes does not move it, as on a GPU). A device that owns all host
+/// memory (one CPU device) reports [`mem_info`], the host's free memory.
+pub fn device_mem_info(device: usize, share: u64) -> (u64, u64) {
+    let (free, total) = mem_info();
+    if share >= total {
+        return (free, total);
+    }
+    let used = DEVICE_BYTES_ON
+        .get(device)
+        .map_or(0, |c| c.load(Ordering::Relaxed));
+    (share.saturating_sub(used), share)
+}
+
 /// Bytes of device and managed memory currently allocated through HIP.
 pub fn device_bytes_in_use() -> u64 {
     DEVICE_BYTES.load(Ordering::Relaxed)
@@ -240,7 +278,10 @@ impl CopyKind {
 }
 
 /// Checks that `[ptr, ptr + size)` does not run past the end of a known allocation that
-/// contains `ptr` (unknown memory is the application's own and cannot be checked).
+/// contains `ptr`. Memory that is no live allocation is the application's own (ordinary
+/// host memory is accepted wherever HIP takes a device pointer, as AMD's runtime does); it
+/// must at least be mapped, so that a stale or made-up pointer is `hipErrorInvalidValue`
+/// instead of a fault in the runtime.
 pub fn check_range(ptr: usize, size: usize) -> HipResult<()> {
     if size == 0 {
         return Ok(());
@@ -251,7 +292,9 @@ pub fn check_range(ptr: usize, size: usize) -> HipResult<()> {
     let end = ptr.checked_add(size).ok_or(HipError::InvalidValue)?;
     match find(ptr) {
         Some(a) if end > a.base + a.size => Err(HipError::InvalidValue),
-        _ => Ok(()),
+        Some(_) => Ok(()),
+        None if hsa::core::memory::is_mapped(ptr, end) => Ok(()),
+        None => Err(HipError::InvalidValue),
     }
 }
 
@@ -853,7 +896,7 @@ pub fn allocate_3d(device: usize, extent: Extent) -> HipResult<PitchedPtr> {
 /// Allocates `size` bytes of device memory that HIP does not track yet (a pool block).
 pub(crate) fn allocate_block(size: usize) -> HipResult<*mut u8> {
     let rt = Runtime::get()?;
-    let region = region(rt, RegionKind::GlobalCoarseGrained)?;
+    let region = region(&rt.agent, RegionKind::GlobalCoarseGrained)?;
     hsa::core::memory::allocate(rt.agent.handle(), region, size).map_err(|_| HipError::OutOfMemory)
 }
 
@@ -878,13 +921,13 @@ pub(crate) fn track(ptr: usize, size: usize, device: usize) {
             flags: 0,
         },
     );
-    DEVICE_BYTES.fetch_add(size as u64, Ordering::Relaxed);
+    account(device, size, true);
 }
 
 /// Forgets an allocation recorded by [`track`] (its pool keeps the memory).
 pub(crate) fn untrack(ptr: usize) {
     if let Some(a) = TABLE.write().remove(&ptr) {
-        DEVICE_BYTES.fetch_sub(a.size as u64, Ordering::Relaxed);
+        account(a.device, a.size, false);
     }
 }
 
@@ -896,7 +939,7 @@ pub(crate) fn take(ptr: usize) -> HipResult<Allocation> {
         Some(a) if matches!(a.kind, MemoryKind::Device | MemoryKind::Managed) => {
             let a = *a;
             table.remove(&ptr);
-            DEVICE_BYTES.fetch_sub(a.size as u64, Ordering::Relaxed);
+            account(a.device, a.size, false);
             Ok(a)
         }
         _ => Err(HipError::InvalidValue),

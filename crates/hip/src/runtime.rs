@@ -13,6 +13,9 @@ use crate::stream::{StreamCore, StreamKind};
 /// Per-device state that streams share.
 pub(crate) struct DeviceState {
     pub(crate) device: Arc<Device>,
+    /// The HSA CPU agent behind the device: its queues run the device's streams, its
+    /// regions hold the device's memory.
+    pub(crate) agent: hsa::Agent,
     /// The legacy default (null) stream, created on first use.
     null_stream: OnceLock<Arc<StreamCore>>,
     /// Live blocking streams: the null stream synchronises with them.
@@ -21,6 +24,8 @@ pub(crate) struct DeviceState {
 
 /// The runtime: the HSA runtime under it and the devices.
 pub struct Runtime {
+    /// The first CPU agent: code objects are loaded for it (every CPU agent runs the same
+    /// ISA, and a kernel object dispatches on any CPU agent's queue).
     pub(crate) agent: hsa::Agent,
     pub(crate) devices: Vec<DeviceState>,
     _hsa: hsa::Runtime,
@@ -39,12 +44,19 @@ impl Runtime {
         hsa::disable_gpu_agents();
         let hsa_rt = hsa::Runtime::init().map_err(|_| HipError::NotInitialized)?;
         let agent = hsa_rt.cpu_agent().map_err(|_| HipError::NoDevice)?;
-        let physical = [crate::platform::cpu::properties(&agent)];
+        // One device per CPU agent (`FERROCM_CPU_DEVICES`), then `HIP_VISIBLE_DEVICES`.
+        let agents = hsa_rt.cpu_agents().map_err(|_| HipError::NoDevice)?;
+        let physical: Vec<_> = agents
+            .iter()
+            .enumerate()
+            .map(|(i, a)| crate::platform::cpu::properties(a, i, agents.len()))
+            .collect();
         let devices = ::platform::visible_devices(physical.len())
             .into_iter()
             .enumerate()
             .map(|(ordinal, phys)| DeviceState {
                 device: Arc::new(Device::new(ordinal, Platform::Cpu, physical[phys].clone())),
+                agent: agents[phys].clone(),
                 null_stream: OnceLock::new(),
                 blocking: Mutex::new(Vec::new()),
             })
@@ -76,6 +88,11 @@ impl Runtime {
 
     pub(crate) fn device_state(&self, ordinal: usize) -> HipResult<&DeviceState> {
         self.devices.get(ordinal).ok_or(HipError::InvalidDevice)
+    }
+
+    /// The HSA agent of device `ordinal`.
+    pub(crate) fn device_agent(&self, ordinal: usize) -> HipResult<&hsa::Agent> {
+        Ok(&self.device_state(ordinal)?.agent)
     }
 
     /// The calling thread's current device ordinal (`hipErrorNoDevice` if there are none).
@@ -115,14 +132,14 @@ impl Runtime {
     /// stream created on it, every event, and every allocation made on it (device, pinned
     /// host and managed memory are freed, registered host memory unregistered, pool memory
     /// returned to its pool), and restores its flags and limits. The null streams and the
-    /// program's kernels stay; later API use works as on a fresh device. (Events are not
-    /// tied to a device here: the CPU platform has a single device.)
+    /// program's kernels stay; later API use works as on a fresh device. Events belong to the
+    /// device current when they were made; other devices' streams, events and memory stay.
     pub fn reset_device(&self, ordinal: usize) -> HipResult<()> {
         let device = self.device(ordinal)?;
         // Errors of the outstanding work are the reset's to clear, not to report.
         let _ = self.synchronize_device(ordinal);
         crate::stream::destroy_device_streams(ordinal);
-        crate::event::EventCore::destroy_all();
+        crate::event::EventCore::destroy_device(ordinal);
         crate::memory::free_device_allocations(ordinal);
         device.reset_settings();
         Ok(())

@@ -294,8 +294,7 @@ impl StreamCore {
         flags: u32,
         priority: i32,
     ) -> HipResult<Arc<StreamCore>> {
-        rt.device(device)?;
-        let queue = hsa::Queue::new(&rt.agent, QUEUE_SIZE, QueueType::Multi)
+        let queue = hsa::Queue::new(rt.device_agent(device)?, QUEUE_SIZE, QueueType::Multi)
             .map_err(|_| HipError::OutOfMemory)?;
         // Event records read their completion time from the signal (queue profiling).
         queue.object().set_profiling(true);
@@ -550,8 +549,29 @@ impl StreamCore {
             graph::check_unsafe_call()?;
         }
         self.refuse_while_capturing()?;
+        // The legacy null stream waits for every blocking stream of its device as well
+        // (ROCm waits for the active streams, CUDA's legacy stream likewise): work queued
+        // on a blocking stream or on hipStreamPerThread before the call is done after it.
+        let blocking: Vec<(Arc<StreamCore>, Position)> = if self.kind == StreamKind::Null {
+            Runtime::get()?
+                .device_state(self.device)?
+                .blocking
+                .lock()
+                .iter()
+                .filter_map(|w| w.upgrade())
+                .map(|s| {
+                    let pos = s.position();
+                    (s, pos)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let pos = self.position();
         self.wait_for(&pos)?;
+        for (stream, pos) in &blocking {
+            stream.wait_for(pos)?;
+        }
         // A synchronisation point: pools release what their threshold says they should.
         crate::mempool::release_completed();
         Ok(())

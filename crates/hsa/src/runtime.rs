@@ -145,6 +145,17 @@ impl Runtime {
         ))
     }
 
+    /// Every CPU agent (one per CPU device, `FERROCM_CPU_DEVICES`; the first is
+    /// [`Runtime::cpu_agent`]).
+    pub fn cpu_agents(&self) -> HsaResult<Vec<Agent>> {
+        let state = self.state()?;
+        Ok(state
+            .topology
+            .cpu_agents()
+            .map(|a| Agent::from_object(a.clone(), self.clone()))
+            .collect())
+    }
+
     /// The GPU agents (one per NVIDIA device; none without a CUDA driver).
     pub fn gpu_agents(&self) -> HsaResult<Vec<Agent>> {
         Ok(self

@@ -80,6 +80,11 @@ struct alignas(4) __half2 {
   __half2() = default;
   constexpr __half2(const __half &a, const __half &b) : x(a), y(b) {}
   constexpr __half2(const __half2_raw &r) : x(__half_raw{r.x}), y(__half_raw{r.y}) {}
+#if !defined(__HIP_NO_HALF_CONVERSIONS__)
+  /* A scalar fills both lanes, as a scalar converts to AMD's vector-typed __half2. */
+  template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
+  constexpr __half2(T v) : x(__half(static_cast<float>(v))), y(__half(static_cast<float>(v))) {}
+#endif
   constexpr operator __half2_raw() const {
     return __half2_raw{__half_raw(x).x, __half_raw(y).x};
   }

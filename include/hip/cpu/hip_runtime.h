@@ -618,5 +618,7 @@ template <class T> struct dynamic_shared {
 #include "device_math.h"
 #include "fission.h"
 #include "launch.h"
+#include "amdgcn_builtins.h"
+#include "texture_functions.h"
 
 #endif /* HIP_CPU_HIP_RUNTIME_H */

@@ -598,6 +598,26 @@ inline launcher<kernel_probe<Probe>, L> chevron(kernel_probe<Probe> k, const L &
                                                 size_t shm = 0, hipStream_t stream = nullptr) {
   return {k, l, grid, block, shm, stream};
 }
+/* k<<<...>>>(args) of a kernel the unit defines, through hipLaunchKernelGGL's machinery:
+ * the probe finds the parameter types from the arguments, so template kernels whose
+ * template arguments are deduced at the call, and overloaded kernels, launch as well. */
+template <class Probe, class Address, class L> struct probed_launcher {
+  kernel_probe<Probe> probe;
+  Address address;
+  L lambda;
+  dim3 grid, block;
+  size_t shm;
+  hipStream_t stream;
+  template <class... As> launch_status operator()(As &&...as) const {
+    return launch_kernel_ggl(probe, address, lambda, grid, block, shm, stream, static_cast<As &&>(as)...);
+  }
+};
+template <class Probe, class Address, class L>
+inline probed_launcher<Probe, Address, L> chevron_probed(kernel_probe<Probe> k, const Address &address, const L &l,
+                                                         dim3 grid, dim3 block, size_t shm = 0,
+                                                         hipStream_t stream = nullptr) {
+  return {k, address, l, grid, block, shm, stream};
+}
 template <class... Ps, class L>
 inline launcher<void (*)(Ps...), L, true> chevron_extern(void (*k)(Ps...), const L &l, dim3 grid, dim3 block,
                                                          size_t shm = 0, hipStream_t stream = nullptr) {

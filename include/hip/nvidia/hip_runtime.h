@@ -268,5 +268,6 @@ template <class T> __device__ static inline T safeAtomicMin(T *address, T val) {
 #endif /* __CUDACC__ */
 
 #include "hip_std_complex.h"
+#include "texture_functions.h"
 
 #endif /* HIP_NVIDIA_HIP_RUNTIME_H */

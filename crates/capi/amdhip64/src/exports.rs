@@ -13,6 +13,7 @@ use std::ffi::{c_char, c_float, c_int, c_uint, c_ulonglong, c_void};
 
 use cpu_engine::KernelDescriptor;
 
+use crate::array::{HipArray3DDescriptor, HipArrayDescriptor};
 use crate::export_table::hip_exports;
 use crate::graph::{ExecT, GraphT, HostNodeParams, KernelNodeParams, MemsetParams, NodeT};
 use crate::launch::FuncAttributes;
@@ -24,9 +25,7 @@ use crate::nvcc_abi::FatbinHandle;
 use crate::stream::{EventT, HostFn, StreamCallback, StreamT};
 use crate::types::*;
 #[rustfmt::skip]
-use crate::{api_query, device, graph, launch, memory, memory3d, mempool, module, nvcc_abi, occupancy, per_thread, stream};
-#[rustfmt::skip]
-use crate::{external, ipc, vmm};
+use crate::{api_query, array, context, device, external, graph, ipc, launch, memory, memory3d, mempool, module, multidev, nvcc_abi, occupancy, per_thread, stream, texture, vmm};
 
 #[rustfmt::skip]
 hip_exports! {
@@ -39,7 +38,7 @@ hip_exports! {
     fn hipDeviceComputeCapability(major: *mut c_int, minor: *mut c_int, device: c_int) { device::hipDeviceComputeCapability }
     fn hipDeviceGetName(name: *mut c_char, len: c_int, device: c_int) { device::hipDeviceGetName }
     fn hipDeviceGetUuid(uuid: *mut [u8; 16], device: c_int) { device::hipDeviceGetUuid }
-    fn hipDeviceGetP2PAttribute(value: *mut c_int, attr: c_int, src_device: c_int, dst_device: c_int) { unsupported "runtime" }
+    fn hipDeviceGetP2PAttribute(value: *mut c_int, attr: c_int, src_device: c_int, dst_device: c_int) { multidev::hipDeviceGetP2PAttribute }
     fn hipDeviceGetPCIBusId(bus_id: *mut c_char, len: c_int, device: c_int) { device::hipDeviceGetPCIBusId }
     fn hipDeviceGetByPCIBusId(device: *mut c_int, pci_bus_id: *const c_char) { device::hipDeviceGetByPCIBusId }
     fn hipDeviceTotalMem(bytes: *mut usize, device: c_int) { device::hipDeviceTotalMem }
@@ -93,11 +92,11 @@ hip_exports! {
     fn hipExtStreamCreateWithCUMask(stream: *mut hipStream_t, cu_mask_size: u32, cu_mask: *const u32) { unsupported "AMD extensions" }
     fn hipExtStreamGetCUMask(stream: hipStream_t, cu_mask_size: u32, cu_mask: *mut u32) { unsupported "AMD extensions" }
     fn hipStreamAddCallback(stream: StreamT, callback: StreamCallback, user_data: *mut c_void, flags: c_uint) { stream::hipStreamAddCallback }
-    fn hipStreamWaitValue32(stream: hipStream_t, ptr: *mut c_void, value: u32, flags: c_uint, mask: u32) { unsupported "stream memory operations" }
-    fn hipStreamWaitValue64(stream: hipStream_t, ptr: *mut c_void, value: u64, flags: c_uint, mask: u64) { unsupported "stream memory operations" }
-    fn hipStreamWriteValue32(stream: hipStream_t, ptr: *mut c_void, value: u32, flags: c_uint) { unsupported "stream memory operations" }
-    fn hipStreamWriteValue64(stream: hipStream_t, ptr: *mut c_void, value: u64, flags: c_uint) { unsupported "stream memory operations" }
-    fn hipStreamBatchMemOp(stream: hipStream_t, count: c_uint, param_array: *mut c_void, flags: c_uint) { unsupported "stream memory operations" }
+    fn hipStreamWaitValue32(stream: hipStream_t, ptr: *mut c_void, value: u32, flags: c_uint, mask: u32) { multidev::hipStreamWaitValue32 }
+    fn hipStreamWaitValue64(stream: hipStream_t, ptr: *mut c_void, value: u64, flags: c_uint, mask: u64) { multidev::hipStreamWaitValue64 }
+    fn hipStreamWriteValue32(stream: hipStream_t, ptr: *mut c_void, value: u32, flags: c_uint) { multidev::hipStreamWriteValue32 }
+    fn hipStreamWriteValue64(stream: hipStream_t, ptr: *mut c_void, value: u64, flags: c_uint) { multidev::hipStreamWriteValue64 }
+    fn hipStreamBatchMemOp(stream: hipStream_t, count: c_uint, param_array: *mut c_void, flags: c_uint) { multidev::hipStreamBatchMemOp }
     fn hipGraphAddBatchMemOpNode(ph_graph_node: *mut hipGraphNode_t, h_graph: hipGraph_t, dependencies: *const hipGraphNode_t, num_dependencies: usize, node_params: *const c_void) { unsupported "stream memory operations" }
     fn hipGraphBatchMemOpNodeGetParams(h_node: hipGraphNode_t, node_params_out: *mut c_void) { unsupported "stream memory operations" }
     fn hipGraphBatchMemOpNodeSetParams(h_node: hipGraphNode_t, node_params: *mut c_void) { unsupported "stream memory operations" }
@@ -109,10 +108,10 @@ hip_exports! {
     fn hipEventSynchronize(event: EventT) { stream::hipEventSynchronize }
     fn hipEventElapsedTime(ms: *mut c_float, start: EventT, stop: EventT) { stream::hipEventElapsedTime }
     fn hipEventQuery(event: EventT) { stream::hipEventQuery }
-    fn hipPointerSetAttribute(value: *const c_void, attribute: c_int, ptr: hipDeviceptr_t) { unsupported "runtime" }
+    fn hipPointerSetAttribute(value: *const c_void, attribute: c_int, ptr: hipDeviceptr_t) { multidev::hipPointerSetAttribute }
     fn hipPointerGetAttributes(attributes: *mut PointerAttributes, ptr: *const c_void) { memory::hipPointerGetAttributes }
-    fn hipPointerGetAttribute(data: *mut c_void, attribute: c_int, ptr: hipDeviceptr_t) { memory::hipPointerGetAttribute }
-    fn hipDrvPointerGetAttributes(num_attributes: c_uint, attributes: *mut c_void, data: *mut *mut c_void, ptr: hipDeviceptr_t) { unsupported "modules and launch" }
+    fn hipPointerGetAttribute(data: *mut c_void, attribute: c_int, ptr: hipDeviceptr_t) { multidev::hipPointerGetAttribute }
+    fn hipDrvPointerGetAttributes(num_attributes: c_uint, attributes: *mut c_void, data: *mut *mut c_void, ptr: hipDeviceptr_t) { multidev::hipDrvPointerGetAttributes }
     fn hipImportExternalSemaphore(ext_sem_out: *mut hipExternalSemaphore_t, sem_handle_desc: *const c_void) { external::hipImportExternalSemaphore }
     fn hipSignalExternalSemaphoresAsync(ext_sem_array: *const hipExternalSemaphore_t, params_array: *const c_void, num_ext_sems: c_uint, stream: hipStream_t) { external::hipSignalExternalSemaphoresAsync }
     fn hipWaitExternalSemaphoresAsync(ext_sem_array: *const hipExternalSemaphore_t, params_array: *const c_void, num_ext_sems: c_uint, stream: hipStream_t) { external::hipWaitExternalSemaphoresAsync }
@@ -120,7 +119,7 @@ hip_exports! {
     fn hipImportExternalMemory(ext_mem_out: *mut hipExternalMemory_t, mem_handle_desc: *const c_void) { external::hipImportExternalMemory }
     fn hipExternalMemoryGetMappedBuffer(dev_ptr: *mut *mut c_void, ext_mem: hipExternalMemory_t, buffer_desc: *const c_void) { external::hipExternalMemoryGetMappedBuffer }
     fn hipDestroyExternalMemory(ext_mem: hipExternalMemory_t) { external::hipDestroyExternalMemory }
-    fn hipExternalMemoryGetMappedMipmappedArray(mipmap: *mut hipMipmappedArray_t, ext_mem: hipExternalMemory_t, mipmap_desc: *const c_void) { unsupported "arrays" }
+    fn hipExternalMemoryGetMappedMipmappedArray(mipmap: *mut hipMipmappedArray_t, ext_mem: hipExternalMemory_t, mipmap_desc: *const c_void) { unsupported "external resources and graphics interop" }
     fn hipMalloc(ptr: *mut *mut c_void, size: usize) { memory::hipMalloc }
     fn hipExtMallocWithFlags(ptr: *mut *mut c_void, size_bytes: usize, flags: c_uint) { memory::hipExtMallocWithFlags }
     fn hipMallocHost(ptr: *mut *mut c_void, size: usize) { memory::hipMallocHost }
@@ -130,8 +129,8 @@ hip_exports! {
     fn hipMallocManaged(ptr: *mut *mut c_void, size: usize, flags: c_uint) { memory::hipMallocManaged }
     fn hipMemPrefetchAsync(ptr: *const c_void, count: usize, device: c_int, stream: *mut c_void) { memory::hipMemPrefetchAsync }
     fn hipMemAdvise(ptr: *const c_void, count: usize, advice: c_int, device: c_int) { memory::hipMemAdvise }
-    fn hipMemRangeGetAttribute(data: *mut c_void, data_size: usize, attribute: c_int, dev_ptr: *const c_void, count: usize) { unsupported "managed memory hints" }
-    fn hipMemRangeGetAttributes(data: *mut *mut c_void, data_sizes: *mut usize, attributes: *mut c_void, num_attributes: usize, dev_ptr: *const c_void, count: usize) { unsupported "managed memory hints" }
+    fn hipMemRangeGetAttribute(data: *mut c_void, data_size: usize, attribute: c_int, dev_ptr: *const c_void, count: usize) { multidev::hipMemRangeGetAttribute }
+    fn hipMemRangeGetAttributes(data: *mut *mut c_void, data_sizes: *mut usize, attributes: *mut c_void, num_attributes: usize, dev_ptr: *const c_void, count: usize) { multidev::hipMemRangeGetAttributes }
     fn hipStreamAttachMemAsync(stream: hipStream_t, dev_ptr: *mut c_void, length: usize, flags: c_uint) { unsupported "managed memory hints" }
     fn hipMallocAsync(ptr: *mut *mut c_void, size: usize, stream: *mut c_void) { memory::hipMallocAsync }
     fn hipFreeAsync(ptr: *mut c_void, stream: *mut c_void) { memory::hipFreeAsync }
@@ -162,14 +161,14 @@ hip_exports! {
     fn hipMemcpyHtoD(dst: *mut c_void, src: *mut c_void, size: usize) { memory::hipMemcpyHtoD }
     fn hipMemcpyDtoH(dst: *mut c_void, src: *mut c_void, size: usize) { memory::hipMemcpyDtoH }
     fn hipMemcpyDtoD(dst: *mut c_void, src: *mut c_void, size: usize) { memory::hipMemcpyDtoD }
-    fn hipMemcpyAtoD(dst_device: hipDeviceptr_t, src_array: hipArray_t, src_offset: usize, byte_count: usize) { unsupported "runtime" }
-    fn hipMemcpyDtoA(dst_array: hipArray_t, dst_offset: usize, src_device: hipDeviceptr_t, byte_count: usize) { unsupported "runtime" }
-    fn hipMemcpyAtoA(dst_array: hipArray_t, dst_offset: usize, src_array: hipArray_t, src_offset: usize, byte_count: usize) { unsupported "runtime" }
+    fn hipMemcpyAtoD(dst_device: hipDeviceptr_t, src_array: hipArray_t, src_offset: usize, byte_count: usize) { array::hipMemcpyAtoD }
+    fn hipMemcpyDtoA(dst_array: hipArray_t, dst_offset: usize, src_device: hipDeviceptr_t, byte_count: usize) { array::hipMemcpyDtoA }
+    fn hipMemcpyAtoA(dst_array: hipArray_t, dst_offset: usize, src_array: hipArray_t, src_offset: usize, byte_count: usize) { array::hipMemcpyAtoA }
     fn hipMemcpyHtoDAsync(dst: *mut c_void, src: *mut c_void, size: usize, stream: *mut c_void) { memory::hipMemcpyHtoDAsync }
     fn hipMemcpyDtoHAsync(dst: *mut c_void, src: *mut c_void, size: usize, stream: *mut c_void) { memory::hipMemcpyDtoHAsync }
     fn hipMemcpyDtoDAsync(dst: *mut c_void, src: *mut c_void, size: usize, stream: *mut c_void) { memory::hipMemcpyDtoDAsync }
-    fn hipMemcpyAtoHAsync(dst_host: *mut c_void, src_array: hipArray_t, src_offset: usize, byte_count: usize, stream: hipStream_t) { unsupported "arrays" }
-    fn hipMemcpyHtoAAsync(dst_array: hipArray_t, dst_offset: usize, src_host: *const c_void, byte_count: usize, stream: hipStream_t) { unsupported "arrays" }
+    fn hipMemcpyAtoHAsync(dst_host: *mut c_void, src_array: hipArray_t, src_offset: usize, byte_count: usize, stream: hipStream_t) { array::hipMemcpyAtoHAsync }
+    fn hipMemcpyHtoAAsync(dst_array: hipArray_t, dst_offset: usize, src_host: *const c_void, byte_count: usize, stream: hipStream_t) { array::hipMemcpyHtoAAsync }
     fn hipModuleGetGlobal(ptr: *mut *mut c_void, size: *mut usize, module: ModuleT, name: *const c_char) { module::hipModuleGetGlobal }
     fn hipGetSymbolAddress(ptr: *mut *mut c_void, symbol: *const c_void) { launch::hipGetSymbolAddress }
     fn hipGetSymbolSize(size: *mut usize, symbol: *const c_void) { launch::hipGetSymbolSize }
@@ -193,60 +192,60 @@ hip_exports! {
     fn hipMemset3DAsync(pitched: HipPitchedPtr, value: c_int, extent: HipExtent, stream: StreamT) { memory3d::hipMemset3DAsync }
     fn hipMemGetInfo(free: *mut usize, total: *mut usize) { memory::hipMemGetInfo }
     fn hipMemPtrGetInfo(ptr: *mut c_void, size: *mut usize) { memory::hipMemPtrGetInfo }
-    fn hipMallocArray(array: *mut hipArray_t, desc: *const c_void, width: usize, height: usize, flags: c_uint) { unsupported "arrays" }
-    fn hipArrayCreate(p_handle: *mut hipArray_t, p_allocate_array: *const c_void) { unsupported "arrays" }
-    fn hipArrayDestroy(array: hipArray_t) { unsupported "arrays" }
-    fn hipArray3DCreate(array: *mut hipArray_t, p_allocate_array: *const c_void) { unsupported "arrays" }
+    fn hipMallocArray(array: *mut hipArray_t, desc: *const hipChannelFormatDesc, width: usize, height: usize, flags: c_uint) { array::hipMallocArray }
+    fn hipArrayCreate(p_handle: *mut hipArray_t, p_allocate_array: *const HipArrayDescriptor) { array::hipArrayCreate }
+    fn hipArrayDestroy(array: hipArray_t) { array::hipArrayDestroy }
+    fn hipArray3DCreate(array: *mut hipArray_t, p_allocate_array: *const HipArray3DDescriptor) { array::hipArray3DCreate }
     fn hipMalloc3D(pitched: *mut HipPitchedPtr, extent: HipExtent) { memory3d::hipMalloc3D }
-    fn hipFreeArray(array: hipArray_t) { unsupported "arrays" }
-    fn hipMalloc3DArray(array: *mut hipArray_t, desc: *const c_void, extent: HipExtent, flags: c_uint) { unsupported "arrays" }
-    fn hipArrayGetInfo(desc: *mut c_void, extent: *mut HipExtent, flags: *mut c_uint, array: hipArray_t) { unsupported "arrays" }
-    fn hipArrayGetDescriptor(p_array_descriptor: *mut c_void, array: hipArray_t) { unsupported "arrays" }
-    fn hipArray3DGetDescriptor(p_array_descriptor: *mut c_void, array: hipArray_t) { unsupported "arrays" }
+    fn hipFreeArray(array: hipArray_t) { array::hipFreeArray }
+    fn hipMalloc3DArray(array: *mut hipArray_t, desc: *const hipChannelFormatDesc, extent: HipExtent, flags: c_uint) { array::hipMalloc3DArray }
+    fn hipArrayGetInfo(desc: *mut hipChannelFormatDesc, extent: *mut HipExtent, flags: *mut c_uint, array: hipArray_t) { array::hipArrayGetInfo }
+    fn hipArrayGetDescriptor(p_array_descriptor: *mut HipArrayDescriptor, array: hipArray_t) { array::hipArrayGetDescriptor }
+    fn hipArray3DGetDescriptor(p_array_descriptor: *mut HipArray3DDescriptor, array: hipArray_t) { array::hipArray3DGetDescriptor }
     fn hipMemcpy2D(dst: *mut c_void, dpitch: usize, src: *const c_void, spitch: usize, width: usize, height: usize, kind: c_uint) { memory::hipMemcpy2D }
-    fn hipMemcpyParam2D(p_copy: *const c_void) { unsupported "arrays" }
-    fn hipMemcpyParam2DAsync(p_copy: *const c_void, stream: hipStream_t) { unsupported "arrays" }
+    fn hipMemcpyParam2D(p_copy: *const c_void) { array::hipMemcpyParam2D }
+    fn hipMemcpyParam2DAsync(p_copy: *const c_void, stream: hipStream_t) { array::hipMemcpyParam2DAsync }
     fn hipMemcpy2DAsync(dst: *mut c_void, dpitch: usize, src: *const c_void, spitch: usize, width: usize, height: usize, kind: c_uint, stream: *mut c_void) { memory::hipMemcpy2DAsync }
-    fn hipMemcpy2DToArray(dst: hipArray_t, w_offset: usize, h_offset: usize, src: *const c_void, spitch: usize, width: usize, height: usize, kind: c_int) { unsupported "arrays" }
-    fn hipMemcpy2DToArrayAsync(dst: hipArray_t, w_offset: usize, h_offset: usize, src: *const c_void, spitch: usize, width: usize, height: usize, kind: c_int, stream: hipStream_t) { unsupported "arrays" }
-    fn hipMemcpy2DArrayToArray(dst: hipArray_t, w_offset_dst: usize, h_offset_dst: usize, src: hipArray_const_t, w_offset_src: usize, h_offset_src: usize, width: usize, height: usize, kind: c_int) { unsupported "arrays" }
-    fn hipMemcpyToArray(dst: hipArray_t, w_offset: usize, h_offset: usize, src: *const c_void, count: usize, kind: c_int) { unsupported "arrays" }
-    fn hipMemcpyFromArray(dst: *mut c_void, src_array: hipArray_const_t, w_offset: usize, h_offset: usize, count: usize, kind: c_int) { unsupported "arrays" }
-    fn hipMemcpy2DFromArray(dst: *mut c_void, dpitch: usize, src: hipArray_const_t, w_offset: usize, h_offset: usize, width: usize, height: usize, kind: c_int) { unsupported "arrays" }
-    fn hipMemcpy2DFromArrayAsync(dst: *mut c_void, dpitch: usize, src: hipArray_const_t, w_offset: usize, h_offset: usize, width: usize, height: usize, kind: c_int, stream: hipStream_t) { unsupported "arrays" }
-    fn hipMemcpyAtoH(dst: *mut c_void, src_array: hipArray_t, src_offset: usize, count: usize) { unsupported "arrays" }
-    fn hipMemcpyHtoA(dst_array: hipArray_t, dst_offset: usize, src_host: *const c_void, count: usize) { unsupported "arrays" }
+    fn hipMemcpy2DToArray(dst: hipArray_t, w_offset: usize, h_offset: usize, src: *const c_void, spitch: usize, width: usize, height: usize, kind: c_int) { array::hipMemcpy2DToArray }
+    fn hipMemcpy2DToArrayAsync(dst: hipArray_t, w_offset: usize, h_offset: usize, src: *const c_void, spitch: usize, width: usize, height: usize, kind: c_int, stream: hipStream_t) { array::hipMemcpy2DToArrayAsync }
+    fn hipMemcpy2DArrayToArray(dst: hipArray_t, w_offset_dst: usize, h_offset_dst: usize, src: hipArray_const_t, w_offset_src: usize, h_offset_src: usize, width: usize, height: usize, kind: c_int) { array::hipMemcpy2DArrayToArray }
+    fn hipMemcpyToArray(dst: hipArray_t, w_offset: usize, h_offset: usize, src: *const c_void, count: usize, kind: c_int) { array::hipMemcpyToArray }
+    fn hipMemcpyFromArray(dst: *mut c_void, src_array: hipArray_const_t, w_offset: usize, h_offset: usize, count: usize, kind: c_int) { array::hipMemcpyFromArray }
+    fn hipMemcpy2DFromArray(dst: *mut c_void, dpitch: usize, src: hipArray_const_t, w_offset: usize, h_offset: usize, width: usize, height: usize, kind: c_int) { array::hipMemcpy2DFromArray }
+    fn hipMemcpy2DFromArrayAsync(dst: *mut c_void, dpitch: usize, src: hipArray_const_t, w_offset: usize, h_offset: usize, width: usize, height: usize, kind: c_int, stream: hipStream_t) { array::hipMemcpy2DFromArrayAsync }
+    fn hipMemcpyAtoH(dst: *mut c_void, src_array: hipArray_t, src_offset: usize, count: usize) { array::hipMemcpyAtoH }
+    fn hipMemcpyHtoA(dst_array: hipArray_t, dst_offset: usize, src_host: *const c_void, count: usize) { array::hipMemcpyHtoA }
     fn hipMemcpy3D(p: *const HipMemcpy3DParms) { memory3d::hipMemcpy3D }
     fn hipMemcpy3DAsync(p: *const HipMemcpy3DParms, stream: StreamT) { memory3d::hipMemcpy3DAsync }
-    fn hipDrvMemcpy3D(p_copy: *const c_void) { unsupported "arrays" }
-    fn hipDrvMemcpy3DAsync(p_copy: *const c_void, stream: hipStream_t) { unsupported "arrays" }
+    fn hipDrvMemcpy3D(p_copy: *const c_void) { array::hipDrvMemcpy3D }
+    fn hipDrvMemcpy3DAsync(p_copy: *const c_void, stream: hipStream_t) { array::hipDrvMemcpy3DAsync }
     fn hipDeviceCanAccessPeer(can: *mut c_int, device: c_int, peer: c_int) { device::hipDeviceCanAccessPeer }
     fn hipDeviceEnablePeerAccess(peer: c_int, flags: c_uint) { device::hipDeviceEnablePeerAccess }
     fn hipDeviceDisablePeerAccess(peer: c_int) { device::hipDeviceDisablePeerAccess }
-    fn hipMemGetAddressRange(pbase: *mut hipDeviceptr_t, psize: *mut usize, dptr: hipDeviceptr_t) { unsupported "runtime" }
-    fn hipMemcpyPeer(dst: *mut c_void, dst_device_id: c_int, src: *const c_void, src_device_id: c_int, size_bytes: usize) { memory::hipMemcpyPeer }
-    fn hipMemcpyPeerAsync(dst: *mut c_void, dst_device_id: c_int, src: *const c_void, src_device: c_int, size_bytes: usize, stream: hipStream_t) { memory::hipMemcpyPeerAsync }
-    fn hipCtxCreate(ctx: *mut hipCtx_t, flags: c_uint, device: c_int) { unsupported "contexts" }
-    fn hipCtxDestroy(ctx: hipCtx_t) { unsupported "contexts" }
-    fn hipCtxPopCurrent(ctx: *mut hipCtx_t) { unsupported "contexts" }
-    fn hipCtxPushCurrent(ctx: hipCtx_t) { unsupported "contexts" }
-    fn hipCtxSetCurrent(ctx: hipCtx_t) { unsupported "contexts" }
-    fn hipCtxGetCurrent(ctx: *mut hipCtx_t) { unsupported "contexts" }
-    fn hipCtxGetDevice(device: *mut c_int) { unsupported "contexts" }
+    fn hipMemGetAddressRange(pbase: *mut hipDeviceptr_t, psize: *mut usize, dptr: hipDeviceptr_t) { multidev::hipMemGetAddressRange }
+    fn hipMemcpyPeer(dst: *mut c_void, dst_device_id: c_int, src: *const c_void, src_device_id: c_int, size_bytes: usize) { multidev::hipMemcpyPeer }
+    fn hipMemcpyPeerAsync(dst: *mut c_void, dst_device_id: c_int, src: *const c_void, src_device: c_int, size_bytes: usize, stream: hipStream_t) { multidev::hipMemcpyPeerAsync }
+    fn hipCtxCreate(ctx: *mut hipCtx_t, flags: c_uint, device: c_int) { context::hipCtxCreate }
+    fn hipCtxDestroy(ctx: hipCtx_t) { context::hipCtxDestroy }
+    fn hipCtxPopCurrent(ctx: *mut hipCtx_t) { context::hipCtxPopCurrent }
+    fn hipCtxPushCurrent(ctx: hipCtx_t) { context::hipCtxPushCurrent }
+    fn hipCtxSetCurrent(ctx: hipCtx_t) { context::hipCtxSetCurrent }
+    fn hipCtxGetCurrent(ctx: *mut hipCtx_t) { context::hipCtxGetCurrent }
+    fn hipCtxGetDevice(device: *mut c_int) { context::hipCtxGetDevice }
     fn hipCtxGetApiVersion(ctx: hipCtx_t, api_version: *mut c_int) { unsupported "contexts" }
-    fn hipCtxGetCacheConfig(cache_config: *mut c_void) { unsupported "contexts" }
-    fn hipCtxSetCacheConfig(cache_config: c_int) { unsupported "contexts" }
-    fn hipCtxSetSharedMemConfig(config: c_int) { unsupported "contexts" }
-    fn hipCtxGetSharedMemConfig(p_config: *mut c_void) { unsupported "contexts" }
-    fn hipCtxSynchronize() { unsupported "contexts" }
-    fn hipCtxGetFlags(flags: *mut c_uint) { unsupported "contexts" }
-    fn hipCtxEnablePeerAccess(peer_ctx: hipCtx_t, flags: c_uint) { unsupported "peer access" }
-    fn hipCtxDisablePeerAccess(peer_ctx: hipCtx_t) { unsupported "peer access" }
-    fn hipDevicePrimaryCtxGetState(dev: c_int, flags: *mut c_uint, active: *mut c_int) { unsupported "contexts" }
-    fn hipDevicePrimaryCtxRelease(dev: c_int) { unsupported "contexts" }
-    fn hipDevicePrimaryCtxRetain(pctx: *mut hipCtx_t, dev: c_int) { unsupported "contexts" }
-    fn hipDevicePrimaryCtxReset(dev: c_int) { unsupported "contexts" }
-    fn hipDevicePrimaryCtxSetFlags(dev: c_int, flags: c_uint) { unsupported "contexts" }
+    fn hipCtxGetCacheConfig(cache_config: *mut c_void) { context::hipCtxGetCacheConfig }
+    fn hipCtxSetCacheConfig(cache_config: c_int) { context::hipCtxSetCacheConfig }
+    fn hipCtxSetSharedMemConfig(config: c_int) { context::hipCtxSetSharedMemConfig }
+    fn hipCtxGetSharedMemConfig(p_config: *mut c_void) { context::hipCtxGetSharedMemConfig }
+    fn hipCtxSynchronize() { context::hipCtxSynchronize }
+    fn hipCtxGetFlags(flags: *mut c_uint) { context::hipCtxGetFlags }
+    fn hipCtxEnablePeerAccess(peer_ctx: hipCtx_t, flags: c_uint) { context::hipCtxEnablePeerAccess }
+    fn hipCtxDisablePeerAccess(peer_ctx: hipCtx_t) { context::hipCtxDisablePeerAccess }
+    fn hipDevicePrimaryCtxGetState(dev: c_int, flags: *mut c_uint, active: *mut c_int) { context::hipDevicePrimaryCtxGetState }
+    fn hipDevicePrimaryCtxRelease(dev: c_int) { context::hipDevicePrimaryCtxRelease }
+    fn hipDevicePrimaryCtxRetain(pctx: *mut hipCtx_t, dev: c_int) { context::hipDevicePrimaryCtxRetain }
+    fn hipDevicePrimaryCtxReset(dev: c_int) { context::hipDevicePrimaryCtxReset }
+    fn hipDevicePrimaryCtxSetFlags(dev: c_int, flags: c_uint) { context::hipDevicePrimaryCtxSetFlags }
     fn hipModuleLoad(module: *mut ModuleT, path: *const c_char) { module::hipModuleLoad }
     fn hipModuleUnload(module: ModuleT) { module::hipModuleUnload }
     fn hipModuleGetFunction(function: *mut FunctionT, module: ModuleT, name: *const c_char) { module::hipModuleGetFunction }
@@ -278,57 +277,57 @@ hip_exports! {
     fn __hipPopCallConfiguration(grid_dim: *mut Dim3, block_dim: *mut Dim3, shared_mem: *mut usize, stream: *mut hipStream_t) { unsupported "runtime" }
     fn hipLaunchKernel(function: *const c_void, grid: Dim3, block: Dim3, args: *mut *mut c_void, dynamic_shared: usize, stream: StreamT) { launch::hipLaunchKernel }
     fn hipLaunchHostFunc(stream: StreamT, f: HostFn, user_data: *mut c_void) { stream::hipLaunchHostFunc }
-    fn hipDrvMemcpy2DUnaligned(p_copy: *const c_void) { unsupported "arrays" }
+    fn hipDrvMemcpy2DUnaligned(p_copy: *const c_void) { array::hipDrvMemcpy2DUnaligned }
     fn hipExtLaunchKernel(function_address: *const c_void, num_blocks: Dim3, dim_blocks: Dim3, args: *mut *mut c_void, shared_mem_bytes: usize, stream: hipStream_t, start_event: hipEvent_t, stop_event: hipEvent_t, flags: c_int) { unsupported "AMD extensions" }
-    fn hipCreateTextureObject(p_tex_object: *mut hipTextureObject_t, p_res_desc: *const c_void, p_tex_desc: *const c_void, p_res_view_desc: *const c_void) { unsupported "textures and surfaces" }
-    fn hipDestroyTextureObject(texture_object: hipTextureObject_t) { unsupported "textures and surfaces" }
-    fn hipGetChannelDesc(desc: *mut c_void, array: hipArray_const_t) { unsupported "textures and surfaces" }
-    fn hipGetTextureObjectResourceDesc(p_res_desc: *mut c_void, texture_object: hipTextureObject_t) { unsupported "textures and surfaces" }
-    fn hipGetTextureObjectResourceViewDesc(p_res_view_desc: *mut c_void, texture_object: hipTextureObject_t) { unsupported "textures and surfaces" }
-    fn hipGetTextureObjectTextureDesc(p_tex_desc: *mut c_void, texture_object: hipTextureObject_t) { unsupported "textures and surfaces" }
-    fn hipTexObjectCreate(p_tex_object: *mut hipTextureObject_t, p_res_desc: *const c_void, p_tex_desc: *const c_void, p_res_view_desc: *const c_void) { unsupported "textures and surfaces" }
-    fn hipTexObjectDestroy(tex_object: hipTextureObject_t) { unsupported "textures and surfaces" }
-    fn hipTexObjectGetResourceDesc(p_res_desc: *mut c_void, tex_object: hipTextureObject_t) { unsupported "textures and surfaces" }
-    fn hipTexObjectGetResourceViewDesc(p_res_view_desc: *mut c_void, tex_object: hipTextureObject_t) { unsupported "textures and surfaces" }
-    fn hipTexObjectGetTextureDesc(p_tex_desc: *mut c_void, tex_object: hipTextureObject_t) { unsupported "textures and surfaces" }
-    fn hipMallocMipmappedArray(mipmapped_array: *mut hipMipmappedArray_t, desc: *const c_void, extent: HipExtent, num_levels: c_uint, flags: c_uint) { unsupported "arrays" }
-    fn hipFreeMipmappedArray(mipmapped_array: hipMipmappedArray_t) { unsupported "arrays" }
-    fn hipGetMipmappedArrayLevel(level_array: *mut hipArray_t, mipmapped_array: hipMipmappedArray_const_t, level: c_uint) { unsupported "arrays" }
-    fn hipMipmappedArrayCreate(p_handle: *mut hipMipmappedArray_t, p_mipmapped_array_desc: *mut c_void, num_mipmap_levels: c_uint) { unsupported "arrays" }
-    fn hipMipmappedArrayDestroy(h_mipmapped_array: hipMipmappedArray_t) { unsupported "arrays" }
-    fn hipMipmappedArrayGetLevel(p_level_array: *mut hipArray_t, h_mip_mapped_array: hipMipmappedArray_t, level: c_uint) { unsupported "arrays" }
-    fn hipBindTextureToMipmappedArray(tex: *const c_void, mipmapped_array: hipMipmappedArray_const_t, desc: *const c_void) { unsupported "textures and surfaces" }
-    fn hipGetTextureReference(texref: *mut *const c_void, symbol: *const c_void) { unsupported "textures and surfaces" }
-    fn hipTexRefGetBorderColor(p_border_color: *mut f32, tex_ref: *const c_void) { unsupported "textures and surfaces" }
-    fn hipTexRefGetArray(p_array: *mut hipArray_t, tex_ref: *const c_void) { unsupported "textures and surfaces" }
-    fn hipTexRefSetAddressMode(tex_ref: *mut c_void, dim: c_int, am: c_int) { unsupported "textures and surfaces" }
-    fn hipTexRefSetArray(tex: *mut c_void, array: hipArray_const_t, flags: c_uint) { unsupported "textures and surfaces" }
-    fn hipTexRefSetFilterMode(tex_ref: *mut c_void, fm: c_int) { unsupported "textures and surfaces" }
-    fn hipTexRefSetFlags(tex_ref: *mut c_void, flags: c_uint) { unsupported "textures and surfaces" }
-    fn hipTexRefSetFormat(tex_ref: *mut c_void, fmt: c_int, num_packed_components: c_int) { unsupported "textures and surfaces" }
-    fn hipBindTexture(offset: *mut usize, tex: *const c_void, dev_ptr: *const c_void, desc: *const c_void, size: usize) { unsupported "textures and surfaces" }
-    fn hipBindTexture2D(offset: *mut usize, tex: *const c_void, dev_ptr: *const c_void, desc: *const c_void, width: usize, height: usize, pitch: usize) { unsupported "textures and surfaces" }
-    fn hipBindTextureToArray(tex: *const c_void, array: hipArray_const_t, desc: *const c_void) { unsupported "textures and surfaces" }
-    fn hipGetTextureAlignmentOffset(offset: *mut usize, texref: *const c_void) { unsupported "textures and surfaces" }
-    fn hipUnbindTexture(tex: *const c_void) { unsupported "textures and surfaces" }
-    fn hipTexRefGetAddress(dev_ptr: *mut hipDeviceptr_t, tex_ref: *const c_void) { unsupported "textures and surfaces" }
-    fn hipTexRefGetAddressMode(pam: *mut c_void, tex_ref: *const c_void, dim: c_int) { unsupported "textures and surfaces" }
-    fn hipTexRefGetFilterMode(pfm: *mut c_void, tex_ref: *const c_void) { unsupported "textures and surfaces" }
-    fn hipTexRefGetFlags(p_flags: *mut c_uint, tex_ref: *const c_void) { unsupported "textures and surfaces" }
-    fn hipTexRefGetFormat(p_format: *mut c_void, p_num_channels: *mut c_int, tex_ref: *const c_void) { unsupported "textures and surfaces" }
-    fn hipTexRefGetMaxAnisotropy(pmax_ansio: *mut c_int, tex_ref: *const c_void) { unsupported "textures and surfaces" }
-    fn hipTexRefGetMipmapFilterMode(pfm: *mut c_void, tex_ref: *const c_void) { unsupported "textures and surfaces" }
-    fn hipTexRefGetMipmapLevelBias(pbias: *mut f32, tex_ref: *const c_void) { unsupported "textures and surfaces" }
-    fn hipTexRefGetMipmapLevelClamp(pmin_mipmap_level_clamp: *mut f32, pmax_mipmap_level_clamp: *mut f32, tex_ref: *const c_void) { unsupported "textures and surfaces" }
-    fn hipTexRefGetMipMappedArray(p_array: *mut hipMipmappedArray_t, tex_ref: *const c_void) { unsupported "textures and surfaces" }
-    fn hipTexRefSetAddress(byte_offset: *mut usize, tex_ref: *mut c_void, dptr: hipDeviceptr_t, bytes: usize) { unsupported "textures and surfaces" }
-    fn hipTexRefSetAddress2D(tex_ref: *mut c_void, desc: *const c_void, dptr: hipDeviceptr_t, pitch: usize) { unsupported "textures and surfaces" }
-    fn hipTexRefSetMaxAnisotropy(tex_ref: *mut c_void, max_aniso: c_uint) { unsupported "textures and surfaces" }
-    fn hipTexRefSetBorderColor(tex_ref: *mut c_void, p_border_color: *mut f32) { unsupported "textures and surfaces" }
-    fn hipTexRefSetMipmapFilterMode(tex_ref: *mut c_void, fm: c_int) { unsupported "textures and surfaces" }
-    fn hipTexRefSetMipmapLevelBias(tex_ref: *mut c_void, bias: f32) { unsupported "textures and surfaces" }
-    fn hipTexRefSetMipmapLevelClamp(tex_ref: *mut c_void, min_mip_map_level_clamp: f32, max_mip_map_level_clamp: f32) { unsupported "textures and surfaces" }
-    fn hipTexRefSetMipmappedArray(tex_ref: *mut c_void, mipmapped_array: *mut c_void, flags: c_uint) { unsupported "textures and surfaces" }
+    fn hipCreateTextureObject(p_tex_object: *mut hipTextureObject_t, p_res_desc: *const c_void, p_tex_desc: *const c_void, p_res_view_desc: *const c_void) { texture::hipCreateTextureObject }
+    fn hipDestroyTextureObject(texture_object: hipTextureObject_t) { texture::hipDestroyTextureObject }
+    fn hipGetChannelDesc(desc: *mut hipChannelFormatDesc, array: hipArray_const_t) { array::hipGetChannelDesc }
+    fn hipGetTextureObjectResourceDesc(p_res_desc: *mut c_void, texture_object: hipTextureObject_t) { texture::hipGetTextureObjectResourceDesc }
+    fn hipGetTextureObjectResourceViewDesc(p_res_view_desc: *mut c_void, texture_object: hipTextureObject_t) { texture::hipGetTextureObjectResourceViewDesc }
+    fn hipGetTextureObjectTextureDesc(p_tex_desc: *mut c_void, texture_object: hipTextureObject_t) { texture::hipGetTextureObjectTextureDesc }
+    fn hipTexObjectCreate(p_tex_object: *mut hipTextureObject_t, p_res_desc: *const c_void, p_tex_desc: *const c_void, p_res_view_desc: *const c_void) { texture::hipTexObjectCreate }
+    fn hipTexObjectDestroy(tex_object: hipTextureObject_t) { texture::hipTexObjectDestroy }
+    fn hipTexObjectGetResourceDesc(p_res_desc: *mut c_void, tex_object: hipTextureObject_t) { texture::hipTexObjectGetResourceDesc }
+    fn hipTexObjectGetResourceViewDesc(p_res_view_desc: *mut c_void, tex_object: hipTextureObject_t) { texture::hipTexObjectGetResourceViewDesc }
+    fn hipTexObjectGetTextureDesc(p_tex_desc: *mut c_void, tex_object: hipTextureObject_t) { texture::hipTexObjectGetTextureDesc }
+    fn hipMallocMipmappedArray(mipmapped_array: *mut hipMipmappedArray_t, desc: *const hipChannelFormatDesc, extent: HipExtent, num_levels: c_uint, flags: c_uint) { array::hipMallocMipmappedArray }
+    fn hipFreeMipmappedArray(mipmapped_array: hipMipmappedArray_t) { array::hipFreeMipmappedArray }
+    fn hipGetMipmappedArrayLevel(level_array: *mut hipArray_t, mipmapped_array: hipMipmappedArray_const_t, level: c_uint) { array::hipGetMipmappedArrayLevel }
+    fn hipMipmappedArrayCreate(p_handle: *mut hipMipmappedArray_t, p_mipmapped_array_desc: *mut c_void, num_mipmap_levels: c_uint) { array::hipMipmappedArrayCreate }
+    fn hipMipmappedArrayDestroy(h_mipmapped_array: hipMipmappedArray_t) { array::hipMipmappedArrayDestroy }
+    fn hipMipmappedArrayGetLevel(p_level_array: *mut hipArray_t, h_mip_mapped_array: hipMipmappedArray_t, level: c_uint) { array::hipMipmappedArrayGetLevel }
+    fn hipBindTextureToMipmappedArray(tex: *const c_void, mipmapped_array: hipMipmappedArray_const_t, desc: *const c_void) { texture::hipBindTextureToMipmappedArray }
+    fn hipGetTextureReference(texref: *mut *const c_void, symbol: *const c_void) { texture::hipGetTextureReference }
+    fn hipTexRefGetBorderColor(p_border_color: *mut f32, tex_ref: *const c_void) { texture::hipTexRefGetBorderColor }
+    fn hipTexRefGetArray(p_array: *mut hipArray_t, tex_ref: *const c_void) { texture::hipTexRefGetArray }
+    fn hipTexRefSetAddressMode(tex_ref: *mut c_void, dim: c_int, am: c_int) { texture::hipTexRefSetAddressMode }
+    fn hipTexRefSetArray(tex: *mut c_void, array: hipArray_const_t, flags: c_uint) { texture::hipTexRefSetArray }
+    fn hipTexRefSetFilterMode(tex_ref: *mut c_void, fm: c_int) { texture::hipTexRefSetFilterMode }
+    fn hipTexRefSetFlags(tex_ref: *mut c_void, flags: c_uint) { texture::hipTexRefSetFlags }
+    fn hipTexRefSetFormat(tex_ref: *mut c_void, fmt: c_int, num_packed_components: c_int) { texture::hipTexRefSetFormat }
+    fn hipBindTexture(offset: *mut usize, tex: *const c_void, dev_ptr: *const c_void, desc: *const c_void, size: usize) { texture::hipBindTexture }
+    fn hipBindTexture2D(offset: *mut usize, tex: *const c_void, dev_ptr: *const c_void, desc: *const c_void, width: usize, height: usize, pitch: usize) { texture::hipBindTexture2D }
+    fn hipBindTextureToArray(tex: *const c_void, array: hipArray_const_t, desc: *const c_void) { texture::hipBindTextureToArray }
+    fn hipGetTextureAlignmentOffset(offset: *mut usize, texref: *const c_void) { texture::hipGetTextureAlignmentOffset }
+    fn hipUnbindTexture(tex: *const c_void) { texture::hipUnbindTexture }
+    fn hipTexRefGetAddress(dev_ptr: *mut hipDeviceptr_t, tex_ref: *const c_void) { texture::hipTexRefGetAddress }
+    fn hipTexRefGetAddressMode(pam: *mut c_void, tex_ref: *const c_void, dim: c_int) { texture::hipTexRefGetAddressMode }
+    fn hipTexRefGetFilterMode(pfm: *mut c_void, tex_ref: *const c_void) { texture::hipTexRefGetFilterMode }
+    fn hipTexRefGetFlags(p_flags: *mut c_uint, tex_ref: *const c_void) { texture::hipTexRefGetFlags }
+    fn hipTexRefGetFormat(p_format: *mut c_void, p_num_channels: *mut c_int, tex_ref: *const c_void) { texture::hipTexRefGetFormat }
+    fn hipTexRefGetMaxAnisotropy(pmax_ansio: *mut c_int, tex_ref: *const c_void) { texture::hipTexRefGetMaxAnisotropy }
+    fn hipTexRefGetMipmapFilterMode(pfm: *mut c_void, tex_ref: *const c_void) { texture::hipTexRefGetMipmapFilterMode }
+    fn hipTexRefGetMipmapLevelBias(pbias: *mut f32, tex_ref: *const c_void) { texture::hipTexRefGetMipmapLevelBias }
+    fn hipTexRefGetMipmapLevelClamp(pmin_mipmap_level_clamp: *mut f32, pmax_mipmap_level_clamp: *mut f32, tex_ref: *const c_void) { texture::hipTexRefGetMipmapLevelClamp }
+    fn hipTexRefGetMipMappedArray(p_array: *mut hipMipmappedArray_t, tex_ref: *const c_void) { texture::hipTexRefGetMipMappedArray }
+    fn hipTexRefSetAddress(byte_offset: *mut usize, tex_ref: *mut c_void, dptr: hipDeviceptr_t, bytes: usize) { texture::hipTexRefSetAddress }
+    fn hipTexRefSetAddress2D(tex_ref: *mut c_void, desc: *const c_void, dptr: hipDeviceptr_t, pitch: usize) { texture::hipTexRefSetAddress2D }
+    fn hipTexRefSetMaxAnisotropy(tex_ref: *mut c_void, max_aniso: c_uint) { texture::hipTexRefSetMaxAnisotropy }
+    fn hipTexRefSetBorderColor(tex_ref: *mut c_void, p_border_color: *mut f32) { texture::hipTexRefSetBorderColor }
+    fn hipTexRefSetMipmapFilterMode(tex_ref: *mut c_void, fm: c_int) { texture::hipTexRefSetMipmapFilterMode }
+    fn hipTexRefSetMipmapLevelBias(tex_ref: *mut c_void, bias: f32) { texture::hipTexRefSetMipmapLevelBias }
+    fn hipTexRefSetMipmapLevelClamp(tex_ref: *mut c_void, min_mip_map_level_clamp: f32, max_mip_map_level_clamp: f32) { texture::hipTexRefSetMipmapLevelClamp }
+    fn hipTexRefSetMipmappedArray(tex_ref: *mut c_void, mipmapped_array: *mut c_void, flags: c_uint) { texture::hipTexRefSetMipmappedArray }
     fn hipApiName(id: u32) -> *const c_char { raw api_query::hipApiName }
     fn hipKernelNameRef(f: hipFunction_t) -> *const c_char { unsupported "modules and launch" }
     fn hipKernelNameRefByPtr(host_function: *const c_void, stream: hipStream_t) -> *const c_char { unsupported "modules and launch" }
@@ -444,18 +443,18 @@ hip_exports! {
     fn hipMemGetAllocationPropertiesFromHandle(prop: *mut c_void, handle: hipMemGenericAllocationHandle_t) { vmm::hipMemGetAllocationPropertiesFromHandle }
     fn hipMemImportFromShareableHandle(handle: *mut hipMemGenericAllocationHandle_t, os_handle: *mut c_void, sh_handle_type: c_int) { vmm::hipMemImportFromShareableHandle }
     fn hipMemMap(ptr: *mut c_void, size: usize, offset: usize, handle: hipMemGenericAllocationHandle_t, flags: u64) { vmm::hipMemMap }
-    fn hipMemMapArrayAsync(map_info_list: *mut c_void, count: c_uint, stream: hipStream_t) { unsupported "arrays" }
+    fn hipMemMapArrayAsync(map_info_list: *mut c_void, count: c_uint, stream: hipStream_t) { unsupported "sparse arrays" }
     fn hipMemRelease(handle: hipMemGenericAllocationHandle_t) { vmm::hipMemRelease }
     fn hipMemRetainAllocationHandle(handle: *mut hipMemGenericAllocationHandle_t, addr: *mut c_void) { vmm::hipMemRetainAllocationHandle }
     fn hipMemSetAccess(ptr: *mut c_void, size: usize, desc: *const c_void, count: usize) { vmm::hipMemSetAccess }
     fn hipMemUnmap(ptr: *mut c_void, size: usize) { vmm::hipMemUnmap }
     fn hipGraphicsMapResources(count: c_int, resources: *mut hipGraphicsResource_t, stream: hipStream_t) { unsupported "external resources and graphics interop" }
-    fn hipGraphicsSubResourceGetMappedArray(array: *mut hipArray_t, resource: hipGraphicsResource_t, array_index: c_uint, mip_level: c_uint) { unsupported "arrays" }
+    fn hipGraphicsSubResourceGetMappedArray(array: *mut hipArray_t, resource: hipGraphicsResource_t, array_index: c_uint, mip_level: c_uint) { unsupported "external resources and graphics interop" }
     fn hipGraphicsResourceGetMappedPointer(dev_ptr: *mut *mut c_void, size: *mut usize, resource: hipGraphicsResource_t) { unsupported "external resources and graphics interop" }
     fn hipGraphicsUnmapResources(count: c_int, resources: *mut hipGraphicsResource_t, stream: hipStream_t) { unsupported "external resources and graphics interop" }
     fn hipGraphicsUnregisterResource(resource: hipGraphicsResource_t) { unsupported "external resources and graphics interop" }
-    fn hipCreateSurfaceObject(p_surf_object: *mut hipSurfaceObject_t, p_res_desc: *const c_void) { unsupported "textures and surfaces" }
-    fn hipDestroySurfaceObject(surface_object: hipSurfaceObject_t) { unsupported "textures and surfaces" }
+    fn hipCreateSurfaceObject(p_surf_object: *mut hipSurfaceObject_t, p_res_desc: *const c_void) { texture::hipCreateSurfaceObject }
+    fn hipDestroySurfaceObject(surface_object: hipSurfaceObject_t) { texture::hipDestroySurfaceObject }
     fn hipExtModuleLaunchKernel(f: hipFunction_t, global_work_size_x: u32, global_work_size_y: u32, global_work_size_z: u32, local_work_size_x: u32, local_work_size_y: u32, local_work_size_z: u32, shared_mem_bytes: usize, h_stream: hipStream_t, kernel_params: *mut *mut c_void, extra: *mut *mut c_void, start_event: hipEvent_t, stop_event: hipEvent_t, flags: u32) { unsupported "AMD extensions" }
     fn hipHccModuleLaunchKernel(f: hipFunction_t, global_work_size_x: u32, global_work_size_y: u32, global_work_size_z: u32, local_work_size_x: u32, local_work_size_y: u32, local_work_size_z: u32, shared_mem_bytes: usize, h_stream: hipStream_t, kernel_params: *mut *mut c_void, extra: *mut *mut c_void, start_event: hipEvent_t, stop_event: hipEvent_t) { unsupported "runtime" }
 
@@ -496,11 +495,11 @@ hip_exports! {
     fn hipStreamIsCapturing_spt(stream: StreamT, status: *mut c_int) { per_thread::hipStreamIsCapturing_spt }
     fn hipStreamGetCaptureInfo_spt(stream: StreamT, status: *mut c_int, id: *mut c_ulonglong) { per_thread::hipStreamGetCaptureInfo_spt }
     fn hipStreamGetCaptureInfo_v2_spt(stream: StreamT, status: *mut c_int, id: *mut c_ulonglong, graph_out: *mut GraphT, deps: *mut *const NodeT, count: *mut usize) { per_thread::hipStreamGetCaptureInfo_v2_spt }
-    fn hipMemcpy2DFromArray_spt(dst: *mut c_void, dpitch: usize, src: hipArray_const_t, w_offset: usize, h_offset: usize, width: usize, height: usize, kind: c_int) { unsupported "arrays" }
-    fn hipMemcpyFromArray_spt(dst: *mut c_void, src_array: hipArray_const_t, w_offset: usize, h_offset: usize, count: usize, kind: c_int) { unsupported "arrays" }
-    fn hipMemcpy2DToArray_spt(dst: hipArray_t, w_offset: usize, h_offset: usize, src: *const c_void, spitch: usize, width: usize, height: usize, kind: c_int) { unsupported "arrays" }
-    fn hipMemcpy2DFromArrayAsync_spt(dst: *mut c_void, dpitch: usize, src: hipArray_const_t, w_offset: usize, h_offset: usize, width: usize, height: usize, kind: c_int, stream: hipStream_t) { unsupported "arrays" }
-    fn hipMemcpy2DToArrayAsync_spt(dst: hipArray_t, w_offset: usize, h_offset: usize, src: *const c_void, spitch: usize, width: usize, height: usize, kind: c_int, stream: hipStream_t) { unsupported "arrays" }
+    fn hipMemcpy2DFromArray_spt(dst: *mut c_void, dpitch: usize, src: hipArray_const_t, w_offset: usize, h_offset: usize, width: usize, height: usize, kind: c_int) { array::hipMemcpy2DFromArray_spt }
+    fn hipMemcpyFromArray_spt(dst: *mut c_void, src_array: hipArray_const_t, w_offset: usize, h_offset: usize, count: usize, kind: c_int) { array::hipMemcpyFromArray_spt }
+    fn hipMemcpy2DToArray_spt(dst: hipArray_t, w_offset: usize, h_offset: usize, src: *const c_void, spitch: usize, width: usize, height: usize, kind: c_int) { array::hipMemcpy2DToArray_spt }
+    fn hipMemcpy2DFromArrayAsync_spt(dst: *mut c_void, dpitch: usize, src: hipArray_const_t, w_offset: usize, h_offset: usize, width: usize, height: usize, kind: c_int, stream: hipStream_t) { array::hipMemcpy2DFromArrayAsync_spt }
+    fn hipMemcpy2DToArrayAsync_spt(dst: hipArray_t, w_offset: usize, h_offset: usize, src: *const c_void, spitch: usize, width: usize, height: usize, kind: c_int, stream: hipStream_t) { array::hipMemcpy2DToArrayAsync_spt }
 
     // ---------------------------------------------------------------- compiler and loader ABI
     // hipcc's CPU registration and launch (`__ferrocm*`), nvcc's host-side ABI (`__cuda*`,

@@ -14,6 +14,8 @@
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
 
 pub mod api_query;
+pub mod array;
+pub mod context;
 pub mod device;
 pub mod entry;
 pub mod errors;
@@ -27,11 +29,13 @@ pub mod memory;
 pub mod memory3d;
 pub mod mempool;
 pub mod module;
+pub mod multidev;
 pub mod nvcc_abi;
 pub mod occupancy;
 pub mod per_thread;
 pub mod profiler;
 pub mod stream;
+pub mod texture;
 pub mod trace;
 pub mod types;
 pub mod vmm;

@@ -1,8 +1,8 @@
 //! Pitched 3-D memory: `hipMalloc3D`, `hipMemcpy3D(Async)`, `hipMemset3D(Async)`.
 //!
-//! Only the pointer form of `hipMemcpy3DParms` is supported: HIP arrays (`srcArray`,
-//! `dstArray`) are not implemented, so parameters naming one are `hipErrorNotSupported`
-//! (`hipErrorInvalidValue` when a side names both an array and a pointer, as HIP rejects).
+//! `hipMemcpy3D(Async)` with an array side goes to [`crate::array`]; memcpy graph nodes
+//! take the pointer form only (parameters naming an array are `hipErrorNotSupported` there,
+//! `hipErrorInvalidValue` when a side names both an array and a pointer, as HIP rejects).
 
 use std::ffi::{c_int, c_uint, c_void};
 
@@ -207,6 +207,18 @@ pub unsafe fn hipMemset3DAsync(
 /// # Safety
 /// `p` must be NULL or readable; both boxes valid (until the copy has run, if async).
 unsafe fn memcpy_3d(p: *const HipMemcpy3DParms, stream: StreamT, sync: Sync) -> HipResult<()> {
+    non_null(p)?;
+    // SAFETY: checked non-null; readable per the caller.
+    let raw = unsafe { p.read_unaligned() };
+    if !raw.src_array.is_null() || !raw.dst_array.is_null() {
+        if (!raw.src_array.is_null() && !raw.src_ptr.ptr.is_null())
+            || (!raw.dst_array.is_null() && !raw.dst_ptr.ptr.is_null())
+        {
+            return Err(HipError::InvalidValue);
+        }
+        // SAFETY: forwarded from the caller.
+        return unsafe { crate::array::memcpy_3d_arrays(&raw, stream, sync) };
+    }
     // SAFETY: forwarded from the caller.
     let params = unsafe { read_params(p)? };
     CopyKind::from_raw(params.kind)?;

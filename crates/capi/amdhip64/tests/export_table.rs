@@ -341,6 +341,7 @@ fn library_exports_the_table() {
 fn area_note(area: &str) -> &'static str {
     match area {
         "textures and surfaces" | "arrays" => "textures, surfaces and arrays: a software sampler on the CPU, `cuTexObject*`/`cuArray*` on NVIDIA (issue 16)",
+        "sparse arrays" => "sparse (tiled) arrays and their page mapping: no array is created sparse on either platform",
         "cooperative launch" => "grid-wide synchronisation on the CPU engine (issue 16)",
         "AMD extensions" => "`hip_ext.h` extensions with a meaning off AMD hardware (issue 16)",
         "IPC" | "memory-pool IPC" => "memory shared between processes: memfd on the CPU, `cuIpc*` on NVIDIA (issue 17)",

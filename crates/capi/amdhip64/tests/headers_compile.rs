@@ -303,7 +303,11 @@ fn misuse_is_a_clear_compile_error() {
             "#include <hip/hip_runtime.h>\n__global__ void k(int *p) { p[0] = __shfl_sync(0xffffffffu, p[0], 0); }\n",
             "64-bit",
         ),
-        ("amd.cpp", "#define __HIP_PLATFORM_AMD__\n#include <hip/hip_runtime.h>\n", "do not target AMD GPUs"),
+        (
+            "amd_and_nvidia.cpp",
+            "#define __HIP_PLATFORM_AMD__\n#define __HIP_PLATFORM_NVIDIA__\n#include <hip/hip_runtime.h>\n",
+            "mutually exclusive",
+        ),
         (
             "cxx14.cpp",
             "#include <hip/hip_runtime.h>\n__global__ void k() {}\nvoid f() { hipLaunchKernelGGL(k, 1, 1, 0, 0); }\n",
@@ -374,6 +378,10 @@ fn each_header_compiles_alone_in_c_and_cxx() {
         "hip_texture_types.h",
         "surface_types.h",
         "channel_descriptor.h",
+        "hip_complex.h",
+        "hip_bf16.h",
+        "math_functions.h",
+        "device_functions.h",
     ];
     for header in c_headers {
         let stem = header.trim_end_matches(".h");
@@ -411,6 +419,45 @@ fn each_header_compiles_alone_in_c_and_cxx() {
                 p(&cpp),
             ]);
         }
+    }
+}
+
+/// The `hip/amd_detail/` headers that AMD-flavoured programs include directly compile alone
+/// (C++17: they bring the device language), with the AMD branch's macros defined.
+#[test]
+fn amd_detail_headers_compile_alone() {
+    if !have_cxx() {
+        return;
+    }
+    let s = Scratch::new("amd_detail");
+    let dir = include_dir().join("hip/amd_detail");
+    let mut headers: Vec<String> = std::fs::read_dir(&dir)
+        .expect("include/hip/amd_detail")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".h"))
+        .collect();
+    headers.sort();
+    assert!(headers.len() >= 10, "{headers:?}");
+    for header in headers {
+        let cpp = s.path(&format!("{}.cpp", header.trim_end_matches(".h")));
+        std::fs::write(
+            &cpp,
+            format!(
+                "#include <hip/amd_detail/{header}>\n\
+                 #if !defined(__HIP_PLATFORM_AMD__) || !defined(__HIP_PLATFORM_CPU__) || __AMDGCN_WAVEFRONT_SIZE != 64\n\
+                 #error \"the CPU platform takes the AMD branch\"\n#endif\n\
+                 int main() {{ return 0; }}\n"
+            ),
+        )
+        .expect("write test source");
+        cxx(&[
+            "-std=c++17",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-fsyntax-only",
+            p(&cpp),
+        ]);
     }
 }
 

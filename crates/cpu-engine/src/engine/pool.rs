@@ -29,6 +29,9 @@ pub(super) struct Job {
     pub(super) chunk: u64,
     /// Helpers still wanted (each joining helper wakes up to two sleepers while > 0).
     pub(super) wanted: AtomicUsize,
+    /// Pool threads that may work on the job at once: a dispatch limited to a share of the
+    /// threads (one of several CPU devices, `Engine::run_on`) never gets more helpers.
+    pub(super) seats: AtomicUsize,
 }
 
 /// A home block: groups `next..end` are still to be claimed.
@@ -58,6 +61,7 @@ impl Job {
             exhausted: AtomicBool::new(false),
             chunk: (remaining / (participants * CHUNKS_PER_THREAD)).max(1),
             wanted: AtomicUsize::new(usize::try_from(helpers).unwrap_or(usize::MAX)),
+            seats: AtomicUsize::new(usize::try_from(helpers).unwrap_or(usize::MAX)),
         };
         for (b, block) in job.blocks.iter_mut().enumerate().take(nblocks as usize) {
             let b = b as u64;
@@ -69,6 +73,23 @@ impl Job {
 
     pub(super) fn has_work(&self) -> bool {
         !self.exhausted.load(Ordering::Relaxed)
+    }
+
+    /// Whether a pool thread may join: work is left and a seat is free.
+    pub(super) fn open(&self) -> bool {
+        self.has_work() && self.seats.load(Ordering::Relaxed) > 0
+    }
+
+    /// Takes a seat (false when none is free).
+    pub(super) fn take_seat(&self) -> bool {
+        self.seats
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| s.checked_sub(1))
+            .is_ok()
+    }
+
+    /// Gives a seat back (the helper leaves the job).
+    pub(super) fn leave_seat(&self) {
+        self.seats.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Claims and runs chunks until none is left (participant `who`).
@@ -219,7 +240,7 @@ impl Shared {
         slot.refs.fetch_add(1, Ordering::SeqCst);
         let job = slot.job.load(Ordering::SeqCst);
         // SAFETY: a non-null job stays alive while we hold a reference (see `PubSlot`).
-        if !job.is_null() && unsafe { &*job }.has_work() {
+        if !job.is_null() && unsafe { &*job }.open() {
             return Some(job);
         }
         self.release(i);
@@ -247,8 +268,13 @@ impl Shared {
                 continue;
             }
             if let Some(job) = self.peek(i) {
-                *cursor = i + 1;
                 // SAFETY: we hold a reference on the slot.
+                if !unsafe { &*job }.take_seat() {
+                    self.release(i);
+                    continue;
+                }
+                *cursor = i + 1;
+                // SAFETY: as above.
                 let wanted = &unsafe { &*job }.wanted;
                 let before = wanted
                     .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |w| {
@@ -296,6 +322,7 @@ pub(super) fn worker_main(shared: &Shared, index: usize) {
                     break; // rotate to the next job for fairness
                 }
             }
+            job.leave_seat();
             shared.release(slot);
             continue;
         }

@@ -170,3 +170,64 @@ fn home_blocks_cover_the_range_exactly() {
         assert_eq!(expect, u64::from(total));
     }
 }
+
+thread_local! {
+    /// Its address names the thread that runs a work-item.
+    static THREAD_TAG: u8 = const { 0 };
+}
+
+/// # Safety
+/// Called by the engine with a valid work-item of a dispatch made by this test.
+unsafe extern "C" fn record_thread(wi: *mut WorkItem) {
+    // SAFETY: the test passes one `usize` slot per work-item as kernarg.
+    unsafe {
+        let wi = &*wi;
+        let slots = wi.kernarg as *mut usize;
+        let tag = THREAD_TAG.with(|t| t as *const u8 as usize);
+        *slots.add(wi.global_id(0) as usize) = tag;
+        // Long enough for the dispatch to be shared.
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_micros(5) {}
+    }
+}
+
+/// The distinct threads that ran a dispatch of `n` work-items on at most `threads` threads.
+fn threads_used(e: &Engine, n: u32, threads: usize) -> usize {
+    let k = Kernel {
+        workitem_fn: record_thread,
+        workgroup_fn: None,
+        static_group_segment_size: 0,
+        static_private_segment_size: 0,
+    };
+    let mut slots = vec![0usize; n as usize];
+    let d = Dispatch {
+        kernel: &k,
+        dimensions: 1,
+        workgroup_size: [4, 1, 1],
+        grid_size: [n, 1, 1],
+        group_segment_size: 0,
+        private_segment_size: 0,
+        kernarg: slots.as_mut_ptr().cast(),
+    };
+    e.run_on(&d, threads).expect("dispatch");
+    assert!(slots.iter().all(|&s| s != 0), "every work-item ran");
+    slots.sort_unstable();
+    slots.dedup();
+    slots.len()
+}
+
+#[test]
+fn run_on_keeps_a_dispatch_to_its_share_of_the_threads() {
+    let e = Engine::new(EngineConfig {
+        workers: 4,
+        stack_size: 64 * 1024,
+    });
+    // One thread: the caller alone, however long the dispatch.
+    assert_eq!(threads_used(&e, 20_000, 1), 1);
+    // Two: never more (fewer if the pool is slow to join).
+    for _ in 0..3 {
+        assert!(threads_used(&e, 20_000, 2) <= 2);
+    }
+    // More than the pool has: clamped to it.
+    assert!(threads_used(&e, 20_000, 64) <= 4);
+}

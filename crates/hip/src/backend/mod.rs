@@ -19,10 +19,14 @@ pub mod external;
 pub mod graph;
 pub mod ipc;
 pub mod launch;
+pub mod memop;
 pub mod memory;
 pub mod mempool;
 pub mod module;
+pub mod peer;
+pub mod pointer;
 pub mod stream;
+pub mod texture;
 pub mod vmm;
 
 pub use device::DeviceBackend;
@@ -30,10 +34,14 @@ pub use external::ExternalBackend;
 pub use graph::GraphBackend;
 pub use ipc::IpcBackend;
 pub use launch::{FuncAttributes, LaunchBackend};
+pub use memop::StreamMemOpBackend;
 pub use memory::MemoryBackend;
 pub use mempool::MemPoolBackend;
 pub use module::ModuleBackend;
+pub use peer::PeerBackend;
+pub use pointer::PointerBackend;
 pub use stream::{EventBackend, StreamBackend};
+pub use texture::TextureBackend;
 pub use vmm::VmmBackend;
 
 /// Everything a platform provides.
@@ -46,6 +54,10 @@ pub trait Backend:
     + GraphBackend
     + ModuleBackend
     + LaunchBackend
+    + TextureBackend
+    + PeerBackend
+    + StreamMemOpBackend
+    + PointerBackend
     + IpcBackend
     + VmmBackend
     + ExternalBackend
@@ -62,6 +74,10 @@ impl<T> Backend for T where
         + GraphBackend
         + ModuleBackend
         + LaunchBackend
+        + TextureBackend
+        + PeerBackend
+        + StreamMemOpBackend
+        + PointerBackend
         + IpcBackend
         + VmmBackend
         + ExternalBackend

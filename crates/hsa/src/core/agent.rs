@@ -1,9 +1,11 @@
 //! Agents, their caches and ISAs, and the topology discovered at `hsa_init`.
 //!
-//! ferrocm always reports one CPU agent. Unlike ROCR's CPU agent it is a *kernel agent*
-//! (`HSA_AGENT_FEATURE_KERNEL_DISPATCH`, with queues and an ISA), whose "hardware" is the
-//! CPU kernel engine; phsa set the precedent. After it comes one GPU agent per NVIDIA
-//! device the CUDA driver exposes (none without a driver; `super::nvidia`).
+//! ferrocm reports one CPU agent (or `FERROCM_CPU_DEVICES` of them, nodes 0..N, each with
+//! its own regions, queues and share of the engine's threads). Unlike ROCR's CPU agent it
+//! is a *kernel agent* (`HSA_AGENT_FEATURE_KERNEL_DISPATCH`, with queues and an ISA), whose
+//! "hardware" is the CPU kernel engine; phsa set the precedent. After them comes one GPU
+//! agent per NVIDIA device the CUDA driver exposes (none without a driver;
+//! `super::nvidia`).
 
 use std::sync::Arc;
 
@@ -287,11 +289,21 @@ impl Topology {
             .iter()
             .filter(|d| nvidia::agent::usable(d))
             .collect();
-        let cpu = Arc::new(cpu_agent(!devices.is_empty()));
-        let mut agents = vec![cpu.clone()];
+        let cpus = cpu_device_count();
+        let workers = cpu_engine::Engine::global().worker_count();
+        let mut agents: Vec<Arc<AgentObject>> = (0..cpus)
+            .map(|i| {
+                Arc::new(cpu_agent(
+                    !devices.is_empty(),
+                    i,
+                    cpu_share(workers, cpus, i),
+                ))
+            })
+            .collect();
+        let cpu = agents[0].clone();
         let mut isas: Vec<Arc<IsaObject>> = Vec::new();
         for (i, device) in devices.into_iter().enumerate() {
-            let node = i as u32 + 1;
+            let node = (cpus + i) as u32;
             agents.push(Arc::new(nvidia::agent::gpu_agent(
                 device,
                 node,
@@ -299,7 +311,7 @@ impl Topology {
                 &mut isas,
             )));
         }
-        nvidia::set_active(agents.len() > 1);
+        nvidia::set_active(agents.len() > cpus);
         Ok(Topology { agents })
     }
 
@@ -311,9 +323,16 @@ impl Topology {
             .ok_or(HsaError::ERROR_INVALID_AGENT)
     }
 
-    /// The CPU kernel agent.
+    /// The (first) CPU kernel agent.
     pub fn cpu_agent(&self) -> &Arc<AgentObject> {
         &self.agents[0]
+    }
+
+    /// Every CPU agent (one per CPU device: `FERROCM_CPU_DEVICES`), in node order.
+    pub fn cpu_agents(&self) -> impl Iterator<Item = &Arc<AgentObject>> {
+        self.agents
+            .iter()
+            .filter(|a| a.device_type == DeviceType::Cpu)
     }
 
     /// The region with this handle (and its agent), or `HSA_STATUS_ERROR_INVALID_REGION`.
@@ -353,12 +372,37 @@ pub fn cpu_isa_name() -> String {
     format!("{}-ferrocm-linux--cpu", std::env::consts::ARCH)
 }
 
-/// The CPU agent. With GPU agents present its pools are not accessible to every agent by
-/// default (a GPU reaches a host mapping only once it is registered with the driver).
-fn cpu_agent(gpus_present: bool) -> AgentObject {
+/// Most CPU devices `FERROCM_CPU_DEVICES` may ask for.
+pub const MAX_CPU_DEVICES: usize = 64;
+
+/// How many CPU agents the topology has: `FERROCM_CPU_DEVICES` (1 to [`MAX_CPU_DEVICES`]),
+/// else 1. Several CPU agents let multi-device programs (peer copies, one stream per
+/// device) run without GPUs; each agent owns a share of the engine's threads.
+pub fn cpu_device_count() -> usize {
+    parse_cpu_devices(std::env::var("FERROCM_CPU_DEVICES").ok().as_deref())
+}
+
+fn parse_cpu_devices(value: Option<&str>) -> usize {
+    value
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&n| n >= 1)
+        .map_or(1, |n| n.min(MAX_CPU_DEVICES))
+}
+
+/// The engine threads CPU agent `index` of `agents` runs a kernel on: an even share of
+/// `workers` (the first agents take the remainder), at least one.
+fn cpu_share(workers: usize, agents: usize, index: usize) -> u32 {
+    let base = workers / agents;
+    let extra = usize::from(index < workers % agents);
+    (base + extra).max(1) as u32
+}
+
+/// CPU agent `index` (node `index`), running kernels on `compute_units` engine threads.
+/// With GPU agents present its pools are not accessible to every agent by default (a GPU
+/// reaches a host mapping only once it is registered with the driver).
+fn cpu_agent(gpus_present: bool, index: usize, compute_units: u32) -> AgentObject {
     let limits = cpu_engine::Engine::limits();
     let cpu = HostCpu::read();
-    let compute_units = cpu_engine::Engine::global().worker_count() as u32;
     let isa = IsaObject {
         name: cpu_isa_name(),
         wavefront_size: cpu_engine::abi::WAVEFRONT_SIZE,
@@ -383,7 +427,7 @@ fn cpu_agent(gpus_present: bool) -> AgentObject {
         feature: AGENT_FEATURE_KERNEL_DISPATCH | AGENT_FEATURE_AGENT_DISPATCH,
         compute_units,
         max_clock_mhz: cpu.max_clock_mhz,
-        node: 0,
+        node: index as u32,
         cacheline_size: cpu.cacheline_size,
         caches: cpu.caches.into_iter().map(Arc::new).collect(),
         isas: vec![Arc::new(isa)],
@@ -540,5 +584,30 @@ mod tests {
             Some(HsaError::ERROR_INVALID_ARGUMENT)
         );
         assert!(cpu.queue_min_size.is_power_of_two() && cpu.queue_max_size.is_power_of_two());
+    }
+
+    #[test]
+    fn cpu_device_count_parses_and_clamps() {
+        assert_eq!(parse_cpu_devices(None), 1);
+        assert_eq!(parse_cpu_devices(Some("")), 1);
+        assert_eq!(parse_cpu_devices(Some("0")), 1);
+        assert_eq!(parse_cpu_devices(Some("junk")), 1);
+        assert_eq!(parse_cpu_devices(Some(" 3 ")), 3);
+        assert_eq!(parse_cpu_devices(Some("1000")), MAX_CPU_DEVICES);
+    }
+
+    #[test]
+    fn cpu_devices_share_the_engine_threads() {
+        // 2 threads over 3 devices: each still gets one.
+        assert_eq!(
+            (0..3).map(|i| cpu_share(2, 3, i)).collect::<Vec<_>>(),
+            [1, 1, 1]
+        );
+        // 16 threads over 3 devices: 6 + 5 + 5.
+        assert_eq!(
+            (0..3).map(|i| cpu_share(16, 3, i)).collect::<Vec<_>>(),
+            [6, 5, 5]
+        );
+        assert_eq!(cpu_share(8, 1, 0), 8);
     }
 }

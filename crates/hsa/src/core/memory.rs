@@ -615,9 +615,61 @@ pub unsafe fn copy(dst: *mut u8, src: *const u8, size: usize) -> HsaResult<()> {
         return unsafe { nvidia::memory::copy(&device, dst as usize, src as usize, size) }
             .map_err(|_| HsaError::ERROR);
     }
-    // SAFETY: forwarded from the caller's contract.
+    // Host memory: a range past the end of a runtime allocation, or over a hole in the
+    // address space, is refused rather than faulted on.
+    for p in [dst as usize, src as usize] {
+        if !host_range_accessible(p, size) {
+            return Err(HsaError::ERROR_INVALID_ARGUMENT);
+        }
+    }
+    // SAFETY: forwarded from the caller's contract (and both ranges are mapped).
     unsafe { std::ptr::copy(src, dst, size) };
     Ok(())
+}
+
+/// Whether `[ptr, ptr + size)` lies inside the runtime allocation containing `ptr`, or, for
+/// memory that is no allocation of ours, is mapped in this process.
+fn host_range_accessible(ptr: usize, size: usize) -> bool {
+    let Some(end) = ptr.checked_add(size) else {
+        return false;
+    };
+    match find(ptr) {
+        Some(a) => end <= a.base + a.size.max(1),
+        None => is_mapped(ptr, end),
+    }
+}
+
+/// Whether every page of `[start, end)` is mapped in this process. `mincore` answers
+/// without touching the memory (ENOMEM for a hole), one page-table walk per call; the
+/// residency vector it fills is scratch. (A mapped page without the needed protection is
+/// not detected: that would take /proc/self/maps or a fault handler.)
+pub fn is_mapped(start: usize, end: usize) -> bool {
+    static PAGE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    let page = *PAGE.get_or_init(|| {
+        // SAFETY: sysconf has no preconditions.
+        let p = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+        usize::try_from(p)
+            .ok()
+            .filter(|p| p.is_power_of_two())
+            .unwrap_or(4096)
+    });
+    const CHUNK_PAGES: usize = 1 << 14;
+    let Some(last) = end.checked_add(page - 1) else {
+        return false;
+    };
+    let (mut at, end) = (start & !(page - 1), last & !(page - 1));
+    let mut residency = vec![0u8; ((end - at) / page).min(CHUNK_PAGES)];
+    while at < end {
+        let len = (end - at).min(CHUNK_PAGES * page);
+        // SAFETY: `at` is page-aligned; mincore only inspects the page tables of the range
+        // and writes one byte per page into `residency`, which holds len / page bytes.
+        let rc = unsafe { libc::mincore(at as *mut libc::c_void, len, residency.as_mut_ptr()) };
+        if rc != 0 {
+            return false;
+        }
+        at += len;
+    }
+    true
 }
 
 /// The NVIDIA device a copy between these addresses must go through, if either is device

@@ -164,7 +164,10 @@ pub struct Compiler {
 
 impl Compiler {
     /// The host C++ compiler: `$HIP_CLANG_PATH/clang++` (ROCm's variable names the directory
-    /// holding clang), else `$HIPCC_CXX`, else `$CXX`, else `c++`.
+    /// holding clang), else `$HIPCC_CXX`, else `$CXX`, else `c++`. A `$HIPCC_CXX`/`$CXX`
+    /// naming hipcc itself is skipped: build systems set `CXX=hipcc` (CMake does so while it
+    /// identifies `-DCMAKE_CXX_COMPILER=hipcc`), and hipcc running itself would recurse
+    /// without end.
     pub fn host(env: &dyn Fn(&str) -> Option<OsString>) -> Compiler {
         if let Some(dir) = env("HIP_CLANG_PATH").filter(|v| !v.is_empty()) {
             return Compiler {
@@ -177,7 +180,7 @@ impl Compiler {
             if let Some(v) = env(var) {
                 let v = v.to_string_lossy().into_owned();
                 let mut words = v.split_whitespace().map(OsString::from);
-                if let Some(program) = words.next() {
+                if let Some(program) = words.next().filter(|p| !names_hipcc(p, env)) {
                     return Compiler {
                         program,
                         args: words.collect(),
@@ -215,16 +218,50 @@ impl Compiler {
     }
 }
 
+/// Whether a compiler program is hipcc: by name, or because it is the running executable
+/// (by path, or found in `$PATH`: `amdclang++` is hipcc under another name).
+fn names_hipcc(program: &OsString, env: &dyn Fn(&str) -> Option<OsString>) -> bool {
+    let path = Path::new(program);
+    if path.file_name().is_some_and(|f| f == "hipcc") {
+        return true;
+    }
+    let resolved = if path.components().count() > 1 {
+        Some(path.to_path_buf())
+    } else {
+        env("PATH").and_then(|p| {
+            std::env::split_paths(&p)
+                .map(|d| d.join(path))
+                .find(|c| c.is_file())
+        })
+    };
+    match (resolved.map(|r| r.canonicalize()), std::env::current_exe()) {
+        (Some(Ok(a)), Ok(b)) => b.canonicalize().is_ok_and(|b| a == b),
+        _ => false,
+    }
+}
+
 /// The preprocessor flags hipcc adds to every HIP compilation (`hipconfig --cpp_config`).
 ///
-/// `__HIPCC__` and `__HIP__` are what ROCm's clang defines for HIP sources; the platform macros
-/// (`__HIP_PLATFORM_CPU__`, `__HIP_CPU_RT__`) come from `hip/hip_runtime.h` itself, so that a
-/// program compiled without hipcc gets them too.
+/// `__HIPCC__` and `__HIP__` are what ROCm's clang defines for HIP sources, and
+/// `__HIP_PLATFORM_AMD__`/`__HIP_PLATFORM_HCC__` what ROCm's hipcc puts on every command line
+/// (the CPU platform takes the AMD branch of portable code, for code that tests them before
+/// including a HIP header); the headers define all of them too (with `__HIP_PLATFORM_CPU__`
+/// and `__HIP_CPU_RT__`), so that a program compiled without hipcc gets them as well.
 pub fn hip_cpp_flags(layout: &Layout) -> Vec<OsString> {
     let mut include = OsString::from("-I");
     include.push(&layout.include);
-    vec!["-D__HIPCC__=1".into(), "-D__HIP__=1".into(), include]
+    let mut flags: Vec<OsString> = HIP_SOURCE_DEFINES.iter().map(OsString::from).collect();
+    flags.push(include);
+    flags
 }
+
+/// The macros hipcc defines for HIP sources on the CPU platform.
+pub const HIP_SOURCE_DEFINES: &[&str] = &[
+    "-D__HIPCC__=1",
+    "-D__HIP__=1",
+    "-D__HIP_PLATFORM_AMD__=1",
+    "-D__HIP_PLATFORM_HCC__=1",
+];
 
 #[cfg(test)]
 mod tests {
@@ -269,6 +306,11 @@ mod tests {
             (c.program.as_os_str(), c.args.len()),
             ("ccache".as_ref(), 1)
         );
+        // CXX=hipcc (CMake sets it while identifying the compiler) is not a host compiler.
+        let c = Compiler::host(&env_of(&[("CXX", "/opt/rocm/bin/hipcc")]));
+        assert_eq!((c.program.to_str(), c.source), (Some("c++"), "default"));
+        let c = Compiler::host(&env_of(&[("CXX", "hipcc"), ("HIPCC_CXX", "hipcc")]));
+        assert_eq!(c.program, "c++");
         let c = Compiler::host(&env_of(&[("CXX", "g++"), ("HIPCC_CXX", "clang++")]));
         assert_eq!(c.program, "clang++");
         let c = Compiler::host(&env_of(&[

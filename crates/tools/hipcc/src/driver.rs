@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use crate::config::{hip_cpp_flags, resolve_platform, Compiler, Layout, Platform, PlatformError};
-use crate::rewrite::rewrite;
+use crate::headers::{rewrite_unit_headers, search_dirs, write_mirror, UserDirs};
+use crate::rewrite::{rewrite_with, RewriteOptions};
 use crate::HIP_VERSION;
 
 /// `hipcc --help`.
@@ -56,11 +57,15 @@ Defaults, and why:
               HIP headers need it;
   -O3         when no -O is given: ROCm compiles device code at -O3 by default, and here the
               device code is the whole unit (kernels are ordinary host functions);
+  -fno-builtin-printf  for HIP sources: device printf(%s of a null pointer) prints (null) (the
+              compiler would otherwise turn such a printf into puts, which faults);
   -fno-semantic-interposition  for HIP sources compiled as position-independent code (-shared,
               --genco, hiprtc, -fPIC): a kernel is then inlined into its own work-group loop
               (nothing interposes device code); -fsemantic-interposition keeps the default;
-  -D__HIPCC__=1 -D__HIP__=1 for HIP sources, as ROCm's clang defines them (the headers define
-              __HIP_PLATFORM_CPU__ and __HIP_CPU_RT__ themselves);
+  -D__HIPCC__=1 -D__HIP__=1 -D__HIP_PLATFORM_AMD__=1 -D__HIP_PLATFORM_HCC__=1 for HIP
+              sources, as ROCm's clang and hipcc define them (the CPU platform takes the AMD
+              branch of portable code; the headers also define __HIP_PLATFORM_CPU__ and
+              __HIP_CPU_RT__, so code can tell it apart);
   -I<root>/include, and -include hip/hip_runtime.h for a source that uses HIP's device language
               (as clang's HIP mode includes its wrapper header);
   when linking an executable or shared library: -L<lib> -lamdhip64 -Wl,-rpath,<lib> -pthread.
@@ -86,9 +91,12 @@ or warp operation, gets a version split at its barriers that runs every work-gro
 over its work-items, without fibers; -v says for each kernel with a barrier whether it was
 split, or why not (those keep running on fibers).
 
-Limitation (CPU platform): the rewriter sees the source before preprocessing, so a kernel launch or a kernel
-definition produced by a macro, or one in an #included file, is not rewritten or registered
-(hipLaunchKernelGGL works everywhere).
+Headers (CPU platform): the user headers a HIP source reaches (found next to the including
+file or in -iquote/-I directories; not system headers or ferrocm's) are rewritten too, into a
+mirror searched first, so kernels, <<<>>> launches and extern __shared__ in a program's own
+headers work; diagnostics name the original files. Limitation: the rewriter sees each file
+before preprocessing, so a kernel launch or definition produced by a macro, or a header named
+by a macro, is not rewritten (hipLaunchKernelGGL works everywhere).
 ";
 
 /// Why hipcc stopped before (or instead of) running a compiler.
@@ -995,8 +1003,9 @@ fn compile_one(
     let hip = input.kind == InputKind::Hip;
     let mut c = r.compiler();
     // The file the compiler reads: for HIP, the rewritten copy in <tmp>/<idx>/<name>.
+    let dir = tmp.join(idx.to_string());
+    let mirror_root = dir.join("m");
     let (source, rewritten_path) = if hip {
-        let dir = tmp.join(idx.to_string());
         let name = input
             .path
             .file_name()
@@ -1005,15 +1014,42 @@ fn compile_one(
         let path = dir.join(name);
         let text = std::fs::read(&input.path).map_err(io_err(&input.path))?;
         let text = String::from_utf8_lossy(&text);
-        let rewritten = rewrite(&text, &input.path.to_string_lossy());
+        // The user headers the source reaches are rewritten too, into a mirror tree searched
+        // before the original directories (crate::headers).
+        let mut user_dirs = UserDirs::from_args(&o.compile);
+        user_dirs
+            .angle
+            .extend(UserDirs::from_args(&ctx.compile_append).angle);
+        let unit_headers =
+            rewrite_unit_headers(&input.path, &text, &user_dirs, &ctx.layout.include);
+        let options = RewriteOptions {
+            header: false,
+            also_defined: unit_headers.kernels.clone(),
+        };
+        let mut rewritten = rewrite_with(&text, &input.path.to_string_lossy(), &options);
+        rewritten.uses_hip |= unit_headers.headers.iter().any(|h| h.rewritten.uses_hip);
         if r.verbose {
-            for note in &rewritten.fission_notes {
+            let header_notes = unit_headers
+                .headers
+                .iter()
+                .flat_map(|h| &h.rewritten.fission_notes);
+            for note in rewritten.fission_notes.iter().chain(header_notes) {
                 eprintln!("hipcc: {note}");
             }
         }
+        let source_dir = input
+            .path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let search = search_dirs(&mirror_root, source_dir, &user_dirs);
         if !r.dry_run {
             std::fs::create_dir(&dir).map_err(io_err(&dir))?;
             std::fs::write(&path, &rewritten.source).map_err(io_err(&path))?;
+            write_mirror(&mirror_root, &unit_headers, &search).map_err(io_err(&mirror_root))?;
+        }
+        for (flag, d) in &search {
+            c.arg(flag).arg(d);
         }
         c.args(["-x", "c++"]);
         if o.std.as_deref().is_none_or(|s| !s.contains("++")) {
@@ -1028,7 +1064,10 @@ fn compile_one(
         c.arg("-O3");
     }
     if let Some(uses_hip) = rewritten_path {
-        c.args(["-D__HIPCC__=1", "-D__HIP__=1"]);
+        c.args(crate::config::HIP_SOURCE_DEFINES);
+        // Device printf prints "(null)" for a null %s as GPUs do; GCC would turn
+        // printf("%s\n", p) into puts(p), which faults on null.
+        c.arg("-fno-builtin-printf");
         // Quoted includes were relative to the original file's directory.
         let dir = input
             .path
@@ -1058,6 +1097,20 @@ fn compile_one(
         if let Some(std) = s.strip_prefix("-std=") {
             if std.contains("++") != hip {
                 continue;
+            }
+            // HIP's device language on the CPU is C++17 code: an older standard (which
+            // ROCm's hipcc accepts) is raised to C++17 for HIP sources.
+            if hip {
+                if let Some(raised) = raised_std(std) {
+                    if r.verbose {
+                        eprintln!(
+                            "hipcc: {}: -std={std} raised to -std={raised} (the CPU device language needs C++17)",
+                            input.path.display()
+                        );
+                    }
+                    c.arg(format!("-std={raised}"));
+                    continue;
+                }
             }
         }
         c.arg(a);
@@ -1095,11 +1148,14 @@ fn compile_one(
     c.arg(&source);
     let fix = |bytes: &[u8]| -> Vec<u8> {
         if hip {
-            replace_bytes(
+            // The rewritten source is the user's file; a mirrored header is its original,
+            // whose absolute path follows the mirror's root.
+            let b = replace_bytes(
                 bytes,
                 source.to_string_lossy().as_bytes(),
                 input.path.to_string_lossy().as_bytes(),
-            )
+            );
+            replace_bytes(&b, mirror_root.to_string_lossy().as_bytes(), b"")
         } else {
             bytes.to_vec()
         }
@@ -1129,6 +1185,20 @@ fn compile_one(
         }
     }
     Ok(status)
+}
+
+/// The C++17 spelling for a C++ standard before C++17 (`None`: C++17 or later, or not C++).
+fn raised_std(std: &str) -> Option<&'static str> {
+    let (gnu, version) = if let Some(v) = std.strip_prefix("gnu++") {
+        (true, v)
+    } else {
+        (false, std.strip_prefix("c++")?)
+    };
+    matches!(version, "98" | "03" | "0x" | "11" | "1y" | "14").then_some(if gnu {
+        "gnu++17"
+    } else {
+        "c++17"
+    })
 }
 
 /// The flags `hipconfig --cpp_config` prints (those hipcc adds to HIP compilations).

@@ -16,6 +16,9 @@ usage: hipconfig [options]
   -p, --path          the ferrocm root (HIP_PATH)
   -R, --rocmpath      the ROCm root (the same directory on ferrocm)
   -C, --cpp_config    the preprocessor flags hipcc adds to HIP compilations
+      --cxx_config    the same (ROCm's other name for it)
+      --cmake         the directory of the HIP CMake package (hip-config.cmake): pass it as
+                      -Dhip_DIR=..., or its prefix (--path) in CMAKE_PREFIX_PATH
   -c, --compiler      the host C++ compiler hipcc runs
   -P, --platform      the HIP platform (cpu, or nvidia with HIP_PLATFORM=nvidia)
   -r, --runtime       the HIP runtime (ferrocm)
@@ -52,6 +55,11 @@ fn cpp_config_of(e: &Environment<'_>) -> String {
     }
 }
 
+/// Where `hip-config.cmake` is: `<root>/lib/cmake/hip` (scripts/dist.sh writes it there).
+fn cmake_dir(e: &Environment<'_>) -> PathBuf {
+    e.layout.root.join("lib/cmake/hip")
+}
+
 fn hipclang_path(e: &Environment<'_>) -> String {
     if let Some(d) = (e.env)("HIP_CLANG_PATH").filter(|v| !v.is_empty()) {
         return d.to_string_lossy().into_owned();
@@ -71,9 +79,10 @@ pub fn run(args: &[String], e: &Environment<'_>) -> (String, i32) {
     for a in args {
         match a.as_str() {
             "-n" | "--newline" => newline = true,
-            "-p" | "--path" | "-R" | "--rocmpath" | "-C" | "--cpp_config" | "-c" | "--compiler"
-            | "-P" | "--platform" | "-r" | "--runtime" | "-l" | "--hipclangpath" | "-v"
-            | "--version" | "-f" | "--full" | "--check" | "-h" | "--help" => queries.push(a),
+            "-p" | "--path" | "-R" | "--rocmpath" | "-C" | "--cpp_config" | "--cxx_config"
+            | "--cmake" | "-c" | "--compiler" | "-P" | "--platform" | "-r" | "--runtime" | "-l"
+            | "--hipclangpath" | "-v" | "--version" | "-f" | "--full" | "--check" | "-h"
+            | "--help" => queries.push(a),
             other => {
                 return (format!("hipconfig: unknown option `{other}`\n{HELP}"), 1);
             }
@@ -96,7 +105,8 @@ pub fn run(args: &[String], e: &Environment<'_>) -> (String, i32) {
             "-p" | "--path" | "-R" | "--rocmpath" => {
                 single(&mut out, &e.layout.root.display().to_string())
             }
-            "-C" | "--cpp_config" => single(&mut out, &cpp_config_of(e)),
+            "-C" | "--cpp_config" | "--cxx_config" => single(&mut out, &cpp_config_of(e)),
+            "--cmake" => single(&mut out, &cmake_dir(e).display().to_string()),
             "-c" | "--compiler" => single(&mut out, &e.compiler.display()),
             "-P" | "--platform" => match &platform {
                 Ok(p) => single(&mut out, p.name()),
@@ -127,6 +137,7 @@ fn full(e: &Environment<'_>, out: &mut String) {
     let _ = writeln!(out, "HIP_PLATFORM  : {platform}");
     let _ = writeln!(out, "HIP_RUNTIME   : ferrocm");
     let _ = writeln!(out, "CPP_CONFIG    : {}", cpp_config_of(e));
+    let _ = writeln!(out, "CMAKE         : {}", cmake_dir(e).display());
     let _ = writeln!(out);
     let _ = writeln!(out, "== ferrocm");
     let _ = writeln!(out, "root found    : {}", e.layout.source.describe());

@@ -13,6 +13,7 @@
 pub mod config;
 pub mod driver;
 pub mod fission;
+pub mod headers;
 pub mod hipconfig;
 pub mod lexer;
 pub mod nvidia;

@@ -3,8 +3,10 @@
 //! [`rewrite`] turns a HIP translation unit into plain C++ for the host compiler:
 //!
 //! - `k<<<grid, block[, shm[, stream]]>>>(args)` becomes
-//!   `::hip_impl::chevron(k, [=](auto&&... __hip_a) { k(static_cast<decltype(__hip_a)&&>(__hip_a)...); }, grid, block[, shm[, stream]])(args)`;
-//! - `extern __shared__ T name[];` becomes `static ::hip_impl::dynamic_shared<T> name;`;
+//!   `::hip_impl::chevron_probed(__HIP_KERNEL_PROBE(k), [&](auto __hip_p) -> decltype(__hip_p(k)) { return __hip_p(k); }, [=](auto&&... __hip_a) { k(static_cast<decltype(__hip_a)&&>(__hip_a)...); }, grid, block[, shm[, stream]])(args)`
+//!   for a kernel of this unit (`chevron_extern(k, <lambda>, ...)` for one defined elsewhere);
+//! - `extern __shared__ T name[];` becomes `T *const name = ::hip_impl::dynamic_shared<T>{}.get();`
+//!   in a function body and `static ::hip_impl::dynamic_shared<T> name;` at file scope;
 //! - `FERROCM_REGISTER_KERNEL(n, ::qualified::name, "qualified::name")` and
 //!   `FERROCM_REGISTER_VARIABLE(...)` lines are appended for the unit's namespace-scope
 //!   `__global__` function definitions (non-template, not overloaded) and
@@ -145,16 +147,45 @@ pub struct Rewritten {
     /// For each kernel with a `__syncthreads()`: whether it was split at its barriers
     /// ([`crate::fission`]) or why not, as `"<file>:<line>: ..."` lines (`hipcc -v` prints them).
     pub fission_notes: Vec<String>,
+    /// The names of the `__global__` functions the unit defines.
+    pub kernels: Vec<String>,
+}
+
+/// How [`rewrite_with`] treats a unit.
+#[derive(Debug, Clone, Default)]
+pub struct RewriteOptions {
+    /// A user header reached from the source ([`crate::headers`]): no registration block is
+    /// appended (the header may be included anywhere, any number of times); instead every
+    /// kernel registers itself from its body, as kernel template instances do.
+    pub header: bool,
+    /// Kernels defined by other files of the translation unit (its headers): launches of
+    /// them go through the probe, as launches of the unit's own kernels do.
+    pub also_defined: BTreeSet<String>,
 }
 
 /// Rewrites the HIP unit `src`; `file_name` is what the `#line` directive names.
 pub fn rewrite(src: &str, file_name: &str) -> Rewritten {
+    rewrite_with(src, file_name, &RewriteOptions::default())
+}
+
+/// [`rewrite`], for a source with headers of its own or for one of those headers.
+pub fn rewrite_with(src: &str, file_name: &str, options: &RewriteOptions) -> Rewritten {
     let src = src.strip_prefix('\u{feff}').unwrap_or(src);
     let toks = tokenize(src);
-    let (registrations, notes, candidates) = find_registrations(src, &toks);
+    let (registrations, notes, candidates) = find_registrations(src, &toks, options.header);
+    let registrations = if options.header {
+        Vec::new()
+    } else {
+        registrations
+    };
+    let kernels: Vec<String> = candidates.iter().map(|c| c.name.clone()).collect();
     // Kernels this unit defines (by unqualified name): a launch of any other kernel goes
     // through the registry of the unit that defines it (launch.h, launch_kernel_extern).
-    let defined: BTreeSet<&str> = candidates.iter().map(|c| c.name.as_str()).collect();
+    let defined: BTreeSet<&str> = candidates
+        .iter()
+        .map(|c| c.name.as_str())
+        .chain(options.also_defined.iter().map(String::as_str))
+        .collect();
     let mut edits = chevron_edits(src, &toks, &defined);
     let chevrons = edits.len();
     edits.extend(ggl_extern_edits(src, &toks, &defined));
@@ -193,6 +224,7 @@ pub fn rewrite(src: &str, file_name: &str) -> Rewritten {
         registrations,
         uses_hip,
         fission_notes,
+        kernels,
     }
 }
 
@@ -558,13 +590,19 @@ fn chevron_edits(src: &str, toks: &[Token], defined: &BTreeSet<&str>) -> Vec<Edi
         } else {
             " "
         };
-        let function = match kernel_base_name(src, &toks[start..i]) {
-            Some(name) if !defined.contains(name) => "chevron_extern",
-            _ => "chevron",
-        };
-        let text = format!(
-            "::hip_impl::{function}({kernel}, [=](auto&&... __hip_a) {{ {kernel}(static_cast<decltype(__hip_a)&&>(__hip_a)...); }},{sep}{config})"
+        let lambda = format!(
+            "[=](auto&&... __hip_a) {{ {kernel}(static_cast<decltype(__hip_a)&&>(__hip_a)...); }}"
         );
+        // A kernel of this unit goes through hipLaunchKernelGGL's probe (template arguments
+        // deduced at the call, overloads); one defined elsewhere by its address.
+        let text = match kernel_base_name(src, &toks[start..i]) {
+            Some(name) if !defined.contains(name) => {
+                format!("::hip_impl::chevron_extern({kernel}, {lambda},{sep}{config})")
+            }
+            _ => format!(
+                "::hip_impl::chevron_probed(__HIP_KERNEL_PROBE({kernel}), [&](auto __hip_p) -> decltype(__hip_p({kernel})) {{ return __hip_p({kernel}); }}, {lambda},{sep}{config})"
+            ),
+        };
         let (s, e) = (toks[start].start, toks[close + 2].end);
         edits.push(Edit {
             start: s,
@@ -665,6 +703,50 @@ fn static_shared_edits(src: &str, toks: &[Token]) -> Vec<Edit> {
         .collect()
 }
 
+/// What `extern __shared__ T name[];` becomes. In a function body, a pointer to the running
+/// block's dynamic shared memory, initialised where the declaration runs: it is then an
+/// ordinary `T *`, so `reinterpret_cast<U *>(name)` works as it does for the array. At file
+/// scope (where nothing runs per block), an object converting to `T *` at each use.
+pub fn dynamic_shared_declaration(ty: &str, name: &str, in_function: bool) -> String {
+    if in_function {
+        format!("{ty} *const {name} = ::hip_impl::dynamic_shared<{ty}>{{}}.get();")
+    } else {
+        format!("static ::hip_impl::dynamic_shared<{ty}> {name};")
+    }
+}
+
+/// Whether token `at` lies in a function body: the innermost `{` still open before it opens
+/// a function body or a block inside one (after `)`, `;`, `{`, `}`, `:`, `else`, `do`, `try`
+/// or a member function's qualifiers), not a namespace, `extern "C"` block or class.
+fn in_function_body(src: &str, toks: &[Token], at: usize) -> bool {
+    let mut depth = 0usize;
+    for k in (0..at).rev() {
+        let t = &toks[k];
+        if is_punct(src, t, "}") {
+            depth += 1;
+        } else if is_punct(src, t, "{") {
+            if depth > 0 {
+                depth -= 1;
+                continue;
+            }
+            let Some(prev) = k.checked_sub(1).map(|p| &toks[p]) else {
+                return false;
+            };
+            return match prev.kind {
+                TokenKind::Ident => matches!(
+                    prev.text(src),
+                    "else" | "do" | "try" | "const" | "noexcept" | "override" | "final" | "mutable"
+                ),
+                TokenKind::Str => false,
+                _ => [")", ";", "{", "}", ":"]
+                    .iter()
+                    .any(|p| is_punct(src, prev, p)),
+            };
+        }
+    }
+    false
+}
+
 fn extern_shared_edits(src: &str, toks: &[Token]) -> Vec<Edit> {
     let mut edits = Vec::new();
     let mut i = 0;
@@ -721,9 +803,10 @@ fn extern_shared_edits(src: &str, toks: &[Token]) -> Vec<Edit> {
         }
         let ty: Vec<Token> = kept[..n - 3].iter().map(|&x| toks[x]).collect();
         let name = toks[kept[n - 3]].text(src);
-        let text = format!(
-            "static ::hip_impl::dynamic_shared<{}> {name};",
-            join_tokens(src, &ty)
+        let text = dynamic_shared_declaration(
+            &join_tokens(src, &ty),
+            name,
+            in_function_body(src, toks, i),
         );
         let (s, e) = (toks[i].start, toks[end].end);
         edits.push(Edit {
@@ -856,6 +939,8 @@ struct PendingBody {
 struct Walker<'a> {
     src: &'a str,
     toks: &'a [Token],
+    /// Every kernel registers itself from its body (a header: [`RewriteOptions::header`]).
+    self_register: bool,
     conds: Conditions,
     scopes: Vec<Scope>,
     functions: Vec<FunctionSeen>,
@@ -872,10 +957,12 @@ struct Walker<'a> {
 fn find_registrations(
     src: &str,
     toks: &[Token],
+    self_register: bool,
 ) -> (Vec<Registration>, Vec<Edit>, Vec<FissionCandidate>) {
     let mut w = Walker {
         src,
         toks,
+        self_register,
         conds: Conditions::default(),
         scopes: Vec::new(),
         functions: Vec::new(),
@@ -1600,7 +1687,7 @@ impl<'a> Walker<'a> {
             None => format!("::hip_impl::kernel_ptr(&::{name})"),
         };
         let mut prologue = String::new();
-        if body.template_arguments.is_some() {
+        if body.template_arguments.is_some() || self.self_register {
             let _ = write!(
                 prologue,
                 " (void)::hip_impl::kernel_self<{this}>::registered;"
@@ -1738,8 +1825,14 @@ void f(int *p) {
 }
 ";
         let out = body(src);
-        assert!(out.contains("::hip_impl::chevron(here,"), "{out}");
-        assert!(out.contains("::hip_impl::chevron(ns::tmpl<int>,"), "{out}");
+        assert!(
+            out.contains("::hip_impl::chevron_probed(__HIP_KERNEL_PROBE(here),"),
+            "{out}"
+        );
+        assert!(
+            out.contains("::hip_impl::chevron_probed(__HIP_KERNEL_PROBE(ns::tmpl<int>),"),
+            "{out}"
+        );
         assert!(out.contains("::hip_impl::chevron_extern(there,"), "{out}");
         assert!(out.contains("hipLaunchKernelGGL(here, 1"), "{out}");
         assert!(
@@ -1956,6 +2049,25 @@ void f(int *p) {
     }
 
     // ---- extern __shared__ ----
+
+    #[test]
+    fn extern_shared_in_a_function_is_a_pointer() {
+        let out = body("__global__ void k() {\n  extern __shared__ unsigned char raw[];\n  if (1) {\n    extern __shared__ float f[];\n  }\n}\nnamespace n {\nextern __shared__ int g[];\n}\n");
+        assert!(
+            out.contains(
+                "  unsigned char *const raw = ::hip_impl::dynamic_shared<unsigned char>{}.get();"
+            ),
+            "{out}"
+        );
+        assert!(
+            out.contains("    float *const f = ::hip_impl::dynamic_shared<float>{}.get();"),
+            "{out}"
+        );
+        assert!(
+            out.contains("static ::hip_impl::dynamic_shared<int> g;"),
+            "{out}"
+        );
+    }
 
     #[test]
     fn extern_shared_forms() {

@@ -159,7 +159,17 @@ fn hipconfig_environment_overrides() {
         .expect("run");
     assert_eq!(
         text(&o.stdout),
-        "/opt/somewhere\n-D__HIPCC__=1 -D__HIP__=1 -I/opt/somewhere/include\n"
+        "/opt/somewhere\n-D__HIPCC__=1 -D__HIP__=1 -D__HIP_PLATFORM_AMD__=1 -D__HIP_PLATFORM_HCC__=1 -I/opt/somewhere/include\n"
+    );
+    // --cxx_config is ROCm's other name for --cpp_config; --cmake is hip-config.cmake's dir.
+    let o = tool("hipconfig")
+        .env("HIP_PATH", "/opt/somewhere")
+        .args(["-n", "--cxx_config", "--cmake"])
+        .output()
+        .expect("run");
+    assert_eq!(
+        text(&o.stdout),
+        "-D__HIPCC__=1 -D__HIP__=1 -I/opt/somewhere/include\n/opt/somewhere/lib/cmake/hip\n"
     );
     let o = tool("hipconfig")
         .env("HIP_CLANG_PATH", "/opt/llvm/bin")

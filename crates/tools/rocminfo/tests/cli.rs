@@ -178,3 +178,27 @@ fn lists_every_agent_with_its_pools() {
         assert!(isa.starts_with("nvptx64-nvidia-cuda--sm_"), "{isa}");
     }
 }
+
+#[test]
+fn lists_one_cpu_agent_per_cpu_device() {
+    let out = Command::new(env!("CARGO_BIN_EXE_rocminfo"))
+        .env("FERROCM_CPU_DEVICES", "3")
+        .env("FERROCM_HSA_NVIDIA", "0")
+        .output()
+        .expect("run rocminfo");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("UTF-8 output");
+    for (i, node) in [(1, "0"), (2, "1"), (3, "2")] {
+        let agent = text
+            .find(&format!("Agent {i}\n"))
+            .or_else(|| text.find(&format!("Agent {i} ")))
+            .unwrap_or_else(|| panic!("no Agent {i} in\n{text}"));
+        assert_eq!(value_after(&text, agent, "Device Type:"), "CPU");
+        assert_eq!(value_after(&text, agent, "Node:"), node);
+        assert_eq!(
+            value_after(&text, agent, "Feature:"),
+            "KERNEL_DISPATCH AGENT_DISPATCH"
+        );
+    }
+    assert!(!text.contains("Agent 4"), "{text}");
+}

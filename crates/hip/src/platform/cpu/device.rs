@@ -1,4 +1,9 @@
-//! [`DeviceBackend`] for the CPU platform: the HSA CPU agent, one device.
+//! [`DeviceBackend`] for the CPU platform: one device per HSA CPU agent
+//! (`FERROCM_CPU_DEVICES`), peers of each other.
+
+use std::collections::BTreeSet;
+
+use parking_lot::Mutex;
 
 use super::Cpu;
 use crate::backend::DeviceBackend;
@@ -88,7 +93,9 @@ impl DeviceBackend for Cpu {
     }
 
     fn reset(&self, dev: usize) -> HipResult<()> {
-        Runtime::get()?.reset_device(dev)
+        Runtime::get()?.reset_device(dev)?;
+        forget_peers(dev);
+        Ok(())
     }
 
     fn limit(&self, dev: usize, limit: Limit) -> HipResult<usize> {
@@ -128,25 +135,54 @@ impl DeviceBackend for Cpu {
         }
     }
 
-    fn mem_info(&self, _dev: usize) -> HipResult<(usize, usize)> {
-        let (free, total) = crate::memory::mem_info();
+    fn mem_info(&self, dev: usize) -> HipResult<(usize, usize)> {
+        let share = self.properties(dev)?.total_global_mem;
+        let (free, total) = crate::memory::device_mem_info(dev, share);
         Ok((free as usize, total as usize))
     }
 
-    fn can_access_peer(&self, _dev: usize, _peer: usize) -> HipResult<bool> {
-        // One CPU device: no peers.
-        Ok(false)
+    fn can_access_peer(&self, dev: usize, peer: usize) -> HipResult<bool> {
+        let rt = Runtime::get()?;
+        rt.device(dev)?;
+        rt.device(peer)?;
+        // Every CPU device's memory is host memory that every other one reaches; a device
+        // is not its own peer (HIP reports 0).
+        Ok(dev != peer)
     }
 
-    fn enable_peer_access(&self, _dev: usize, _peer: usize, flags: u32) -> HipResult<()> {
+    fn enable_peer_access(&self, dev: usize, peer: usize, flags: u32) -> HipResult<()> {
         if flags != 0 {
             return Err(HipError::InvalidValue);
         }
-        // A single CPU device has no peers.
-        Err(HipError::InvalidDevice)
+        if !self.can_access_peer(dev, peer)? {
+            return Err(HipError::InvalidDevice);
+        }
+        if PEERS.lock().insert((dev, peer)) {
+            Ok(())
+        } else {
+            Err(HipError::PeerAccessAlreadyEnabled)
+        }
     }
 
-    fn disable_peer_access(&self, _dev: usize, _peer: usize) -> HipResult<()> {
-        Err(HipError::InvalidDevice)
+    fn disable_peer_access(&self, dev: usize, peer: usize) -> HipResult<()> {
+        if !self.can_access_peer(dev, peer)? {
+            return Err(HipError::InvalidDevice);
+        }
+        if PEERS.lock().remove(&(dev, peer)) {
+            Ok(())
+        } else {
+            Err(HipError::PeerAccessNotEnabled)
+        }
     }
+}
+
+/// The (device, peer) pairs with peer access enabled. The CPU devices reach each other's
+/// memory whether or not it is (it is all host memory); the table keeps HIP's rules about
+/// enabling twice and disabling what was never enabled.
+static PEERS: Mutex<BTreeSet<(usize, usize)>> = Mutex::new(BTreeSet::new());
+
+/// Forgets the peer access `dev` enabled (`hipDeviceReset`: a reset device starts with
+/// none, as a fresh context does).
+pub(crate) fn forget_peers(dev: usize) {
+    PEERS.lock().retain(|&(d, _)| d != dev);
 }

@@ -186,7 +186,9 @@ impl MemoryBackend for Cpu {
         stream: Handle,
     ) -> HipResult<()> {
         resolve(stream as u64)?;
-        check_managed_hint(ptr, count, device)
+        check_managed_hint(ptr, count, device)?;
+        super::advice::prefetched(ptr as usize, count, device);
+        Ok(())
     }
 
     fn mem_advise(
@@ -199,7 +201,9 @@ impl MemoryBackend for Cpu {
         if !(1..=6).contains(&advice) && !(100..=103).contains(&advice) {
             return Err(HipError::InvalidValue);
         }
-        check_managed_hint(ptr, count, device)
+        check_managed_hint(ptr, count, device)?;
+        super::advice::advise(ptr as usize, count, advice, device);
+        Ok(())
     }
 
     // The direction of a copy does not matter here (all memory is host memory): `kind` was

@@ -4,17 +4,26 @@
 use crate::device::DeviceProperties;
 use crate::error::{HipError, HipResult};
 
+mod advice;
 mod device;
 mod external;
 mod graph;
 pub(crate) mod ipc;
 mod launch;
+mod memop;
 mod memory;
 mod mempool;
 mod module;
+mod peer;
 mod shm;
 mod stream;
+mod texture;
 mod vmm;
+
+/// Forgets the managed-memory hints of `[base, base + size)` (the memory was freed).
+pub(crate) fn forget_advice(base: usize, size: usize) {
+    advice::forget(base, size);
+}
 
 /// The CPU platform's backend.
 #[derive(Debug, Clone, Copy)]
@@ -68,8 +77,11 @@ pub fn stack_size() -> usize {
     cpu_engine::Engine::global().stack_size()
 }
 
-/// The properties of the CPU device, from the HSA agent and the engine's limits.
-pub fn properties(agent: &hsa::Agent) -> DeviceProperties {
+/// The properties of CPU device `index` of `count`, from its HSA agent and the engine's
+/// limits. Several CPU devices split the host's memory evenly between them (each device's
+/// `totalGlobalMem` and `hipMemGetInfo`) and the engine's threads (`compute_units` of the
+/// agent); each has its own PCI bus number and UUID so that programs can tell them apart.
+pub fn properties(agent: &hsa::Agent, index: usize, count: usize) -> DeviceProperties {
     let limits = cpu_engine::Engine::limits();
     let obj = agent.object();
     let isa_name = obj
@@ -85,10 +97,15 @@ pub fn properties(agent: &hsa::Agent) -> DeviceProperties {
     let cores = obj.compute_units.max(1) as i32;
     let max_block = limits.max_workgroup_size as i32;
     let shared = u64::from(limits.max_group_segment_size);
+    let total_mem = hsa::core::agent::total_memory() / count.max(1) as u64;
+    let mut uuid = *b"ferrocm-cpu-0000";
+    for (i, b) in format!("{:04x}", index & 0xffff).bytes().enumerate() {
+        uuid[12 + i] = b;
+    }
     DeviceProperties {
         name: format!("{} (ferrocm CPU)", obj.name),
         arch_name: isa_name,
-        total_global_mem: hsa::core::agent::total_memory(),
+        total_global_mem: total_mem,
         shared_mem_per_block: shared,
         // No register file to report; AMD's per-block figure keeps occupancy maths sane.
         regs_per_block: 65536,
@@ -119,11 +136,11 @@ pub fn properties(agent: &hsa::Agent) -> DeviceProperties {
         cooperative_launch: false,
         async_engine_count: 1,
         wall_clock_rate_khz: 1_000_000,
-        pci_bus_id: 0,
+        pci_bus_id: index as i32,
         pci_device_id: 0,
         pci_domain_id: 0,
         mem_pitch: i32::MAX as u64,
         texture_alignment: 256,
-        uuid: *b"ferrocm-cpu-0000",
+        uuid,
     }
 }

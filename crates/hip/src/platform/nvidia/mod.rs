@@ -30,6 +30,7 @@ pub mod mempool;
 pub mod module;
 pub mod registry;
 pub mod stream;
+pub mod texture;
 
 /// The CUDA driver API bindings (cudarc's `sys` level) the handles and enums come from.
 pub use cudarc::driver::sys as cu;

@@ -211,7 +211,12 @@ fn execute(q: &QueueObject, packet: &RawPacket) -> Result<Option<Arc<SignalObjec
             if q.features() & QUEUE_FEATURE_KERNEL_DISPATCH == 0 {
                 return Err(Stop::Error(Status::ERROR_INVALID_PACKET_FORMAT));
             }
-            kernel_dispatch(&packet.view())
+            // The agent's share of the engine (all of it for a queue without an agent).
+            let threads = q
+                .agent
+                .as_ref()
+                .map_or(usize::MAX, |a| a.compute_units as usize);
+            kernel_dispatch(&packet.view(), threads)
         }
         packet_type::AGENT_DISPATCH => {
             if q.features() & QUEUE_FEATURE_AGENT_DISPATCH == 0 {
@@ -232,7 +237,10 @@ fn execute(q: &QueueObject, packet: &RawPacket) -> Result<Option<Arc<SignalObjec
     }
 }
 
-fn kernel_dispatch(p: &KernelDispatchPacket) -> Result<Option<Arc<SignalObject>>, Stop> {
+fn kernel_dispatch(
+    p: &KernelDispatchPacket,
+    threads: usize,
+) -> Result<Option<Arc<SignalObject>>, Stop> {
     let bad_args = Stop::Error(Status::ERROR_INCOMPATIBLE_ARGUMENTS);
     let limits = cpu_engine::Engine::limits();
     let dims = u32::from(p.setup & 0x3);
@@ -286,7 +294,7 @@ fn kernel_dispatch(p: &KernelDispatchPacket) -> Result<Option<Arc<SignalObject>>
         kernarg: p.kernarg_address as *const std::ffi::c_void,
     };
     cpu_engine::Engine::global()
-        .run(&dispatch)
+        .run_on(&dispatch, threads)
         .map_err(|e| Stop::Error(dispatch_error_status(&e)))?;
     Ok(completion)
 }
@@ -326,12 +334,13 @@ fn agent_dispatch_packet(p: &AgentDispatchPacket) -> Result<Option<Arc<SignalObj
         agent_dispatch::MEMSET => {
             let (dst, value, count, elem) =
                 (p.arg[0] as *mut u8, p.arg[1], p.arg[2] as usize, p.arg[3]);
-            if !matches!(elem, 1 | 2 | 4 | 8)
-                || (count > 0 && (dst.is_null() || dst as u64 % elem != 0))
-            {
+            // Any address is accepted: hipMemsetD16/D32 take device pointers at any byte
+            // offset (a misaligned fill is written byte-wise below, never refused, since a
+            // refused packet would inactivate the stream's queue).
+            if !matches!(elem, 1 | 2 | 4 | 8) || (count > 0 && dst.is_null()) {
                 return Err(malformed);
             }
-            // SAFETY: the application promises `dst` is valid for `count` aligned elements.
+            // SAFETY: the application promises `dst` is valid for `count` elements.
             unsafe { fill(dst, value, count, elem as usize) };
             (count as u64).saturating_mul(elem)
         }
@@ -376,8 +385,18 @@ fn agent_dispatch_packet(p: &AgentDispatchPacket) -> Result<Option<Arc<SignalObj
 /// Writes `count` elements of `elem` bytes holding the low bytes of `value`.
 ///
 /// # Safety
-/// `dst` must be valid and aligned for `count` elements of `elem` bytes.
+/// `dst` must be valid for `count * elem` bytes (at any alignment).
 unsafe fn fill(dst: *mut u8, value: u64, count: usize, elem: usize) {
+    if dst as usize % elem != 0 {
+        // Misaligned: the element's bytes in memory order (little-endian, as the device's),
+        // repeated. Rare, so simple beats fast here.
+        let bytes = value.to_le_bytes();
+        for i in 0..count {
+            // SAFETY: element `i` lies inside the `count * elem` bytes the caller guarantees.
+            unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), dst.add(i * elem), elem) };
+        }
+        return;
+    }
     // SAFETY: every arm writes `count` aligned elements of `elem` bytes at `dst`, which the
     // caller guarantees are valid.
     unsafe {

@@ -133,17 +133,28 @@ fn page() -> String {
     md
 }
 
+/// The page up to the next library's `## ` section (the other libraries' tests own theirs).
+fn blas_part(doc: &str) -> (&str, &str) {
+    let start = doc.find("## BLAS").map_or(doc.len(), |i| i + 1);
+    let end = doc[start..]
+        .find("\n## ")
+        .map_or(doc.len(), |i| start + i + 1);
+    (&doc[..end], &doc[end..])
+}
+
 #[test]
 fn coverage_doc_is_current() {
     let path = repo_root().join("docs/LIBRARIES.md");
     let want = page();
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    let (part, rest) = blas_part(&have);
     if std::env::var_os("FERROCM_UPDATE_DOCS").is_some() {
-        std::fs::write(&path, &want).expect("write docs/LIBRARIES.md");
+        let sep = if rest.is_empty() { "" } else { "\n" };
+        std::fs::write(&path, format!("{want}{sep}{rest}")).expect("write docs/LIBRARIES.md");
         return;
     }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
-        have == want,
+        part.trim_end() == want.trim_end(),
         "docs/LIBRARIES.md is out of date: run FERROCM_UPDATE_DOCS=1 cargo test -p ferrocm-hipblas-capi --test exports"
     );
 }

@@ -24,7 +24,7 @@
 use std::collections::BTreeMap;
 
 use super::changes::is_use;
-use super::names::{CONTROL_WORDS, FUNDAMENTAL_TYPES, SYNC_NAMES};
+use super::names::{is_sync_name, CONTROL_WORDS, FUNDAMENTAL_TYPES};
 use super::statements::{is_split_sync, Decl, Splitter, Stmt};
 use super::tokens::{is_id, matching, matching_back};
 use super::unit::Unit;
@@ -156,7 +156,7 @@ fn reaches_sync(sp: &Splitter<'_>, name: &str, memo: &mut BTreeMap<String, bool>
             is_id(sp.toks, k) && {
                 let w = sp.t(k);
                 is_split_sync(w)
-                    || SYNC_NAMES.contains(&w)
+                    || is_sync_name(w)
                     || (w != name
                         && sp.unit.functions.contains_key(w)
                         && sp.p(k + 1, "(")

@@ -45,6 +45,43 @@ pub(super) const SYNC_NAMES: &[&str] = &[
     "hip_impl",
 ];
 
+/// The AMD GCN builtins of the CPU device language (`hip/cpu/amdgcn_builtins.h`) that neither
+/// synchronise nor exchange values between lanes; every other `__builtin_amdgcn_*` name
+/// (barriers, lane reads, permutes, ballots) keeps a kernel on fibers.
+const AMDGCN_LANE_LOCAL: &[&str] = &[
+    "__builtin_amdgcn_mbcnt_lo",
+    "__builtin_amdgcn_mbcnt_hi",
+    "__builtin_amdgcn_s_sleep",
+    "__builtin_amdgcn_s_memtime",
+    "__builtin_amdgcn_s_memrealtime",
+    "__builtin_amdgcn_fence",
+    "__builtin_amdgcn_s_waitcnt",
+    "__builtin_amdgcn_s_setprio",
+    "__builtin_amdgcn_sched_barrier",
+    "__builtin_amdgcn_sched_group_barrier",
+    "__builtin_amdgcn_iglp_opt",
+    "__builtin_amdgcn_wavefrontsize",
+    "__builtin_amdgcn_workitem_id_x",
+    "__builtin_amdgcn_workitem_id_y",
+    "__builtin_amdgcn_workitem_id_z",
+    "__builtin_amdgcn_workgroup_id_x",
+    "__builtin_amdgcn_workgroup_id_y",
+    "__builtin_amdgcn_workgroup_id_z",
+    "__builtin_amdgcn_workgroup_size_x",
+    "__builtin_amdgcn_workgroup_size_y",
+    "__builtin_amdgcn_workgroup_size_z",
+    "__builtin_amdgcn_grid_size_x",
+    "__builtin_amdgcn_grid_size_y",
+    "__builtin_amdgcn_grid_size_z",
+];
+
+/// Whether a call to `name` synchronises (a barrier, a wavefront operation, cooperative
+/// groups): [`SYNC_NAMES`] and the lane-exchanging AMD GCN builtins.
+pub(super) fn is_sync_name(name: &str) -> bool {
+    SYNC_NAMES.contains(&name)
+        || (name.starts_with("__builtin_amdgcn_") && !AMDGCN_LANE_LOCAL.contains(&name))
+}
+
 /// Functions of the device library (besides the `__`-prefixed intrinsics, which are all
 /// non-synchronising unless listed in [`SYNC_NAMES`]) and C library functions a kernel may
 /// call: they never reach a barrier.

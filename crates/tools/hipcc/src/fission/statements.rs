@@ -2,7 +2,7 @@
 //! operations, [`WaveOp`]) and declarations. [`Splitter`] holds the kernel being split.
 
 use super::names::{
-    is_library_call, CONTROL_WORDS, FUNDAMENTAL_TYPES, SPECIFIER_WORDS, SYNC_NAMES,
+    is_library_call, is_sync_name, CONTROL_WORDS, FUNDAMENTAL_TYPES, SPECIFIER_WORDS,
 };
 use super::tokens::{calls_in, is_id, is_p, matching, text};
 use super::unit::Unit;
@@ -252,7 +252,7 @@ impl<'a> Splitter<'a> {
     /// casts and the device library's math and intrinsics (not atomics, `printf`, functions
     /// of the unit, member functions).
     pub(super) fn pure_call(&self, name: &str, std: bool, member: bool) -> bool {
-        if member || self.unit.functions.contains_key(name) || SYNC_NAMES.contains(&name) {
+        if member || self.unit.functions.contains_key(name) || is_sync_name(name) {
             return false;
         }
         if name.starts_with("atomic") || name.ends_with("AtomicAdd") {
@@ -334,7 +334,7 @@ impl<'a> Splitter<'a> {
         // Nothing synchronises inside the calls or beside them.
         for k in s.a..s.b {
             let w = self.t(k);
-            let names_sync = is_id(self.toks, k) && (is_split_sync(w) || SYNC_NAMES.contains(&w));
+            let names_sync = is_id(self.toks, k) && (is_split_sync(w) || is_sync_name(w));
             if names_sync && !calls.iter().any(|c| c.name == k) {
                 return Err("a wavefront operation that the split does not handle");
             }
@@ -625,10 +625,7 @@ impl<'a> Splitter<'a> {
                 && self.p(kept[n - 3], "[")
             {
                 let ty = self.join(&kept[..n - 4], &[]);
-                return format!(
-                    "static ::hip_impl::dynamic_shared<{ty}> {};",
-                    self.t(kept[n - 4])
-                );
+                return crate::rewrite::dynamic_shared_declaration(&ty, self.t(kept[n - 4]), true);
             }
         }
         if shared && ks.iter().any(|&k| self.t(k) == "static") {

@@ -107,7 +107,7 @@ fn dynamic_shared_and_constexpr_are_hoisted() {
     let (out, _) = split(src);
     assert!(out.contains("\nconstexpr int N = 4;\n"), "{out}");
     assert!(
-        out.contains("\nstatic ::hip_impl::dynamic_shared<float> d;\n"),
+        out.contains("\nfloat *const d = ::hip_impl::dynamic_shared<float>{}.get();\n"),
         "{out}"
     );
     assert!(is_split(src));

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::names::{
-    is_vector_type, CONTROL_WORDS, LIBRARY_NAMES, NOT_CALLS, SYNC_NAMES, TYPE_NAMES,
+    is_sync_name, is_vector_type, CONTROL_WORDS, LIBRARY_NAMES, NOT_CALLS, TYPE_NAMES,
 };
 use super::tokens::{calls_in, is_id, is_p, matching, matching_back, text};
 use crate::lexer::{Token, TokenKind};
@@ -115,7 +115,7 @@ impl Checker<'_> {
         for k in a..b {
             let t = &self.toks[k];
             if t.kind == TokenKind::Ident
-                && SYNC_NAMES.contains(&t.text(self.src))
+                && is_sync_name(t.text(self.src))
                 && !self.exchanged.contains(&k)
             {
                 return false;
@@ -139,7 +139,7 @@ impl Checker<'_> {
         if std || NOT_CALLS.contains(&name) || TYPE_NAMES.contains(&name) {
             return true;
         }
-        if SYNC_NAMES.contains(&name) {
+        if is_sync_name(name) {
             return false;
         }
         if self.unit.functions.contains_key(name) {

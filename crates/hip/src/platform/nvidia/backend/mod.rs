@@ -15,7 +15,9 @@ mod launch;
 mod memory;
 mod mempool;
 mod module;
+mod multidev;
 mod streams;
+mod texture;
 mod vmm;
 
 /// The NVIDIA platform's backend.

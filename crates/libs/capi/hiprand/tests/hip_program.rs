@@ -1,0 +1,91 @@
+//! HIP C++ programs using hipRAND and rocRAND the usual way (`tests/programs/*.hip`: the
+//! host API on a stream between a kernel and a copy, and the device API in kernels against
+//! the host API), built with ferrocm's `hipcc` and `-lhiprand -lrocrand` and run against
+//! the built `libamdhip64.so`, `libhiprand.so` and `librocrand.so` (the path a C program
+//! takes: the RNG core reaches the program's runtime through its C entry points).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn target_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable");
+    exe.parent()
+        .and_then(Path::parent)
+        .expect("target directory")
+        .to_path_buf()
+}
+
+fn run_program(name: &str) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../..");
+    // The libraries and hipcc this test uses, up to date (the package's own cdylib is not
+    // rebuilt by `cargo test` when only its rlib is needed).
+    let status = Command::new(env!("CARGO"))
+        .args([
+            "build",
+            "-q",
+            "-p",
+            "ferrocm-hiprand-capi",
+            "-p",
+            "ferrocm-rocrand-capi",
+        ])
+        .args(["-p", "ferrocm-hip-capi", "-p", "ferrocm-hipcc"])
+        .current_dir(&root)
+        .status()
+        .expect("run cargo build");
+    assert!(
+        status.success(),
+        "cargo build of the libraries and hipcc failed"
+    );
+    let dir = target_dir();
+    let hipcc = dir.join("hipcc");
+    if !hipcc.exists() || !dir.join("libamdhip64.so").exists() {
+        eprintln!(
+            "SKIPPED: {} or libamdhip64.so is not built",
+            hipcc.display()
+        );
+        return;
+    }
+    let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let out = Command::new(&hipcc)
+        .env_remove("HIP_PLATFORM")
+        .arg("-O2")
+        .arg(root.join(format!(
+            "crates/libs/capi/hiprand/tests/programs/{name}.hip"
+        )))
+        .arg("-o")
+        .arg(&exe)
+        .arg("-I")
+        .arg(root.join("include"))
+        .arg(format!("-L{}", dir.display()))
+        .args(["-lhiprand", "-lrocrand"])
+        .arg(format!("-Wl,-rpath,{}", dir.display()))
+        .output()
+        .expect("run hipcc");
+    assert!(
+        out.status.success(),
+        "hipcc failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let run = Command::new(&exe)
+        .env("LD_LIBRARY_PATH", &dir)
+        .env_remove("HIP_PLATFORM")
+        .output()
+        .expect("run the program");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success() && stdout.lines().last() == Some("PASS"),
+        "{name} failed ({:?}):\n{stdout}\n{}",
+        run.status,
+        String::from_utf8_lossy(&run.stderr)
+    );
+}
+
+#[test]
+fn host_api_program_runs_on_the_cpu_platform() {
+    run_program("host_api");
+}
+
+#[test]
+fn device_api_program_matches_the_host_api() {
+    run_program("device_api");
+}

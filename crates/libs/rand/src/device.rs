@@ -1,0 +1,178 @@
+//! rocRAND's device API semantics (`rocrand_kernel.h`: `rocrand`, `rocrand_uniform`,
+//! `rocrand_normal`, ... on one state), in Rust: the reference the C++ device headers
+//! under `include/rocrand/` implement, and what the tests compare with rocRAND's own
+//! headers. A state caches the second value of a Box-Muller pair, as rocRAND's does.
+
+use crate::dist::{self, ln_gamma};
+use crate::engines::{mrg32k3a, Engine, Mrg32k3a, Philox, Xorwow};
+
+/// An engine with its device-API distributions.
+pub trait DeviceEngine: Engine {
+    /// `rocrand(&state)`.
+    fn rocrand(&mut self) -> u32;
+    /// `rocrand_uniform`.
+    fn uniform(&mut self) -> f32;
+    /// `rocrand_uniform_double`.
+    fn uniform_double(&mut self) -> f64;
+    /// `rocrand_normal2`.
+    fn normal2(&mut self) -> (f32, f32);
+    /// `rocrand_normal_double2`.
+    fn normal_double2(&mut self) -> (f64, f64);
+}
+
+impl DeviceEngine for Philox {
+    fn rocrand(&mut self) -> u32 {
+        self.next_u32()
+    }
+    fn uniform(&mut self) -> f32 {
+        dist::uniform_f32(self.next_u32())
+    }
+    fn uniform_double(&mut self) -> f64 {
+        let a = self.next_u32();
+        let b = self.next_u32();
+        dist::uniform_f64(a, b)
+    }
+    fn normal2(&mut self) -> (f32, f32) {
+        let a = self.next_u32();
+        let b = self.next_u32();
+        dist::box_muller(a, b)
+    }
+    fn normal_double2(&mut self) -> (f64, f64) {
+        dist::box_muller_f64(self.next4())
+    }
+}
+
+impl DeviceEngine for Xorwow {
+    fn rocrand(&mut self) -> u32 {
+        self.next_u32()
+    }
+    fn uniform(&mut self) -> f32 {
+        dist::uniform_f32(self.next_u32())
+    }
+    fn uniform_double(&mut self) -> f64 {
+        let a = self.next_u32();
+        let b = self.next_u32();
+        dist::uniform_f64(a, b)
+    }
+    fn normal2(&mut self) -> (f32, f32) {
+        let a = self.next_u32();
+        let b = self.next_u32();
+        dist::box_muller(a, b)
+    }
+    fn normal_double2(&mut self) -> (f64, f64) {
+        let v = [
+            self.next_u32(),
+            self.next_u32(),
+            self.next_u32(),
+            self.next_u32(),
+        ];
+        dist::box_muller_f64(v)
+    }
+}
+
+impl DeviceEngine for Mrg32k3a {
+    fn rocrand(&mut self) -> u32 {
+        mrg32k3a::to_uint(self.next_raw())
+    }
+    fn uniform(&mut self) -> f32 {
+        dist::mrg_uniform_f32(self.next_raw())
+    }
+    fn uniform_double(&mut self) -> f64 {
+        dist::mrg_uniform_f64(self.next_raw())
+    }
+    fn normal2(&mut self) -> (f32, f32) {
+        let a = self.next_raw();
+        let b = self.next_raw();
+        dist::mrg_box_muller(a, b)
+    }
+    fn normal_double2(&mut self) -> (f64, f64) {
+        let a = self.next_raw();
+        let b = self.next_raw();
+        dist::mrg_box_muller_f64(a, b)
+    }
+}
+
+/// A device-API state: an engine and its cached Box-Muller values.
+#[derive(Debug, Clone)]
+pub struct State<E> {
+    pub engine: E,
+    float_cache: Option<f32>,
+    double_cache: Option<f64>,
+}
+
+impl<E: DeviceEngine> State<E> {
+    pub fn new(engine: E) -> State<E> {
+        State {
+            engine,
+            float_cache: None,
+            double_cache: None,
+        }
+    }
+
+    /// `rocrand_normal`.
+    pub fn normal(&mut self) -> f32 {
+        if let Some(v) = self.float_cache.take() {
+            return v;
+        }
+        let (a, b) = self.engine.normal2();
+        self.float_cache = Some(b);
+        a
+    }
+
+    /// `rocrand_normal_double`.
+    pub fn normal_double(&mut self) -> f64 {
+        if let Some(v) = self.double_cache.take() {
+            return v;
+        }
+        let (a, b) = self.engine.normal_double2();
+        self.double_cache = Some(b);
+        a
+    }
+
+    /// `rocrand_log_normal`.
+    pub fn log_normal(&mut self, mean: f32, stddev: f32) -> f32 {
+        (mean + stddev * self.normal()).exp()
+    }
+
+    /// `rocrand_poisson`: products of uniforms below 64, rejection (Atkinson) up to 4000,
+    /// the normal approximation above.
+    pub fn poisson(&mut self, lambda: f64) -> u32 {
+        if lambda < 64.0 {
+            let limit = (-lambda).exp();
+            let mut k = 0u32;
+            let mut product = 1.0;
+            loop {
+                k += 1;
+                product *= self.engine.uniform_double();
+                if product <= limit {
+                    return k - 1;
+                }
+            }
+        } else if lambda <= 4000.0 {
+            let c = 0.767 - 3.36 / lambda;
+            let beta = std::f64::consts::PI / (3.0 * lambda).sqrt();
+            let alpha = beta * lambda;
+            let k = c.ln() - lambda - beta.ln();
+            let log_lambda = lambda.ln();
+            loop {
+                let u = self.engine.uniform_double();
+                let x = (alpha - ((1.0 - u) / u).ln()) / beta;
+                let n = (x + 0.5).floor();
+                if n < 0.0 {
+                    continue;
+                }
+                let v = self.engine.uniform_double();
+                let y = alpha - beta * x;
+                let t = 1.0 + y.exp();
+                let lhs = y + (v / (t * t)).ln();
+                let rhs = k + n * log_lambda - ln_gamma(n + 1.0);
+                if lhs <= rhs {
+                    return n as u32;
+                }
+            }
+        } else {
+            let n = self.normal_double();
+            (lambda.sqrt() * n + lambda).round() as u32
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/* hip/amd_detail/amd_hip_unsafe_atomics.h, as ROCm ships it for programs that include it directly: on ferrocm
+ * the CPU platform takes the AMD branch, and this is unsafe atomics (part of the device language). */
+#ifndef FERROCM_AMD_DETAIL_AMD_HIP_UNSAFE_ATOMICS_H
+#define FERROCM_AMD_DETAIL_AMD_HIP_UNSAFE_ATOMICS_H
+#include "../hip_runtime.h"
+#endif

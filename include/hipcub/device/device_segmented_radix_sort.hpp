@@ -1,0 +1,2 @@
+/* ferrocm hipCUB: DeviceSegmentedRadixSort lives with DeviceSegmentedSort. */
+#include "device_segmented_sort.hpp"
