@@ -71,13 +71,8 @@ static int child(int from_parent, int to_parent) {
   HIP_CHECK(hipGetLastError());
   HIP_CHECK(hipDeviceSynchronize());
   // Opened memory is released with hipIpcCloseMemHandle only.
-#if HIP_TEST_NVIDIA
-  HIP_EXPECT_FAIL(hipFree(p)); // the driver's code
-  HIP_EXPECT_FAIL(hipFreeAsync(p, 0));
-#else
   HIP_EXPECT(hipFree(p), hipErrorInvalidValue);
   HIP_EXPECT(hipFreeAsync(p, 0), hipErrorInvalidValue);
-#endif
 #if !HIP_TEST_NVIDIA
   HIP_CHECK(hipIpcCloseMemHandle(q));
 #endif
@@ -143,13 +138,8 @@ int main() {
   HIP_EXPECT(hipIpcGetMemHandle(&h, &on_stack), hipErrorInvalidValue);
 #endif
   void *own = nullptr;
-#if HIP_TEST_NVIDIA
-  // The driver refuses its own handles (CUDA documents no particular code).
-  HIP_EXPECT_FAIL(hipIpcOpenMemHandle(&own, m.whole, hipIpcMemLazyEnablePeerAccess));
-#else
-  // AMD's HIP: opening a handle in the process that made it is hipErrorInvalidContext.
+  // HIP: opening a handle in the process that made it is hipErrorInvalidContext.
   HIP_EXPECT(hipIpcOpenMemHandle(&own, m.whole, hipIpcMemLazyEnablePeerAccess), hipErrorInvalidContext);
-#endif
   HIP_EXPECT(hipIpcOpenMemHandle(nullptr, m.whole, hipIpcMemLazyEnablePeerAccess), hipErrorInvalidValue);
   HIP_EXPECT(hipIpcOpenMemHandle(&own, m.whole, 0x10), hipErrorInvalidValue);
   HIP_EXPECT(hipIpcCloseMemHandle(d), hipErrorInvalidValue);

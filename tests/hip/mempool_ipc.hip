@@ -1,4 +1,5 @@
-// Memory pools shared between processes, the way CUDA's streamOrderedAllocationIPC sample does it:
+// Memory pools shared between processes, the way CUDA's streamOrderedAllocationIPC sample does it
+// (hipDeviceAttributeMemoryPoolSupportedHandleTypes includes POSIX descriptors):
 // the program forks before any HIP call; the parent creates a pool with
 // hipMemHandleTypePosixFileDescriptor, sends hipMemPoolExportToShareableHandle's descriptor over
 // a Unix socket (SCM_RIGHTS) with hipMemPoolExportPointer's record of a hipMallocFromPoolAsync
@@ -118,6 +119,10 @@ int main() {
   close(sv[1]);
   hip_test::watchdog(90, "mempool_ipc");
 
+  // What CUDA's streamOrderedAllocationIPC sample checks first.
+  int types = 0;
+  HIP_CHECK(hipDeviceGetAttribute(&types, hipDeviceAttributeMemoryPoolSupportedHandleTypes, 0));
+  CHECK((types & hipMemHandleTypePosixFileDescriptor) != 0, "supported handle types 0x%x", types);
   hipMemPoolProps props = {};
   props.allocType = hipMemAllocationTypePinned;
   props.location.type = hipMemLocationTypeDevice;

@@ -1,4 +1,5 @@
-// Virtual memory management: hipMemGetAllocationGranularity (minimum and recommended, the latter a
+// Virtual memory management: hipDeviceAttributeVirtualMemoryManagementSupported is 1;
+// hipMemGetAllocationGranularity (minimum and recommended, the latter a
 // multiple of the former), hipMemCreate of two granules, hipMemAddressReserve of five, hipMemMap +
 // hipMemSetAccess (read-write) + hipMemGetAccess; a kernel writes through the mapping and
 // hipMemcpy reads it back; the same allocation mapped a second time in the reservation aliases
@@ -54,6 +55,10 @@ int main() {
   hip_test::watchdog(60, "vmm_map");
   int dev = 0;
   HIP_CHECK(hipSetDevice(dev));
+  // What programs check first (CUDA's VMM samples do): the device supports it.
+  int vmm = 0;
+  HIP_CHECK(hipDeviceGetAttribute(&vmm, hipDeviceAttributeVirtualMemoryManagementSupported, dev));
+  CHECK_EQ(vmm, 1);
 
   hipMemAllocationProp prop = {};
   prop.type = hipMemAllocationTypePinned;

@@ -184,6 +184,11 @@ pub fn fill(p: &DeviceProperties) -> DeviceProp {
     d.max_blocks_per_multi_processor = 1;
     d.host_register_supported = 1;
     d.memory_pools_supported = 1;
+    // IPC events, pool export as POSIX descriptors and timeline semaphores
+    // (platform/cpu/{ipc,external}.rs).
+    d.ipc_event_supported = 1;
+    d.memory_pool_supported_handle_types = 1;
+    d.timeline_semaphore_interop_supported = 1;
     d.gcn_arch_name = c_name(&p.arch_name);
     d.max_shared_memory_per_multi_processor = p.max_shared_memory_per_multiprocessor as usize;
     // clock64() counts nanoseconds on the CPU (include/hip/cpu): 1 GHz.
@@ -268,9 +273,9 @@ pub fn attribute(p: &DeviceProperties, attr: u32) -> HipResult<i32> {
         85 => b(p.unified_addressing), // UnifiedAddressing
         87 => p.warp_size,           // WarpSize
         88 => 1,                     // MemoryPoolsSupported
-        89 => 0,                     // VirtualMemoryManagementSupported
+        89 => 1,                     // VirtualMemoryManagementSupported (platform/cpu/vmm.rs)
         90 => 1,                     // HostRegisterSupported
-        91 => 0,                     // MemoryPoolSupportedHandleTypes
+        91 => 1,                     // MemoryPoolSupportedHandleTypes: PosixFileDescriptor
         10000 => p.clock_rate_khz,   // ClockInstructionRate
         10002 => clamp(p.max_shared_memory_per_multiprocessor), // MaxSharedMemoryPerMultiprocessor
         10005 | 10006 => 0,          // HdpMem/RegFlushCntl

@@ -35,7 +35,7 @@ pub trait IpcBackend {
     /// Nothing (pending device work or host code) may use the mapping afterwards.
     unsafe fn ipc_close_mem_handle(&self, ptr: *mut c_void) -> HipResult<()>;
     /// `hipIpcGetEventHandle`: the event must have been created with `hipEventInterprocess`
-    /// (else `hipErrorInvalidConfiguration` on the CPU, the driver's code on NVIDIA).
+    /// (else `hipErrorInvalidConfiguration`, AMD's code).
     fn ipc_get_event_handle(&self, event: Handle) -> HipResult<IpcHandle>;
     /// `hipIpcOpenEventHandle`: an event of this process that follows the other process's
     /// records (and whose records the other process sees); destroyed with

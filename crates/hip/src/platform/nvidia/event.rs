@@ -8,6 +8,9 @@ use crate::error::{HipError, HipResult};
 
 /// The events [`create`] made and [`destroy`] has not destroyed (see [`super::handles`]).
 static LIVE: LiveHandles = LiveHandles::new();
+/// The live events made with `hipEventInterprocess` (or opened from another process): the
+/// ones `hipIpcGetEventHandle` accepts.
+static INTERPROCESS: LiveHandles = LiveHandles::new();
 
 /// `hipEventBlockingSync` / `CU_EVENT_BLOCKING_SYNC`.
 pub const EVENT_BLOCKING_SYNC: u32 = 0x1;
@@ -30,6 +33,9 @@ pub fn create(dev: usize, flags: u32) -> HipResult<cu::CUevent> {
     // SAFETY: a context is current; out-parameter.
     check(unsafe { cu::cuEventCreate(&mut e, flags & cuda) })?;
     LIVE.insert(e as usize, dev);
+    if flags & EVENT_INTERPROCESS != 0 {
+        INTERPROCESS.insert(e as usize, dev);
+    }
     Ok(e)
 }
 
@@ -48,11 +54,19 @@ pub fn checked(e: cu::CUevent) -> HipResult<cu::CUevent> {
 /// a live HIP event of device `dev`.
 pub(crate) fn adopt(e: cu::CUevent, dev: usize) {
     LIVE.insert(e as usize, dev);
+    INTERPROCESS.insert(e as usize, dev);
+}
+
+/// Whether live event `e` was made with `hipEventInterprocess` (or opened from another
+/// process).
+pub(crate) fn is_interprocess(e: cu::CUevent) -> bool {
+    INTERPROCESS.contains(e as usize)
 }
 
 /// Forgets device `dev`'s events: a device reset destroyed them.
 pub(crate) fn forget_device(dev: usize) {
     LIVE.forget_device(dev);
+    INTERPROCESS.forget_device(dev);
 }
 
 /// `hipEventRecord(e, s)`.
@@ -142,6 +156,7 @@ pub unsafe fn destroy(dev: usize, e: cu::CUevent) -> HipResult<()> {
     if !LIVE.remove(e as usize) {
         return Err(HipError::InvalidHandle);
     }
+    INTERPROCESS.remove(e as usize);
     make_current(dev)?;
     // SAFETY: a live event (just checked), no longer handed to anyone.
     check(unsafe { cu::cuEventDestroy_v2(e) })

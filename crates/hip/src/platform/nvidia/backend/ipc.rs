@@ -3,8 +3,9 @@
 //! counted here so that closing one that was not opened (or was closed already) is
 //! `hipErrorInvalidValue` before it reaches the driver.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ffi::c_void;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use parking_lot::Mutex;
 
@@ -40,8 +41,51 @@ const POOL_IPC_SYMBOLS: &[&str] = &[
     "cuMemPoolImportPointer",
 ];
 
+/// Handles this process made (memory and events): opening one here is
+/// `hipErrorInvalidContext`, HIP's code, before the driver sees it.
+static EXPORTED: Mutex<Option<HashSet<(u32, IpcHandle)>>> = Mutex::new(None);
+
+fn remember_exported(h: IpcHandle) -> IpcHandle {
+    // With the pid: a child forked after the export is another process.
+    EXPORTED
+        .lock()
+        .get_or_insert_with(HashSet::new)
+        .insert((std::process::id(), h));
+    h
+}
+
+fn refuse_own(h: &IpcHandle) -> HipResult<()> {
+    let mine = (std::process::id(), *h);
+    if EXPORTED.lock().as_ref().is_some_and(|s| s.contains(&mine)) {
+        Err(HipError::InvalidContext)
+    } else {
+        Ok(())
+    }
+}
+
+/// Set at the first successful `hipIpcOpenMemHandle`.
+static ANY_OPENED: AtomicBool = AtomicBool::new(false);
 /// Opened pointers and their open counts.
 static OPENED: Mutex<Option<HashMap<u64, usize>>> = Mutex::new(None);
+
+/// `hipErrorInvalidValue` for an address `hipIpcOpenMemHandle` returned (`hipFree` and
+/// `hipFreeAsync` must not reach the driver with it: it is closed with
+/// `hipIpcCloseMemHandle`).
+pub(super) fn refuse_opened(ptr: *mut c_void) -> HipResult<()> {
+    // One relaxed load on the allocator's path until the process opens a handle.
+    if !ANY_OPENED.load(Ordering::Relaxed) {
+        return Ok(());
+    }
+    let opened = OPENED
+        .lock()
+        .as_ref()
+        .is_some_and(|m| m.contains_key(&(ptr as u64)));
+    if opened {
+        Err(HipError::InvalidValue)
+    } else {
+        Ok(())
+    }
+}
 
 fn to_bytes(reserved: &[std::ffi::c_char; IPC_HANDLE_SIZE]) -> IpcHandle {
     reserved.map(|c| c as u8)
@@ -60,11 +104,12 @@ impl IpcBackend for Nvidia {
         };
         // SAFETY: a context is current; out-parameter; the driver checks the pointer.
         check(unsafe { cu::cuIpcGetMemHandle(&mut h, ptr as cu::CUdeviceptr) })?;
-        Ok(to_bytes(&h.reserved))
+        Ok(remember_exported(to_bytes(&h.reserved)))
     }
 
     fn ipc_open_mem_handle(&self, handle: &IpcHandle, flags: u32) -> HipResult<*mut c_void> {
         require(IPC_SYMBOLS)?;
+        refuse_own(handle)?;
         make_current(current_device()?)?;
         let h = cu::CUipcMemHandle {
             reserved: from_bytes(handle),
@@ -77,6 +122,7 @@ impl IpcBackend for Nvidia {
             .get_or_insert_with(HashMap::new)
             .entry(p)
             .or_insert(0) += 1;
+        ANY_OPENED.store(true, Ordering::Relaxed);
         Ok(p as *mut c_void)
     }
 
@@ -99,17 +145,22 @@ impl IpcBackend for Nvidia {
     fn ipc_get_event_handle(&self, e: Handle) -> HipResult<IpcHandle> {
         require(IPC_SYMBOLS)?;
         let e = live_event(e)?;
+        if !event::is_interprocess(e) {
+            // HIP's code (the driver would give its own).
+            return Err(HipError::InvalidConfiguration);
+        }
         make_current(current_device()?)?;
         let mut h = cu::CUipcEventHandle {
             reserved: [0; IPC_HANDLE_SIZE],
         };
         // SAFETY: a live event; out-parameter.
         check(unsafe { cu::cuIpcGetEventHandle(&mut h, e) })?;
-        Ok(to_bytes(&h.reserved))
+        Ok(remember_exported(to_bytes(&h.reserved)))
     }
 
     fn ipc_open_event_handle(&self, handle: &IpcHandle) -> HipResult<Handle> {
         require(IPC_SYMBOLS)?;
+        refuse_own(handle)?;
         let dev = current_device()?;
         make_current(dev)?;
         let h = cu::CUipcEventHandle {

@@ -64,6 +64,8 @@ impl MemoryBackend for Nvidia {
     /// Device and managed memory (`cuMemFree`, which waits for the device), and, as ROCm
     /// allows, pinned host memory.
     unsafe fn free(&self, ptr: *mut c_void) -> HipResult<()> {
+        // IPC mappings are closed with hipIpcCloseMemHandle only.
+        super::ipc::refuse_opened(ptr)?;
         let dev = current_device()?;
         // SAFETY: forwarded from the caller.
         match unsafe { memory::free(dev, dptr(ptr)) } {

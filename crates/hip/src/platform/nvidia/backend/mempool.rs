@@ -20,6 +20,8 @@ impl MemPoolBackend for Nvidia {
 
     unsafe fn free_async(&self, ptr: *mut c_void, s: Handle) -> HipResult<()> {
         let s = live_stream(s)?;
+        // IPC mappings are closed with hipIpcCloseMemHandle only.
+        super::ipc::refuse_opened(ptr)?;
         // SAFETY: checked stream handle; the caller guarantees no later use of the memory.
         unsafe { mempool::free_async(current_device()?, ptr, s) }
     }
