@@ -252,6 +252,16 @@ unsafe fn copy(
     if dst.is_null() || src.is_null() {
         return Err(HipError::InvalidValue);
     }
+    // The sides the driver may copy with the CPU must be mapped (see host_side_ok).
+    let host_sides: &[usize] = match kind {
+        CopyKind::HostToDevice => &[src as usize],
+        CopyKind::DeviceToHost => &[dst as usize],
+        CopyKind::DeviceToDevice => &[],
+        CopyKind::HostToHost | CopyKind::Default => &[dst as usize, src as usize],
+    };
+    if !host_sides.iter().all(|&p| host_side_ok(p, count)) {
+        return Err(HipError::InvalidValue);
+    }
     let (d, s) = (dst as cu::CUdeviceptr, src as cu::CUdeviceptr);
     // SAFETY: a context is current; the caller guarantees both ranges (and the stream).
     check(unsafe {
@@ -268,6 +278,28 @@ unsafe fn copy(
             }
         }
     })
+}
+
+/// Whether the driver can copy `count` bytes at `ptr` without faulting: memory it knows
+/// (device, managed, registered or pinned host memory) it checks itself; any other address is
+/// ordinary host memory that it reads or writes with the CPU, so a stale or made-up one
+/// would fault inside the driver: it must be mapped (hipErrorInvalidValue otherwise, as on
+/// the CPU platform).
+fn host_side_ok(ptr: usize, count: usize) -> bool {
+    let mut memory_type: u32 = 0;
+    // SAFETY: the driver only looks the address up and writes one unsigned int.
+    let known = unsafe {
+        cu::cuPointerGetAttribute(
+            (&mut memory_type as *mut u32).cast(),
+            cu::CUpointer_attribute::CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+            ptr as cu::CUdeviceptr,
+        )
+    } == cu::CUresult::CUDA_SUCCESS
+        && memory_type != 0;
+    known
+        || ptr
+            .checked_add(count)
+            .is_some_and(|end| hsa::core::memory::is_mapped(ptr, end))
 }
 
 /// `hipMemcpyAsync(dst, src, count, kind, stream)`: stream-ordered; like [`memcpy`]

@@ -36,12 +36,18 @@ impl ExternalBackend for Nvidia {
         if desc.handle_type != EXTERNAL_MEMORY_OPAQUE_FD {
             return Err(HipError::NotSupported);
         }
-        // SAFETY: plain data (a union of an int and pointers); zero is a valid value.
-        let mut d: cu::CUDA_EXTERNAL_MEMORY_HANDLE_DESC = unsafe { std::mem::zeroed() };
-        d.type_ = cu::CUexternalMemoryHandleType::CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD;
-        d.handle.fd = desc.fd;
-        d.size = desc.size;
-        d.flags = desc.flags;
+        let mut d = std::mem::MaybeUninit::<cu::CUDA_EXTERNAL_MEMORY_HANDLE_DESC>::zeroed();
+        // SAFETY: zero is valid for every field but the handle-type enum (whose values start
+        // at 1, so `mem::zeroed` would panic), which is written before the value is used.
+        let d = unsafe {
+            let p = d.as_mut_ptr();
+            std::ptr::addr_of_mut!((*p).type_)
+                .write(cu::CUexternalMemoryHandleType::CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD);
+            (*p).handle.fd = desc.fd;
+            (*p).size = desc.size;
+            (*p).flags = desc.flags;
+            d.assume_init()
+        };
         let mut m = std::ptr::null_mut();
         // SAFETY: a complete descriptor and an out-parameter; the driver takes the fd on
         // success.
@@ -92,11 +98,16 @@ impl ExternalBackend for Nvidia {
             }
             _ => return Err(HipError::NotSupported),
         };
-        // SAFETY: plain data; zero is a valid value.
-        let mut d: cu::CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC = unsafe { std::mem::zeroed() };
-        d.type_ = ty;
-        d.handle.fd = desc.fd;
-        d.flags = desc.flags;
+        let mut d = std::mem::MaybeUninit::<cu::CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC>::zeroed();
+        // SAFETY: zero is valid for every field but the handle-type enum (whose values start
+        // at 1), which is written before the value is used.
+        let d = unsafe {
+            let p = d.as_mut_ptr();
+            std::ptr::addr_of_mut!((*p).type_).write(ty);
+            (*p).handle.fd = desc.fd;
+            (*p).flags = desc.flags;
+            d.assume_init()
+        };
         let mut s = std::ptr::null_mut();
         // SAFETY: a complete descriptor and an out-parameter.
         check(unsafe { cu::cuImportExternalSemaphore(&mut s, &d) })?;
