@@ -7,7 +7,7 @@
 #      tests/hip/KNOWN_FAILURES;
 #   2. runs the prebuilt Rust GPU test binaries in gpu-bundle/rust-tests/;
 #   3. prints PASS/FAIL per item and a summary; exits non-zero if anything failed.
-# Usage: scripts/gpu-check.sh [bundle-dir]   (bundle built by scripts/gpu-bundle.sh)
+# Usage: scripts/gpu-check.sh [bundle-dir | gpu-bundle.tar.xz]   (built by scripts/gpu-bundle.sh)
 # Environment: GPU_TESTS=sub1,sub2 (only HIP programs whose name contains one; selecting none
 #   is a failure; the Rust tests always run), GPU_JOBS (parallel builds, default: CPU count),
 #   GPU_TIMEOUT_CAP (seconds: caps every program's limit), GPU_BUILD_DIR (default
@@ -16,7 +16,15 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-bundle=$(cd "${1:-gpu-bundle}" && pwd) || { echo "no bundle dir (scripts/gpu-bundle.sh)"; exit 2; }
+bundle_arg=${1:-gpu-bundle}
+# A packed bundle (gpu-bundle.tar.xz, what scripts/gpu-bundle.sh also writes) is unpacked first:
+# release bundles no longer fit the device tool's 64 MiB carry limit unpacked.
+if [[ "$bundle_arg" == *.tar.xz ]]; then
+  unpacked=${GPU_BUILD_DIR:-/tmp/gpu-check}-bundle
+  rm -rf "$unpacked" && mkdir -p "$unpacked" && tar -xJf "$bundle_arg" -C "$unpacked" || { echo "cannot unpack $bundle_arg"; exit 2; }
+  bundle_arg=$unpacked/gpu-bundle
+fi
+bundle=$(cd "$bundle_arg" && pwd) || { echo "no bundle dir (scripts/gpu-bundle.sh)"; exit 2; }
 build=${GPU_BUILD_DIR:-/tmp/gpu-check}
 jobs=${GPU_JOBS:-$(nproc)}
 rm -rf "$build"; mkdir -p "$build"
