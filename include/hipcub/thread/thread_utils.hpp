@@ -8,7 +8,18 @@
 
 #include "../config.hpp"
 #if defined(__HIP_PLATFORM_NVIDIA__)
+// CUB includes CCCL Thrust headers while its own are half-read: our thrust/ forwarders must
+// only forward there (thrust/ferrocm/nvidia.h would pull in CUB headers that need what
+// CUB has not defined yet: cub::detail::it_value_t with CUDA 13).
+#ifndef FERROCM_THRUST_NV_NESTED
+#define FERROCM_THRUST_NV_NESTED
+#define FERROCM_CUB_SET_THRUST_NESTED
+#endif
 #include <cub/cub.cuh>
+#ifdef FERROCM_CUB_SET_THRUST_NESTED
+#undef FERROCM_THRUST_NV_NESTED
+#undef FERROCM_CUB_SET_THRUST_NESTED
+#endif
 #else
 #include "../iterator/iterators.hpp"
 #endif

@@ -2,7 +2,18 @@
 #ifndef ROCPRIM_NVIDIA_DEVICE_CUB_HPP_
 #define ROCPRIM_NVIDIA_DEVICE_CUB_HPP_
 
+// CUB includes CCCL Thrust headers while its own are half-read: our thrust/ forwarders must
+// only forward there (thrust/ferrocm/nvidia.h would pull in CUB headers that need what
+// CUB has not defined yet: cub::detail::it_value_t with CUDA 13).
+#ifndef FERROCM_THRUST_NV_NESTED
+#define FERROCM_THRUST_NV_NESTED
+#define FERROCM_CUB_SET_THRUST_NESTED
+#endif
 #include <cub/cub.cuh>
+#ifdef FERROCM_CUB_SET_THRUST_NESTED
+#undef FERROCM_THRUST_NV_NESTED
+#undef FERROCM_CUB_SET_THRUST_NESTED
+#endif
 
 #if !defined(HIPCUB_NO_CUDART_SHIM)
 #include "../../hipcub/backend/cub/cudart_shim.hpp"

@@ -16,7 +16,20 @@
 
 #include "../../config.hpp"
 
+// CUB includes CCCL Thrust headers while its own are half-read: our thrust/ forwarders must
+// only forward there (thrust/ferrocm/nvidia.h would pull in CUB headers that need what
+// CUB has not defined yet: cub::detail::it_value_t with CUDA 13).
+#ifndef FERROCM_THRUST_NV_NESTED
+#define FERROCM_THRUST_NV_NESTED
+#define FERROCM_CUB_SET_THRUST_NESTED
+#endif
 #include <cub/cub.cuh>
+/* Not in CCCL 3's umbrella header. */
+#include <cub/block/block_shuffle.cuh>
+#ifdef FERROCM_CUB_SET_THRUST_NESTED
+#undef FERROCM_THRUST_NV_NESTED
+#undef FERROCM_CUB_SET_THRUST_NESTED
+#endif
 
 #if !defined(HIPCUB_NO_CUDART_SHIM)
 #include "cudart_shim.hpp"
