@@ -74,12 +74,8 @@ inline unsigned mbcnt_hi(unsigned mask, unsigned base) {
   return base + (unsigned)__builtin_popcount(mask & below);
 }
 
-inline uint64_t ballot(bool predicate) { return ::hip_impl::ballot(predicate ? 1 : 0); }
-
-inline uint64_t read_exec() {
-  uint64_t lanes[64];
-  return wave_exchange(0, lanes);
-}
+/* The lanes taking part are the exec mask: __activemask(). */
+inline uint64_t read_exec() { return __activemask(); }
 
 inline void s_sleep(int) { sched_yield(); }
 
@@ -104,7 +100,7 @@ inline void s_sleep(int) { sched_yield(); }
 #define __builtin_amdgcn_ds_swizzle(v, pattern) ::hip_impl::amdgcn::ds_swizzle((v), (pattern))
 #define __builtin_amdgcn_mbcnt_lo(mask, base) ::hip_impl::amdgcn::mbcnt_lo((mask), (base))
 #define __builtin_amdgcn_mbcnt_hi(mask, base) ::hip_impl::amdgcn::mbcnt_hi((mask), (base))
-#define __builtin_amdgcn_ballot_w64(pred) ::hip_impl::amdgcn::ballot(pred)
+#define __builtin_amdgcn_ballot_w64(pred) __ballot((pred) ? 1 : 0)
 #define __builtin_amdgcn_read_exec() ::hip_impl::amdgcn::read_exec()
 #define __builtin_amdgcn_read_exec_lo() ((unsigned)::hip_impl::amdgcn::read_exec())
 #define __builtin_amdgcn_read_exec_hi() ((unsigned)(::hip_impl::amdgcn::read_exec() >> 32))
