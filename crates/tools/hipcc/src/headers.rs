@@ -23,7 +23,7 @@ use std::collections::{BTreeSet, VecDeque};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use crate::rewrite::{rewrite_with, RewriteOptions, Rewritten};
+use crate::rewrite::{defined_kernels, rewrite_with, RewriteOptions, Rewritten};
 
 /// At most this many headers are mirrored for one source (a runaway include graph is a bug
 /// in the scan, not a program).
@@ -197,14 +197,10 @@ pub fn rewrite_unit_headers(
         }
     }
     // First the kernels every header defines, then each header rewritten knowing all of them.
-    let mut kernels = BTreeSet::new();
-    for (path, body) in &texts {
-        let options = RewriteOptions {
-            header: true,
-            also_defined: BTreeSet::new(),
-        };
-        kernels.extend(rewrite_with(body, &path.to_string_lossy(), &options).kernels);
-    }
+    let kernels: BTreeSet<String> = texts
+        .iter()
+        .flat_map(|(_, body)| defined_kernels(body))
+        .collect();
     let options = RewriteOptions {
         header: true,
         also_defined: kernels.clone(),

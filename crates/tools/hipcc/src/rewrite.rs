@@ -147,8 +147,6 @@ pub struct Rewritten {
     /// For each kernel with a `__syncthreads()`: whether it was split at its barriers
     /// ([`crate::fission`]) or why not, as `"<file>:<line>: ..."` lines (`hipcc -v` prints them).
     pub fission_notes: Vec<String>,
-    /// The names of the `__global__` functions the unit defines.
-    pub kernels: Vec<String>,
 }
 
 /// How [`rewrite_with`] treats a unit.
@@ -168,6 +166,14 @@ pub fn rewrite(src: &str, file_name: &str) -> Rewritten {
     rewrite_with(src, file_name, &RewriteOptions::default())
 }
 
+/// The names of the `__global__` functions `src` defines (without rewriting anything).
+pub fn defined_kernels(src: &str) -> Vec<String> {
+    let src = src.strip_prefix('\u{feff}').unwrap_or(src);
+    let toks = tokenize(src);
+    let (_, _, candidates) = find_registrations(src, &toks, false);
+    candidates.into_iter().map(|c| c.name).collect()
+}
+
 /// [`rewrite`], for a source with headers of its own or for one of those headers.
 pub fn rewrite_with(src: &str, file_name: &str, options: &RewriteOptions) -> Rewritten {
     let src = src.strip_prefix('\u{feff}').unwrap_or(src);
@@ -178,7 +184,6 @@ pub fn rewrite_with(src: &str, file_name: &str, options: &RewriteOptions) -> Rew
     } else {
         registrations
     };
-    let kernels: Vec<String> = candidates.iter().map(|c| c.name.clone()).collect();
     // Kernels this unit defines (by unqualified name): a launch of any other kernel goes
     // through the registry of the unit that defines it (launch.h, launch_kernel_extern).
     let defined: BTreeSet<&str> = candidates
@@ -224,7 +229,6 @@ pub fn rewrite_with(src: &str, file_name: &str, options: &RewriteOptions) -> Rew
         registrations,
         uses_hip,
         fission_notes,
-        kernels,
     }
 }
 
