@@ -21,6 +21,7 @@
 pub mod classes;
 pub mod library;
 pub mod runner;
+pub mod simple;
 
 use std::ffi::c_void;
 

@@ -639,38 +639,9 @@ fn host_range_accessible(ptr: usize, size: usize) -> bool {
     }
 }
 
-/// Whether every page of `[start, end)` is mapped in this process. `mincore` answers
-/// without touching the memory (ENOMEM for a hole), one page-table walk per call; the
-/// residency vector it fills is scratch. (A mapped page without the needed protection is
-/// not detected: that would take /proc/self/maps or a fault handler.)
-pub fn is_mapped(start: usize, end: usize) -> bool {
-    static PAGE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    let page = *PAGE.get_or_init(|| {
-        // SAFETY: sysconf has no preconditions.
-        let p = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-        usize::try_from(p)
-            .ok()
-            .filter(|p| p.is_power_of_two())
-            .unwrap_or(4096)
-    });
-    const CHUNK_PAGES: usize = 1 << 14;
-    let Some(last) = end.checked_add(page - 1) else {
-        return false;
-    };
-    let (mut at, end) = (start & !(page - 1), last & !(page - 1));
-    let mut residency = vec![0u8; ((end - at) / page).min(CHUNK_PAGES)];
-    while at < end {
-        let len = (end - at).min(CHUNK_PAGES * page);
-        // SAFETY: `at` is page-aligned; mincore only inspects the page tables of the range
-        // and writes one byte per page into `residency`, which holds len / page bytes.
-        let rc = unsafe { libc::mincore(at as *mut libc::c_void, len, residency.as_mut_ptr()) };
-        if rc != 0 {
-            return false;
-        }
-        at += len;
-    }
-    true
-}
+/// Whether every page of `[start, end)` is mapped in this process (see
+/// [`ferrocm_cabi::mapped`]).
+pub use ferrocm_cabi::mapped as is_mapped;
 
 /// The NVIDIA device a copy between these addresses must go through, if either is device
 /// memory: the allocation table first, then the driver's pointer attributes.

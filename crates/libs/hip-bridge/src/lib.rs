@@ -64,6 +64,8 @@ struct ProcessApi {
     ) -> c_int,
     stream_synchronize: unsafe extern "C" fn(*mut c_void) -> c_int,
     stream_is_capturing: Option<unsafe extern "C" fn(*mut c_void, *mut c_int) -> c_int>,
+    /// `hipMemGetAddressRange(&base, &size, ptr)`.
+    address_range: Option<unsafe extern "C" fn(*mut *mut c_void, *mut usize, *mut c_void) -> c_int>,
 }
 
 enum Runtime {
@@ -112,6 +114,7 @@ impl ProcessApi {
         let launch = runtime_symbol(c"hipLaunchHostFunc")?;
         let sync = runtime_symbol(c"hipStreamSynchronize")?;
         let capturing = runtime_symbol(c"hipStreamIsCapturing");
+        let range = runtime_symbol(c"hipMemGetAddressRange");
         // SAFETY: these are ferrocm libamdhip64's entry points with the C signatures of
         // HIP's header (hipError_t and enums are C ints; hipStream_t is a pointer); the
         // library stays loaded for the life of the process.
@@ -143,6 +146,12 @@ impl ProcessApi {
                     std::mem::transmute::<
                         *mut c_void,
                         unsafe extern "C" fn(*mut c_void, *mut c_int) -> c_int,
+                    >(p)
+                }),
+                address_range: range.map(|p| {
+                    std::mem::transmute::<
+                        *mut c_void,
+                        unsafe extern "C" fn(*mut *mut c_void, *mut usize, *mut c_void) -> c_int,
                     >(p)
                 }),
             })
@@ -273,6 +282,37 @@ fn enqueue_process(api: &ProcessApi, stream: StreamHandle, work: Work) -> Bridge
         return Err(hip_failure("hipLaunchHostFunc", rc));
     }
     Ok(())
+}
+
+/// Checks that `bytes` of memory at `ptr` can be read or written by the library's work:
+/// inside one live allocation of the HIP runtime, or (memory the runtime does not know,
+/// such as ordinary host memory, which is device memory on the CPU platform) mapped in
+/// this process. A garbage pointer or a size past the end of the buffer is then
+/// `InvalidValue` up front, instead of a fault when the queued work runs. Costs a table
+/// lookup (and, for unknown memory, one `mincore`).
+pub fn check_memory(ptr: *const c_void, bytes: usize) -> BridgeResult<()> {
+    if bytes == 0 {
+        return Ok(());
+    }
+    let start = ptr as usize;
+    let end = start.checked_add(bytes).ok_or(BridgeError::InvalidValue)?;
+    if !ferrocm_cabi::plausible(start) || !ferrocm_cabi::plausible(end) {
+        return Err(BridgeError::InvalidValue);
+    }
+    let range = match runtime() {
+        Runtime::Process(api) => api.address_range.and_then(|f| {
+            let (mut base, mut size) = (std::ptr::null_mut(), 0usize);
+            // SAFETY: two local out-pointers; the runtime only looks `ptr` up.
+            let rc = unsafe { f(&mut base, &mut size, ptr as *mut c_void) };
+            (rc == 0).then_some((base as usize, size))
+        }),
+        Runtime::Linked => hip::backend().allocation_range(ptr as *mut c_void).ok(),
+    };
+    let inside = match range {
+        Some((base, size)) => base.checked_add(size).is_some_and(|e| end <= e),
+        None => ferrocm_cabi::mapped(start, end),
+    };
+    inside.then_some(()).ok_or(BridgeError::InvalidValue)
 }
 
 /// Waits until everything enqueued on `stream` so far has completed.

@@ -155,6 +155,9 @@ pub unsafe fn write_c_str(dst: *mut c_char, len: usize, s: &str) -> bool {
     if len == 0 {
         return s.is_empty();
     }
+    if !ferrocm_cabi::plausible_ptr(dst) {
+        return false;
+    }
     let bytes = s.as_bytes();
     let n = bytes.len().min(len - 1);
     // SAFETY: n < len bytes plus the NUL fit in the caller's buffer.

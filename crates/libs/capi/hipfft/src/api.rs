@@ -54,7 +54,7 @@ pub fn plan(h: hipfftHandle) -> FftResult<Arc<HipfftPlan>> {
 }
 
 fn out<T>(p: *mut T, v: T) -> FftResult<()> {
-    if p.is_null() {
+    if !ferrocm_cabi::plausible_ptr(p) {
         return Err(FftError::InvalidValue("NULL output pointer"));
     }
     // SAFETY: non-NULL out-parameter of the caller.
@@ -163,7 +163,7 @@ pub unsafe fn request<I: Copy + Into<i64>>(
     if !(1..=3).contains(&rank) {
         return Err(FftError::InvalidSize("rank 1 to 3"));
     }
-    if n.is_null() {
+    if !ferrocm_cabi::plausible_ptr(n) {
         return Err(FftError::InvalidValue("n"));
     }
     let r = rank as usize;
@@ -174,14 +174,15 @@ pub unsafe fn request<I: Copy + Into<i64>>(
             .map(|&v| v.into())
             .collect::<Vec<i64>>()
     };
-    let advanced = (!inembed.is_null() && !onembed.is_null()).then(|| Advanced {
-        inembed: read(inembed),
-        istride: istride.into(),
-        idist: idist.into(),
-        onembed: read(onembed),
-        ostride: ostride.into(),
-        odist: odist.into(),
-    });
+    let advanced = (ferrocm_cabi::plausible_ptr(inembed) && ferrocm_cabi::plausible_ptr(onembed))
+        .then(|| Advanced {
+            inembed: read(inembed),
+            istride: istride.into(),
+            idist: idist.into(),
+            onembed: read(onembed),
+            ostride: ostride.into(),
+            odist: odist.into(),
+        });
     Ok(Request {
         transform,
         precision,
@@ -197,7 +198,7 @@ fn work_size_of(r: &Request) -> FftResult<usize> {
 }
 
 pub unsafe fn create(handle: *mut hipfftHandle) -> FftResult<()> {
-    if handle.is_null() {
+    if !ferrocm_cabi::plausible_ptr(handle) {
         return Err(FftError::InvalidValue("handle"));
     }
     let id = PLANS.insert(HipfftPlan {
@@ -267,7 +268,7 @@ pub unsafe fn make(h: hipfftHandle, r: Request, work_size: *mut usize) -> FftRes
         s.request = None;
         return Err(e);
     }
-    if !work_size.is_null() {
+    if ferrocm_cabi::plausible_ptr(work_size) {
         // SAFETY: non-NULL out-parameter of the caller.
         unsafe { work_size.write(s.work_size()) };
     }
@@ -417,7 +418,7 @@ fn plan_new(
     handle: *mut hipfftHandle,
     make_it: impl FnOnce(hipfftHandle) -> FftResult<()>,
 ) -> FftResult<()> {
-    if handle.is_null() {
+    if !ferrocm_cabi::plausible_ptr(handle) {
         return Err(FftError::InvalidValue("handle"));
     }
     let mut h: hipfftHandle = std::ptr::null_mut();
@@ -779,7 +780,7 @@ pub unsafe fn exec(
         (true, _) => return Err(FftError::InvalidValue("direction")),
         (false, _) => None,
     };
-    if idata.is_null() || odata.is_null() {
+    if !ferrocm_cabi::plausible_ptr(idata) || !ferrocm_cabi::plausible_ptr(odata) {
         return Err(FftError::InvalidValue("NULL data pointer"));
     }
     let placement = if idata == odata {

@@ -98,7 +98,7 @@ pub unsafe fn get_size_many(
         )?
     };
     let ws = fft::Plan::new(r.desc(fft::Placement::NotInPlace, 1.0)?)?.work_size();
-    if work_size.is_null() {
+    if !ferrocm_cabi::plausible_ptr(work_size) {
         return Err(FftError::InvalidValue("workSize"));
     }
     // SAFETY: non-NULL out-parameter.
@@ -118,7 +118,7 @@ pub unsafe fn exec(
 
 pub unsafe fn set_gpus(plan: hipfftHandle, count: c_int, gpus: *mut c_int) -> FftResult<()> {
     let device = api::device_of(plan)?;
-    if count < 1 || gpus.is_null() {
+    if count < 1 || !ferrocm_cabi::plausible_ptr(gpus) {
         return Err(FftError::InvalidValue("GPU list"));
     }
     // SAFETY: `count` >= 1 values.

@@ -51,7 +51,7 @@ static PLANS: LazyLock<Table<Plan>> = LazyLock::new(|| Table::new(0x0f70_2000_00
 static INFOS: LazyLock<Table<Mutex<ExecInfo>>> = LazyLock::new(|| Table::new(0x0f70_3000_0000));
 
 fn out<T>(p: *mut T, v: T) -> FftResult<()> {
-    if p.is_null() {
+    if !ferrocm_cabi::plausible_ptr(p) {
         return Err(FftError::InvalidValue("NULL output pointer"));
     }
     // SAFETY: non-NULL out-parameter of the caller.
@@ -80,7 +80,7 @@ pub unsafe fn cleanup() -> FftResult<()> {
 }
 
 pub unsafe fn plan_description_create(description: *mut rocfft_plan_description) -> FftResult<()> {
-    if description.is_null() {
+    if !ferrocm_cabi::plausible_ptr(description) {
         return Err(FftError::InvalidValue("description"));
     }
     let id = DESCRIPTIONS.insert(Mutex::new(Description::default()));
@@ -108,7 +108,7 @@ unsafe fn values(p: *const usize, n: usize) -> FftResult<Vec<usize>> {
     if n == 0 {
         return Ok(Vec::new());
     }
-    if p.is_null() {
+    if !ferrocm_cabi::plausible_ptr(p) {
         return Err(FftError::InvalidValue("NULL array with a nonzero size"));
     }
     if n > 3 {
@@ -135,7 +135,7 @@ pub unsafe fn plan_description_set_data_layout(
     let arrays = [array_type(in_array_type)?, array_type(out_array_type)?];
     let mut offsets = [[0usize; 2]; 2];
     for (side, p) in [in_offsets, out_offsets].into_iter().enumerate() {
-        if !p.is_null() {
+        if ferrocm_cabi::plausible_ptr(p) {
             let planar = arrays[side].is_some_and(|a| a.is_planar());
             // SAFETY: rocFFT's contract: one offset per buffer of the array type.
             offsets[side][0] = unsafe { *p };
@@ -247,13 +247,13 @@ pub unsafe fn plan_create(
     number_of_transforms: usize,
     description: rocfft_plan_description,
 ) -> FftResult<()> {
-    if plan.is_null() {
+    if !ferrocm_cabi::plausible_ptr(plan) {
         return Err(FftError::InvalidValue("plan"));
     }
     if !(1..=3).contains(&dimensions) {
         return Err(FftError::InvalidSize("1 to 3 dimensions"));
     }
-    if lengths.is_null() {
+    if !ferrocm_cabi::plausible_ptr(lengths) {
         return Err(FftError::InvalidValue("lengths"));
     }
     // SAFETY: the caller passes `dimensions` lengths.
@@ -313,7 +313,7 @@ pub unsafe fn plan_get_print(plan: rocfft_plan) -> FftResult<()> {
 }
 
 pub unsafe fn execution_info_create(info: *mut rocfft_execution_info) -> FftResult<()> {
-    if info.is_null() {
+    if !ferrocm_cabi::plausible_ptr(info) {
         return Err(FftError::InvalidValue("info"));
     }
     let id = INFOS.insert(Mutex::new(ExecInfo::default()));
@@ -330,7 +330,7 @@ pub unsafe fn execution_info_set_work_buffer(
     size_in_bytes: usize,
 ) -> FftResult<()> {
     let i = INFOS.get(info as usize)?;
-    if work_buffer.is_null() && size_in_bytes != 0 {
+    if !ferrocm_cabi::plausible_ptr(work_buffer) && size_in_bytes != 0 {
         return Err(FftError::InvalidWorkBuffer);
     }
     let mut i = i.lock();
@@ -366,13 +366,13 @@ pub unsafe fn execute(
             },
         ]
     };
-    if in_buffer.is_null() {
+    if !ferrocm_cabi::plausible_ptr(in_buffer) {
         return Err(FftError::InvalidValue("in_buffer"));
     }
     let input = read(in_buffer, d.input.array.is_planar());
     let output = if d.placement == Placement::InPlace {
         input
-    } else if out_buffer.is_null() {
+    } else if !ferrocm_cabi::plausible_ptr(out_buffer) {
         return Err(FftError::InvalidValue("out_buffer"));
     } else {
         read(out_buffer, d.output.array.is_planar())
@@ -396,7 +396,7 @@ pub unsafe fn execute(
 
 pub unsafe fn get_version_string(buf: *mut c_char, len: usize) -> FftResult<()> {
     let v = concat!(env!("ROCFFT_VERSION_STRING"), "\0");
-    if buf.is_null() || len < v.len() {
+    if !ferrocm_cabi::plausible_ptr(buf) || len < v.len() {
         return Err(FftError::InvalidValue("buffer too small"));
     }
     // SAFETY: `len` writable bytes, more than the string's.
@@ -415,7 +415,7 @@ pub unsafe fn cache_serialize(
     buffer: *mut *mut c_void,
     buffer_len_bytes: *mut usize,
 ) -> FftResult<()> {
-    if buffer.is_null() || buffer_len_bytes.is_null() {
+    if !ferrocm_cabi::plausible_ptr(buffer) || !ferrocm_cabi::plausible_ptr(buffer_len_bytes) {
         return Err(FftError::InvalidValue("NULL output pointer"));
     }
     let mut b: Box<[u8]> = CACHE_MAGIC.into();
@@ -426,7 +426,7 @@ pub unsafe fn cache_serialize(
 }
 
 pub unsafe fn cache_buffer_free(buffer: *mut c_void) -> FftResult<()> {
-    if buffer.is_null() {
+    if !ferrocm_cabi::plausible_ptr(buffer) {
         return Ok(());
     }
     CACHE_BUFFERS
@@ -439,7 +439,13 @@ pub unsafe fn cache_buffer_free(buffer: *mut c_void) -> FftResult<()> {
 }
 
 pub unsafe fn cache_deserialize(buffer: *const c_void, buffer_len_bytes: usize) -> FftResult<()> {
-    if buffer.is_null() || buffer_len_bytes < CACHE_MAGIC.len() {
+    // Host memory the caller may have freed: asked of the page tables before reading (a
+    // rare call, so the system call costs nothing that matters).
+    let start = buffer as usize;
+    if !ferrocm_cabi::plausible_ptr(buffer)
+        || buffer_len_bytes < CACHE_MAGIC.len()
+        || !ferrocm_cabi::mapped(start, start + CACHE_MAGIC.len())
+    {
         return Err(FftError::InvalidValue("not a serialised cache"));
     }
     // SAFETY: the caller's buffer of `buffer_len_bytes` bytes.

@@ -26,7 +26,10 @@ fn supported<T>(v: Option<T>) -> Result<T> {
 /// # Safety
 /// `p` is NULL or valid for a write of `T`.
 unsafe fn out<'a, T>(p: *mut T) -> Result<&'a mut T> {
-    // SAFETY: the caller's contract.
+    if !ferrocm_cabi::plausible_ptr(p) {
+        return Err(RSMI_STATUS_INVALID_ARGS);
+    }
+    // SAFETY: plausible, and writable by the caller's contract.
     unsafe { p.as_mut() }.ok_or(RSMI_STATUS_INVALID_ARGS)
 }
 
@@ -438,7 +441,7 @@ pub unsafe fn version_str_get(
     ver_str: *mut c_char,
     len: u32,
 ) -> rsmi_status_t {
-    if component != RSMI_SW_COMP_DRIVER || ver_str.is_null() || len == 0 {
+    if component != RSMI_SW_COMP_DRIVER || !ferrocm_cabi::plausible_ptr(ver_str) || len == 0 {
         return RSMI_STATUS_INVALID_ARGS;
     }
     // SAFETY: `len` bytes by the caller's contract.
@@ -529,7 +532,7 @@ pub unsafe fn compute_process_info_get(
         // SAFETY: forwarded contract.
         let num = unsafe { out(num_items) }?;
         let all = all_processes()?;
-        if procs.is_null() {
+        if !ferrocm_cabi::plausible_ptr(procs) {
             *num = all.len() as u32;
             return Ok(());
         }
@@ -572,7 +575,7 @@ pub unsafe fn compute_process_gpus_get(
         if used.is_empty() {
             return Err(RSMI_STATUS_NOT_FOUND);
         }
-        if dv_indices.is_null() {
+        if !ferrocm_cabi::plausible_ptr(dv_indices) {
             *num = used.len() as u32;
             return Ok(());
         }

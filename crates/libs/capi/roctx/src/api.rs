@@ -9,17 +9,14 @@ use roctx::trace_file::Kind;
 /// roctx's failure value for `int` functions.
 const ROCTX_ERROR: c_int = -1;
 
-/// The message of a marker; NULL reads as an empty message.
+/// The message of a marker; NULL (or an address no process can map) reads as an empty
+/// message: a marker never fails.
 ///
 /// # Safety
 /// `message` is NULL or a NUL-terminated string.
 unsafe fn message<'a>(message: *const c_char) -> &'a CStr {
-    if message.is_null() {
-        c""
-    } else {
-        // SAFETY: the caller's contract.
-        unsafe { CStr::from_ptr(message) }
-    }
+    // SAFETY: the caller's contract.
+    unsafe { ferrocm_cabi::c_str(message) }.unwrap_or(c"")
 }
 
 pub fn version_major() -> u32 {
@@ -73,23 +70,25 @@ pub fn profiler_resume(_tid: u64) -> c_int {
 /// # Safety
 /// `tid` is NULL or valid for a write.
 pub unsafe fn get_thread_id(tid: *mut u64) -> c_int {
-    if tid.is_null() {
-        return ROCTX_ERROR;
+    // SAFETY: the caller's contract makes a plausible `tid` writable.
+    if unsafe { ferrocm_cabi::write(tid, roctx::clock::thread_id()) } {
+        0
+    } else {
+        ROCTX_ERROR
     }
-    // SAFETY: non-null, and the caller's contract makes it writable.
-    unsafe { tid.write(roctx::clock::thread_id()) };
-    0
 }
 
 /// # Safety
 /// `name` is NULL (refused) or a NUL-terminated string.
 pub unsafe fn name_os_thread(name: *const c_char) -> c_int {
-    if name.is_null() {
-        return ROCTX_ERROR;
+    // SAFETY: NUL-terminated by the caller's contract.
+    match unsafe { ferrocm_cabi::c_str(name) } {
+        Some(name) => {
+            markers::name_os_thread(name);
+            0
+        }
+        None => ROCTX_ERROR,
     }
-    // SAFETY: non-null, and NUL-terminated by the caller's contract.
-    markers::name_os_thread(unsafe { CStr::from_ptr(name) });
-    0
 }
 
 // Devices, streams and agents get tracks of their own only with kernel and copy traces, which

@@ -17,7 +17,7 @@ pub unsafe fn create(
     rng: RandResult<RngType>,
     placement: Placement,
 ) -> RandResult<()> {
-    if out.is_null() {
+    if !ferrocm_cabi::plausible_ptr(out) {
         return Err(RandError::NotCreated);
     }
     let g = Generator::new(rng?, placement)?;
@@ -40,6 +40,12 @@ pub unsafe fn generate(
     dist: Distribution,
 ) -> RandResult<()> {
     let g = generator(g)?;
+    // An output that does not hold `n` elements (garbage, freed, too short) is refused
+    // before any work is queued, rather than faulting when it runs (cuRAND's kernel would
+    // fail to launch or fault: LAUNCH_FAILURE).
+    let bytes = n.checked_mul(elem.size()).ok_or(RandError::OutOfRange)?;
+    crate::hip_bridge::check_memory(out, bytes)
+        .map_err(|_| RandError::LaunchFailure("the output does not hold n elements".into()))?;
     // SAFETY: forwarded caller contract.
     unsafe { g.generate(out, n, elem, dist) }
 }
@@ -77,12 +83,12 @@ pub fn initialize(g: *mut c_void) -> RandResult<()> {
 /// # Safety
 /// `version` is NULL or valid for one write.
 pub unsafe fn version(version: *mut i32, v: i32) -> RandResult<()> {
-    if version.is_null() {
-        return Err(RandError::OutOfRange);
+    // SAFETY: the caller's out-parameter, when plausible.
+    if unsafe { ferrocm_cabi::write(version, v) } {
+        Ok(())
+    } else {
+        Err(RandError::OutOfRange)
     }
-    // SAFETY: checked non-NULL.
-    unsafe { *version = v };
-    Ok(())
 }
 
 /// The C layout of `rocrand_discrete_distribution_st` (`hiprandDiscreteDistribution_st`
@@ -99,7 +105,7 @@ pub struct DiscreteC {
 /// Builds a discrete distribution in host memory (device memory is host memory on the CPU
 /// platform; on NVIDIA hipRAND's distributions are cuRAND's).
 fn publish(d: Discrete, out: *mut *mut DiscreteC) -> RandResult<()> {
-    if out.is_null() {
+    if !ferrocm_cabi::plausible_ptr(out) {
         return Err(RandError::OutOfRange);
     }
     let size = u32::try_from(d.probability.len()).map_err(|_| RandError::OutOfRange)?;
@@ -112,10 +118,17 @@ fn publish(d: Discrete, out: *mut *mut DiscreteC) -> RandResult<()> {
         probability: leak_f64(d.probability),
         cdf: leak_f64(d.cdf),
     });
-    // SAFETY: checked non-NULL; the caller's out-parameter.
-    unsafe { *out = Box::into_raw(c) };
+    let c = Box::into_raw(c);
+    LIVE_DISTRIBUTIONS.lock().insert(c as usize);
+    // SAFETY: checked plausible; the caller's out-parameter.
+    unsafe { out.write_unaligned(c) };
     Ok(())
 }
+
+/// The distributions handed out and not destroyed yet: a C caller's pointer is freed only
+/// if it is one of them (a garbage, stale or twice-destroyed pointer is refused).
+static LIVE_DISTRIBUTIONS: parking_lot::Mutex<std::collections::BTreeSet<usize>> =
+    parking_lot::Mutex::new(std::collections::BTreeSet::new());
 
 /// `rocrand_create_poisson_distribution`.
 pub fn create_poisson(lambda: f64, out: *mut *mut DiscreteC) -> RandResult<()> {
@@ -136,10 +149,16 @@ pub unsafe fn create_discrete(
     offset: u32,
     out: *mut *mut DiscreteC,
 ) -> RandResult<()> {
-    if probabilities.is_null() || size == 0 {
+    if size == 0 {
         return Err(RandError::OutOfRange);
     }
-    // SAFETY: the caller's contract.
+    // Host memory read here, once: a list that is not all mapped is refused.
+    let bytes = size as usize * std::mem::size_of::<f64>();
+    let start = probabilities as usize;
+    if !ferrocm_cabi::plausible_ptr(probabilities) || !ferrocm_cabi::mapped(start, start + bytes) {
+        return Err(RandError::OutOfRange);
+    }
+    // SAFETY: `size` mapped values per the check, readable per the caller's contract.
     let p = unsafe { std::slice::from_raw_parts(probabilities, size as usize) };
     let d = Discrete::new(p, offset).ok_or(RandError::OutOfRange)?;
     publish(d, out)
@@ -150,10 +169,10 @@ pub unsafe fn create_discrete(
 /// # Safety
 /// `d` was made by [`create_poisson`]/[`create_discrete`] and is destroyed once.
 pub unsafe fn destroy_discrete(d: *mut DiscreteC) -> RandResult<()> {
-    if d.is_null() {
+    if !LIVE_DISTRIBUTIONS.lock().remove(&(d as usize)) {
         return Err(RandError::OutOfRange);
     }
-    // SAFETY: made by `publish` with these lengths.
+    // SAFETY: made by `publish` with these lengths, and live until now (removed above).
     unsafe {
         let c = Box::from_raw(d);
         let n = c.size as usize;

@@ -76,7 +76,7 @@ pub unsafe fn get_gpu_vendor_name(
     len: usize,
 ) -> amdsmi_status_t {
     status(with_processor(handle, |_, d| {
-        if name.is_null() || len == 0 {
+        if !ferrocm_cabi::plausible_ptr(name) || len == 0 {
             return Err(AMDSMI_STATUS_INVAL);
         }
         // SAFETY: `len` bytes by the caller's contract.
@@ -152,7 +152,7 @@ pub unsafe fn get_gpu_device_uuid(
     status(with_processor(handle, |_, d| {
         // SAFETY: forwarded contract.
         let length = unsafe { out(length) }?;
-        if uuid.is_null() {
+        if !ferrocm_cabi::plausible_ptr(uuid) {
             return Err(AMDSMI_STATUS_INVAL);
         }
         let id = supported(d.info().uuid.clone())?;

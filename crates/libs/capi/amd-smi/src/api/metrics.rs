@@ -311,7 +311,7 @@ pub unsafe fn get_gpu_process_list(
     unsafe {
         query(handle, max_processes, |d, max| {
             let procs = d.processes();
-            if list.is_null() {
+            if !ferrocm_cabi::plausible_ptr(list) {
                 *max = procs.len() as u32;
                 return Ok(());
             }
@@ -365,7 +365,7 @@ pub unsafe fn get_gpu_compute_process_info(
                 }
             }
         }
-        if procs.is_null() {
+        if !ferrocm_cabi::plausible_ptr(procs) {
             *num = all.len() as u32;
             return Ok(());
         }
@@ -442,7 +442,7 @@ pub unsafe fn get_gpu_compute_process_gpus(
         if used.is_empty() {
             return Err(AMDSMI_STATUS_NOT_FOUND);
         }
-        if dv_indices.is_null() {
+        if !ferrocm_cabi::plausible_ptr(dv_indices) {
             *num = used.len() as u32;
             return Ok(());
         }

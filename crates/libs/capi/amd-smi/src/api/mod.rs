@@ -69,12 +69,16 @@ pub fn with_processor<T>(
     f(index, device)
 }
 
-/// A writable out-pointer, or `AMDSMI_STATUS_INVAL` for NULL.
+/// A writable out-pointer, or `AMDSMI_STATUS_INVAL` for NULL or an address no process can
+/// map.
 ///
 /// # Safety
 /// `p` is NULL or valid for a write of `T`.
 pub unsafe fn out<'a, T>(p: *mut T) -> Result<&'a mut T> {
-    // SAFETY: the caller's contract.
+    if !ferrocm_cabi::plausible_ptr(p) {
+        return Err(AMDSMI_STATUS_INVAL);
+    }
+    // SAFETY: plausible, and writable by the caller's contract.
     unsafe { p.as_mut() }.ok_or(AMDSMI_STATUS_INVAL)
 }
 
@@ -266,7 +270,7 @@ unsafe fn fill_handles(
         Ok(c) => c,
         Err(e) => return e,
     };
-    if handles.is_null() {
+    if !ferrocm_cabi::plausible_ptr(handles) {
         *count = all.len() as u32;
         return AMDSMI_STATUS_SUCCESS;
     }
@@ -305,7 +309,7 @@ pub unsafe fn get_socket_info(
     let r = (|| {
         let inv = inventory()?;
         let index = index_of(socket, SOCKET_TAG, &inv)?;
-        if name.is_null() || len == 0 {
+        if !ferrocm_cabi::plausible_ptr(name) || len == 0 {
             return Err(AMDSMI_STATUS_INVAL);
         }
         let d = inv.get(index).map_err(|_| AMDSMI_STATUS_INVAL)?;
