@@ -40,7 +40,7 @@ pub unsafe fn hipGetProcAddress(
     flags: u64,
     symbol_status: *mut hipDriverProcAddressQueryResult,
 ) -> HipResult<()> {
-    non_null(symbol)?;
+    crate::entry::usable(symbol)?;
     non_null(pfn)?;
     if flags & !KNOWN_FLAGS != 0 || hip_version < 0 {
         return Err(HipError::InvalidValue);

@@ -117,7 +117,7 @@ pub(crate) fn to_c_channel_desc(f: &TexelFormat) -> hipChannelFormatDesc {
 /// # Safety
 /// `desc` must be NULL or readable.
 pub(crate) unsafe fn read_format(desc: *const hipChannelFormatDesc) -> HipResult<TexelFormat> {
-    non_null(desc)?;
+    crate::entry::usable(desc)?;
     // SAFETY: checked non-null; readable per the caller.
     TexelFormat::from_channel_desc(&channel_desc(&unsafe { desc.read_unaligned() }))
 }
@@ -181,7 +181,7 @@ pub unsafe fn hipArrayCreate(
     desc: *const HipArrayDescriptor,
 ) -> HipResult<()> {
     non_null(out)?;
-    non_null(desc)?;
+    crate::entry::usable(desc)?;
     // SAFETY: checked non-null; readable per the caller.
     let d = unsafe { desc.read_unaligned() };
     let format = TexelFormat::from_array_format(d.format as u32, d.num_channels);
@@ -212,7 +212,7 @@ pub unsafe fn hipArray3DCreate(
     desc: *const HipArray3DDescriptor,
 ) -> HipResult<()> {
     non_null(out)?;
-    non_null(desc)?;
+    crate::entry::usable(desc)?;
     // SAFETY: checked non-null; readable per the caller.
     let d = desc_3d(&unsafe { desc.read_unaligned() });
     // SAFETY: forwarded from the caller.
@@ -341,7 +341,7 @@ pub unsafe fn hipMipmappedArrayCreate(
     levels: c_uint,
 ) -> HipResult<()> {
     non_null(out)?;
-    non_null(desc)?;
+    crate::entry::usable(desc)?;
     // SAFETY: checked non-null; a readable HIP_ARRAY3D_DESCRIPTOR per the caller.
     let d = desc_3d(&unsafe { desc.cast::<HipArray3DDescriptor>().read_unaligned() });
     // SAFETY: forwarded from the caller.
@@ -1000,7 +1000,7 @@ unsafe fn drv_copy(
 /// # Safety
 /// `p` NULL or readable; its memory valid for the copy.
 unsafe fn memcpy_param_2d(p: *const HipMemcpy2D, stream: StreamT, sync: Sync) -> HipResult<()> {
-    non_null(p)?;
+    crate::entry::usable(p)?;
     // SAFETY: checked non-null; readable per the caller.
     let p = unsafe { p.read_unaligned() };
     let src = drv_side(
@@ -1051,7 +1051,7 @@ pub unsafe fn hipDrvMemcpy2DUnaligned(p: *const c_void) -> HipResult<()> {
 /// # Safety
 /// `p` NULL or readable; its memory valid for the copy.
 unsafe fn drv_memcpy_3d(p: *const HipMemcpy3DDrv, stream: StreamT, sync: Sync) -> HipResult<()> {
-    non_null(p)?;
+    crate::entry::usable(p)?;
     // SAFETY: checked non-null; readable per the caller.
     let p = unsafe { p.read_unaligned() };
     if p.src_lod != 0 || p.dst_lod != 0 {

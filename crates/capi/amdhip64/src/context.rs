@@ -94,7 +94,7 @@ pub fn hipCtxSynchronize() -> HipResult<()> {
 /// # Safety
 /// `flags` must be NULL or writable.
 pub unsafe fn hipCtxGetFlags(flags: *mut c_uint) -> HipResult<()> {
-    non_null(flags)?;
+    crate::entry::usable(flags)?;
     let f = backend().flags(context::current_device()?)?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(flags, f) }
@@ -117,7 +117,7 @@ pub unsafe fn hipDevicePrimaryCtxGetState(
     flags: *mut c_uint,
     active: *mut c_int,
 ) -> HipResult<()> {
-    non_null(flags)?;
+    crate::entry::usable(flags)?;
     non_null(active)?;
     let (f, a) = context::primary_state(dev)?;
     // SAFETY: forwarded from the caller.

@@ -44,7 +44,7 @@ pub fn ferrocm_current_platform() -> c_int {
 /// # Safety
 /// `count` must be NULL or writable.
 pub unsafe fn hipGetDeviceCount(count: *mut c_int) -> HipResult<()> {
-    non_null(count)?;
+    crate::entry::usable(count)?;
     let n = backend().device_count()? as c_int;
     // SAFETY: checked non-null; the caller guarantees it is writable.
     unsafe { write_out(count, n)? };
@@ -71,7 +71,7 @@ pub unsafe fn hipGetDevice(device: *mut c_int) -> HipResult<()> {
 /// # Safety
 /// `prop` must be NULL or point to a writable `hipDeviceProp_t` (R0600 layout).
 pub unsafe fn hipGetDevicePropertiesR0600(prop: *mut DeviceProp, device: c_int) -> HipResult<()> {
-    non_null(prop)?;
+    crate::entry::usable(prop)?;
     let p = backend().device_prop(device_ordinal(device)?)?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(prop, p) }
@@ -91,7 +91,7 @@ pub unsafe fn hipDeviceGetAttribute(
     attr: c_uint,
     device: c_int,
 ) -> HipResult<()> {
-    non_null(value)?;
+    crate::entry::usable(value)?;
     let v = backend().attribute(device_ordinal(device)?, attr)?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(value, v) }
@@ -100,7 +100,7 @@ pub unsafe fn hipDeviceGetAttribute(
 /// # Safety
 /// `name` must be NULL or valid for `len` bytes.
 pub unsafe fn hipDeviceGetName(name: *mut c_char, len: c_int, device: c_int) -> HipResult<()> {
-    non_null(name)?;
+    crate::entry::usable(name)?;
     if len <= 0 {
         return Err(HipError::InvalidValue);
     }
@@ -117,7 +117,7 @@ pub unsafe fn hipDeviceGetPCIBusId(
     len: c_int,
     device: c_int,
 ) -> HipResult<()> {
-    non_null(bus_id)?;
+    crate::entry::usable(bus_id)?;
     if len <= 0 {
         return Err(HipError::InvalidValue);
     }
@@ -140,7 +140,7 @@ pub unsafe fn hipDeviceTotalMem(bytes: *mut usize, device: c_int) -> HipResult<(
 /// `device` must be NULL or writable; `prop` NULL or a readable `hipDeviceProp_t`.
 pub unsafe fn hipChooseDeviceR0600(device: *mut c_int, prop: *const DeviceProp) -> HipResult<()> {
     non_null(device)?;
-    non_null(prop)?;
+    crate::entry::usable(prop)?;
     // SAFETY: checked non-null; readable per the caller.
     let want = unsafe { prop.read_unaligned() };
     let best = backend().choose_device(&want)?;
@@ -199,7 +199,7 @@ pub fn hipDeviceReset() -> HipResult<()> {
 /// # Safety
 /// `value` must be NULL or writable.
 pub unsafe fn hipDeviceGetLimit(value: *mut usize, limit: c_uint) -> HipResult<()> {
-    non_null(value)?;
+    crate::entry::usable(value)?;
     let limit = Limit::from_raw(limit).map_err(|_| HipError::InvalidValue)?;
     let v = backend().limit(current_device()?, limit)?;
     // SAFETY: forwarded from the caller.
@@ -218,7 +218,7 @@ pub fn hipSetDeviceFlags(flags: c_uint) -> HipResult<()> {
 /// # Safety
 /// `flags` must be NULL or writable.
 pub unsafe fn hipGetDeviceFlags(flags: *mut c_uint) -> HipResult<()> {
-    non_null(flags)?;
+    crate::entry::usable(flags)?;
     let f = backend().flags(current_device()?)?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(flags, f) }
@@ -360,7 +360,7 @@ unsafe fn drv_error_text(
 /// # Safety
 /// `uuid` must be NULL or writable for 16 bytes.
 pub unsafe fn hipDeviceGetUuid(uuid: *mut [u8; 16], device: c_int) -> HipResult<()> {
-    non_null(uuid)?;
+    crate::entry::usable(uuid)?;
     let mut prop = std::mem::MaybeUninit::<DeviceProp>::zeroed();
     // SAFETY: a writable, zeroed property block.
     unsafe { hipGetDevicePropertiesR0600(prop.as_mut_ptr(), device) }?;
@@ -392,7 +392,7 @@ pub unsafe fn hipDeviceGetByPCIBusId(
     pci_bus_id: *const c_char,
 ) -> HipResult<()> {
     non_null(device)?;
-    non_null(pci_bus_id)?;
+    crate::entry::usable(pci_bus_id)?;
     // SAFETY: checked non-null; the caller passes a C string.
     let wanted = unsafe { std::ffi::CStr::from_ptr(pci_bus_id) }
         .to_str()

@@ -133,9 +133,21 @@ pub fn last_error(reset: bool) -> HipErrorT {
     })
 }
 
-/// `Err(InvalidValue)` for a NULL pointer, or one that cannot point at user memory
-/// ([`ferrocm_cabi::plausible`]: no system call).
+/// `Err(InvalidValue)` for a NULL pointer or handle. (Handles such as VMM allocation
+/// handles are small ids, so this is only a NULL check; see [`usable`] for pointers the
+/// runtime reads or writes through.)
 pub fn non_null<T>(p: *const T) -> HipResult<()> {
+    if p.is_null() {
+        Err(HipError::InvalidValue)
+    } else {
+        Ok(())
+    }
+}
+
+/// `Err(InvalidValue)` for a pointer that cannot point at user memory: NULL, or an address
+/// no process can map ([`ferrocm_cabi::plausible`]: no system call). For pointers the
+/// runtime reads or writes through, never for handles.
+pub fn usable<T>(p: *const T) -> HipResult<()> {
     if ferrocm_cabi::plausible_ptr(p) {
         Ok(())
     } else {
@@ -161,6 +173,15 @@ pub fn given<T>(p: *const T) -> HipResult<bool> {
     ferrocm_cabi::given(p).ok_or(HipError::InvalidValue)
 }
 
+/// A C string argument: `hipErrorInvalidValue` for NULL or an address no process can map.
+///
+/// # Safety
+/// `s` must be NULL or a NUL-terminated string (if plausible).
+pub unsafe fn c_str<'a>(s: *const std::ffi::c_char) -> HipResult<&'a std::ffi::CStr> {
+    // SAFETY: forwarded from the caller.
+    unsafe { ferrocm_cabi::c_str(s) }.ok_or(HipError::InvalidValue)
+}
+
 /// Writes `value` to `out` unless `out` is NULL (an output the caller did not ask for).
 ///
 /// # Safety
@@ -178,7 +199,7 @@ pub unsafe fn write_optional<T>(out: *mut T, value: T) -> HipResult<()> {
 /// # Safety
 /// `out` must be NULL (rejected) or valid for a write of `T`.
 pub unsafe fn write_out<T>(out: *mut T, value: T) -> HipResult<()> {
-    non_null(out)?;
+    usable(out)?;
     // SAFETY: checked non-null; the caller guarantees validity.
     unsafe { out.write_unaligned(value) };
     Ok(())

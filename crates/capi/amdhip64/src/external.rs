@@ -100,7 +100,7 @@ pub unsafe fn hipImportExternalMemory(
     mem_handle_desc: *const c_void,
 ) -> HipResult<()> {
     non_null(ext_mem_out)?;
-    non_null(mem_handle_desc)?;
+    crate::entry::usable(mem_handle_desc)?;
     // SAFETY: checked non-null; readable per the caller.
     let d = unsafe {
         mem_handle_desc
@@ -136,7 +136,7 @@ pub unsafe fn hipExternalMemoryGetMappedBuffer(
 ) -> HipResult<()> {
     non_null(dev_ptr)?;
     non_null(ext_mem)?;
-    non_null(buffer_desc)?;
+    crate::entry::usable(buffer_desc)?;
     // SAFETY: checked non-null; readable per the caller.
     let d = unsafe {
         buffer_desc
@@ -160,7 +160,7 @@ pub unsafe fn hipImportExternalSemaphore(
     sem_handle_desc: *const c_void,
 ) -> HipResult<()> {
     non_null(ext_sem_out)?;
-    non_null(sem_handle_desc)?;
+    crate::entry::usable(sem_handle_desc)?;
     // SAFETY: checked non-null; readable per the caller.
     let d = unsafe {
         sem_handle_desc

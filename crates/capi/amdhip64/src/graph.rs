@@ -134,8 +134,8 @@ impl From<HostSpec> for HostNodeParams {
 /// # Safety
 /// `p` must be NULL or readable.
 unsafe fn read<C: Copy, R: From<C>>(p: *const C) -> HipResult<R> {
-    non_null(p)?;
-    // SAFETY: checked non-null; readable per the caller.
+    crate::entry::usable(p)?;
+    // SAFETY: checked usable; readable per the caller.
     Ok(unsafe { p.read_unaligned() }.into())
 }
 
@@ -200,7 +200,7 @@ unsafe fn handles<'a>(ptr: *const NodeT, count: usize) -> HipResult<&'a [NodeT]>
 /// # Safety
 /// `count` must be NULL or writable; `out` NULL or writable for `*count` entries.
 unsafe fn write_list(out: *mut NodeT, count: *mut usize, items: &[NodeT]) -> HipResult<()> {
-    non_null(count)?;
+    crate::entry::usable(count)?;
     if out.is_null() {
         // SAFETY: checked non-null.
         return unsafe { write_out(count, items.len()) };
@@ -426,7 +426,7 @@ pub unsafe fn hipGraphGetEdges(
     unsafe {
         if !from.is_null() {
             let mut n = {
-                non_null(count)?;
+                crate::entry::usable(count)?;
                 count.read_unaligned()
             };
             write_list(to, &mut n, &t)?;
@@ -744,7 +744,7 @@ pub unsafe fn hipStreamUpdateCaptureDependencies(
 /// # Safety
 /// `mode` must be NULL or readable and writable.
 pub unsafe fn hipThreadExchangeStreamCaptureMode(mode: *mut c_int) -> HipResult<()> {
-    non_null(mode)?;
+    crate::entry::usable(mode)?;
     // SAFETY: checked non-null; readable per the caller.
     let old = backend().graph_exchange_capture_mode(unsafe { mode.read_unaligned() })?;
     // SAFETY: forwarded from the caller.

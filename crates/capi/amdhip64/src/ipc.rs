@@ -121,7 +121,7 @@ pub unsafe fn hipMemPoolExportPointer(
     export_data: *mut c_void,
     dev_ptr: *mut c_void,
 ) -> HipResult<()> {
-    non_null(export_data)?;
+    crate::entry::usable(export_data)?;
     non_null(dev_ptr)?;
     let data = backend().mem_pool_export_pointer(dev_ptr)?;
     // SAFETY: forwarded from the caller.
@@ -137,7 +137,7 @@ pub unsafe fn hipMemPoolImportPointer(
 ) -> HipResult<()> {
     non_null(dev_ptr)?;
     non_null(mem_pool)?;
-    non_null(export_data)?;
+    crate::entry::usable(export_data)?;
     // SAFETY: checked non-null; 64 readable bytes per the caller.
     let data = unsafe { export_data.cast::<IpcHandle>().read_unaligned() };
     let p = backend().mem_pool_import_pointer(mem_pool, &data)?;

@@ -116,7 +116,7 @@ pub unsafe fn hipHostGetDevicePointer(
 /// # Safety
 /// `flags` must be NULL or writable.
 pub unsafe fn hipHostGetFlags(flags: *mut c_uint, host_ptr: *mut c_void) -> HipResult<()> {
-    non_null(flags)?;
+    crate::entry::usable(flags)?;
     let f = backend().host_flags(host_ptr)?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(flags, f) }
@@ -419,7 +419,7 @@ pub unsafe fn hipPointerGetAttributes(
     attributes: *mut PointerAttributes,
     ptr: *const c_void,
 ) -> HipResult<()> {
-    non_null(attributes)?;
+    crate::entry::usable(attributes)?;
     non_null(ptr)?;
     let value = backend().mem_pointer_attributes(ptr)?;
     // SAFETY: forwarded from the caller.

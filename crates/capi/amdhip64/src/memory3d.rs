@@ -123,7 +123,7 @@ impl From<Pos> for HipPos {
 /// # Safety
 /// `p` must be NULL (rejected) or readable.
 pub(crate) unsafe fn read_params(p: *const HipMemcpy3DParms) -> HipResult<Memcpy3dParams> {
-    non_null(p)?;
+    crate::entry::usable(p)?;
     // SAFETY: checked non-null; readable per the caller.
     let p = unsafe { p.read_unaligned() };
     for (array, ptr) in [(p.src_array, p.src_ptr.ptr), (p.dst_array, p.dst_ptr.ptr)] {
@@ -207,7 +207,7 @@ pub unsafe fn hipMemset3DAsync(
 /// # Safety
 /// `p` must be NULL or readable; both boxes valid (until the copy has run, if async).
 unsafe fn memcpy_3d(p: *const HipMemcpy3DParms, stream: StreamT, sync: Sync) -> HipResult<()> {
-    non_null(p)?;
+    crate::entry::usable(p)?;
     // SAFETY: checked non-null; readable per the caller.
     let raw = unsafe { p.read_unaligned() };
     if !raw.src_array.is_null() || !raw.dst_array.is_null() {

@@ -99,7 +99,7 @@ pub unsafe fn hipMemPoolCreate(
     props: *const MemPoolProps,
 ) -> HipResult<()> {
     non_null(pool_out)?;
-    non_null(props)?;
+    crate::entry::usable(props)?;
     // SAFETY: checked non-null; readable per the caller.
     let props = unsafe { props.read_unaligned() };
     if props.alloc_type != ALLOCATION_PINNED || props.handle_types & !HANDLE_TYPES != 0 {
@@ -149,7 +149,7 @@ pub unsafe fn hipMemPoolSetAttribute(
     value: *mut c_void,
 ) -> HipResult<()> {
     let attr = PoolAttr::from_raw(attr as u32)?;
-    non_null(value)?;
+    crate::entry::usable(value)?;
     let v = if attr.is_int() {
         // SAFETY: checked non-null; the caller passes an int for this attribute.
         // Sign-extended: the backend reads it back as the program's `int`.
@@ -169,7 +169,7 @@ pub unsafe fn hipMemPoolGetAttribute(
     value: *mut c_void,
 ) -> HipResult<()> {
     let attr = PoolAttr::from_raw(attr as u32)?;
-    non_null(value)?;
+    crate::entry::usable(value)?;
     let v = backend().mem_pool_attribute(pool_handle, attr)?;
     // SAFETY: checked non-null; the caller passes storage of the attribute's type.
     unsafe {
@@ -211,8 +211,8 @@ pub unsafe fn hipMemPoolGetAccess(
     pool_handle: MemPoolT,
     location: *mut MemLocation,
 ) -> HipResult<()> {
-    non_null(flags)?;
-    non_null(location)?;
+    crate::entry::usable(flags)?;
+    crate::entry::usable(location)?;
     // SAFETY: checked non-null; readable per the caller.
     let loc = unsafe { location.read_unaligned() };
     let f = backend().mem_pool_access(pool_handle, location_device(&loc)?)?;

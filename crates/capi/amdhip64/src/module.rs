@@ -1,7 +1,7 @@
 //! The module API: code objects loaded at run time (`hipcc --genco`, hiprtc, cubins on
 //! NVIDIA): argument marshalling over [`hip::backend`]'s `ModuleBackend`.
 
-use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
+use std::ffi::{c_char, c_int, c_uint, c_void};
 
 use hip::HipResult;
 
@@ -11,15 +11,7 @@ use crate::stream::StreamT;
 pub type ModuleT = *mut c_void;
 pub type FunctionT = *mut c_void;
 
-/// A C string argument (NULL is `hipErrorInvalidValue`).
-///
-/// # Safety
-/// `s` must be NULL or NUL-terminated.
-unsafe fn c_str<'a>(s: *const c_char) -> HipResult<&'a CStr> {
-    non_null(s)?;
-    // SAFETY: checked non-null; NUL-terminated per the caller.
-    Ok(unsafe { CStr::from_ptr(s) })
-}
+use crate::entry::c_str;
 
 /// # Safety
 /// `module` must be NULL or writable; `path` NULL or NUL-terminated.
@@ -40,7 +32,7 @@ pub unsafe fn hipModuleLoad(module: *mut ModuleT, path: *const c_char) -> HipRes
 /// `module` must be NULL or writable; `image` NULL or a complete code object image.
 pub unsafe fn hipModuleLoadData(module: *mut ModuleT, image: *const c_void) -> HipResult<()> {
     non_null(module)?;
-    non_null(image)?;
+    crate::entry::usable(image)?;
     // SAFETY: forwarded from the caller.
     let m = unsafe { hip::backend().module_load_data(image)? };
     // SAFETY: forwarded from the caller.
@@ -58,7 +50,7 @@ pub unsafe fn hipModuleLoadDataEx(
     values: *mut *mut c_void,
 ) -> HipResult<()> {
     non_null(module)?;
-    non_null(image)?;
+    crate::entry::usable(image)?;
     // SAFETY: forwarded from the caller.
     let m = unsafe {
         hip::backend().module_load_data_ex(image, num_options, options, values.cast_const())?
@@ -144,7 +136,7 @@ pub unsafe fn hipFuncGetAttribute(
     attribute: c_uint,
     function: FunctionT,
 ) -> HipResult<()> {
-    non_null(value)?;
+    crate::entry::usable(value)?;
     // SAFETY: HIP's contract: a function of a module the program loaded.
     let v = unsafe { hip::backend().module_func_attribute(function, attribute)? };
     // SAFETY: forwarded from the caller.

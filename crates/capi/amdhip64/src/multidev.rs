@@ -24,7 +24,7 @@ pub unsafe fn hipDeviceGetP2PAttribute(
     src: c_int,
     dst: c_int,
 ) -> HipResult<()> {
-    non_null(value)?;
+    crate::entry::usable(value)?;
     let (s, d) = (device_ordinal(src)?, device_ordinal(dst)?);
     // A device has no link to itself (CLR: hipErrorInvalidDevice).
     if s == d {
@@ -203,7 +203,7 @@ pub unsafe fn hipPointerGetAttribute(
     attribute: c_int,
     ptr: *mut c_void,
 ) -> HipResult<()> {
-    non_null(data)?;
+    crate::entry::usable(data)?;
     if !(pa::CONTEXT..=pa::MEMPOOL_HANDLE).contains(&attribute) {
         return Err(HipError::InvalidValue);
     }
@@ -272,8 +272,8 @@ pub unsafe fn hipDrvPointerGetAttributes(
     if count == 0 {
         return Err(HipError::InvalidValue);
     }
-    non_null(attributes)?;
-    non_null(data)?;
+    crate::entry::usable(attributes)?;
+    crate::entry::usable(data)?;
     let attributes = attributes.cast::<c_int>();
     for i in 0..count as usize {
         // SAFETY: the caller's arrays hold `count` entries.
@@ -293,7 +293,7 @@ pub unsafe fn hipMemRangeGetAttribute(
     dev_ptr: *const c_void,
     count: usize,
 ) -> HipResult<()> {
-    non_null(data)?;
+    crate::entry::usable(data)?;
     non_null(dev_ptr)?;
     let attr = RangeAttribute::from_raw(attribute)?;
     let int = std::mem::size_of::<c_int>();
@@ -325,9 +325,9 @@ pub unsafe fn hipMemRangeGetAttributes(
     dev_ptr: *const c_void,
     range: usize,
 ) -> HipResult<()> {
-    non_null(data)?;
-    non_null(data_sizes)?;
-    non_null(attributes)?;
+    crate::entry::usable(data)?;
+    crate::entry::usable(data_sizes)?;
+    crate::entry::usable(attributes)?;
     if count == 0 {
         return Err(HipError::InvalidValue);
     }
@@ -380,7 +380,7 @@ pub unsafe fn hipPointerSetAttribute(
     attribute: c_int,
     ptr: *mut c_void,
 ) -> HipResult<()> {
-    non_null(value)?;
+    crate::entry::usable(value)?;
     non_null(ptr)?;
     if attribute != pa::SYNC_MEMOPS {
         return Err(HipError::InvalidValue);
@@ -465,7 +465,7 @@ pub unsafe fn hipStreamBatchMemOp(
     params: *mut c_void,
     flags: c_uint,
 ) -> HipResult<()> {
-    non_null(params)?;
+    crate::entry::usable(params)?;
     if count == 0 || flags != 0 {
         return Err(HipError::InvalidValue);
     }

@@ -14,7 +14,7 @@
 //!   `hipGetLastError()` after a bad `<<<>>>` reports it as on AMD.
 
 use std::cell::RefCell;
-use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
+use std::ffi::{c_char, c_int, c_uint, c_void};
 
 use hip::backend::launch::LaunchMode;
 use hip::platform::nvidia::{self as nv, registry};
@@ -55,17 +55,7 @@ unsafe fn registry_handle(h: FatbinHandle) -> usize {
     }
 }
 
-/// A C string argument, or `hipErrorInvalidValue` for NULL.
-///
-/// # Safety
-/// `s` must be null or a NUL-terminated string.
-unsafe fn c_str<'a>(s: *const c_char) -> HipResult<&'a CStr> {
-    if s.is_null() {
-        return Err(HipError::InvalidValue);
-    }
-    // SAFETY: non-null and NUL-terminated (caller).
-    Ok(unsafe { CStr::from_ptr(s) })
-}
+use crate::entry::c_str;
 
 /// `void** __cudaRegisterFatBinary(void* fatCubin)`: records nvcc's fat-binary wrapper
 /// and selects the NVIDIA platform.

@@ -56,7 +56,7 @@ pub fn hipStreamWaitEvent(stream: StreamT, event: EventT, flags: c_uint) -> HipR
 /// # Safety
 /// `flags` must be NULL or writable.
 pub unsafe fn hipStreamGetFlags(stream: StreamT, flags: *mut c_uint) -> HipResult<()> {
-    non_null(flags)?;
+    crate::entry::usable(flags)?;
     let f = backend().stream_flags(stream)?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(flags, f) }

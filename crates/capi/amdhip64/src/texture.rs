@@ -338,8 +338,8 @@ fn view_to_c(v: &ViewDesc) -> HipResourceViewDesc {
 /// # Safety
 /// `p` NULL or readable.
 unsafe fn read<T: Copy>(p: *const T) -> HipResult<T> {
-    non_null(p)?;
-    // SAFETY: checked non-null; readable per the caller.
+    crate::entry::usable(p)?;
+    // SAFETY: checked usable; readable per the caller.
     Ok(unsafe { p.read_unaligned() })
 }
 
@@ -730,7 +730,7 @@ pub unsafe fn hipBindTextureToArray(
     array: *const c_void,
     desc: *const c_void,
 ) -> HipResult<()> {
-    non_null(desc)?;
+    crate::entry::usable(desc)?;
     // SAFETY: forwarded from the caller.
     unsafe { bind(tex, ResourceDesc::Array(array as usize)) }
 }
@@ -740,7 +740,7 @@ pub unsafe fn hipBindTextureToMipmappedArray(
     m: *const c_void,
     desc: *const c_void,
 ) -> HipResult<()> {
-    non_null(desc)?;
+    crate::entry::usable(desc)?;
     // SAFETY: forwarded from the caller.
     unsafe { bind(tex, ResourceDesc::Mipmap(m as usize)) }
 }
@@ -764,7 +764,7 @@ pub unsafe fn hipGetTextureReference(
     out: *mut *const c_void,
     symbol: *const c_void,
 ) -> HipResult<()> {
-    non_null(symbol)?;
+    crate::entry::usable(symbol)?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(out, symbol) }
 }

@@ -49,7 +49,7 @@ fn location_device(loc: &MemLocation) -> HipResult<usize> {
 /// # Safety
 /// `prop` must be NULL (rejected) or readable.
 unsafe fn allocation_prop(prop: *const c_void) -> HipResult<AllocationProp> {
-    non_null(prop)?;
+    crate::entry::usable(prop)?;
     // SAFETY: checked non-null; readable per the caller.
     let p = unsafe { prop.cast::<MemAllocationProp>().read_unaligned() };
     if p.type_ != ALLOCATION_PINNED
@@ -70,7 +70,7 @@ pub unsafe fn hipMemGetAllocationGranularity(
     prop: *const c_void,
     option: c_int,
 ) -> HipResult<()> {
-    non_null(granularity)?;
+    crate::entry::usable(granularity)?;
     // SAFETY: forwarded from the caller.
     let prop = unsafe { allocation_prop(prop)? };
     let recommended = match option {
@@ -113,7 +113,7 @@ pub unsafe fn hipMemGetAllocationPropertiesFromHandle(
     prop: *mut c_void,
     handle: hipMemGenericAllocationHandle_t,
 ) -> HipResult<()> {
-    non_null(prop)?;
+    crate::entry::usable(prop)?;
     non_null(handle)?;
     let p = backend().mem_allocation_prop(handle)?;
     let out = MemAllocationProp {
@@ -193,7 +193,7 @@ pub unsafe fn hipMemSetAccess(
     count: usize,
 ) -> HipResult<()> {
     non_null(ptr)?;
-    non_null(desc)?;
+    crate::entry::usable(desc)?;
     if count == 0 || size == 0 {
         return Err(HipError::InvalidValue);
     }
@@ -221,8 +221,8 @@ pub unsafe fn hipMemGetAccess(
     location: *const c_void,
     ptr: *mut c_void,
 ) -> HipResult<()> {
-    non_null(flags)?;
-    non_null(location)?;
+    crate::entry::usable(flags)?;
+    crate::entry::usable(location)?;
     non_null(ptr)?;
     // SAFETY: checked non-null; readable per the caller.
     let loc = unsafe { location.cast::<MemLocation>().read_unaligned() };
