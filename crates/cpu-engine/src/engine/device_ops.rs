@@ -86,6 +86,13 @@ fn cooperative_op(wi: *mut WorkItem, op: u32) -> u64 {
             } else {
                 Scope::MultiGrid
             };
+            // SAFETY: `wi0` is valid while its group runs; the kernel only reads it now.
+            if g.mode.get() == Mode::Start && unsafe { (*g.wi0).reserved0 } == WHOLE_GROUP_RUNNING {
+                // An entry point running its whole group (a kernel split at its barriers)
+                // calls it between two phases: every work-item of the group has arrived.
+                g.wide_sync(scope);
+                return 0;
+            }
             sync_op(
                 wi,
                 Op::Barrier {

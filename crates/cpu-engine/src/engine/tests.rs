@@ -370,3 +370,72 @@ fn multi_grid_describes_each_grid() {
     assert_eq!(c.thread_offset(), 128);
     assert_eq!(c.multi_size(96), 224);
 }
+
+/// An entry point that takes the whole-group offer and synchronises the grid between its two
+/// phases (what a kernel split at its barriers does): phase 1 writes every work-item's value,
+/// phase 2 sums the whole grid's.
+///
+/// # Safety
+/// As for `grid_phases`.
+unsafe extern "C" fn whole_group_phases(wi: *mut WorkItem) {
+    use crate::abi::{WHOLE_GROUP_DONE, WHOLE_GROUP_OFFER, WHOLE_GROUP_RUNNING};
+    // SAFETY: the engine's work-item; the tests pass a live `Phases`.
+    unsafe {
+        if (*wi).reserved0 != WHOLE_GROUP_OFFER {
+            grid_phases(wi);
+            return;
+        }
+        (*wi).reserved0 = WHOLE_GROUP_RUNNING;
+        let p = &*((*wi).kernarg as *const Phases);
+        let n = (*wi).local_size[0];
+        let base = u64::from((*wi).group_id[0]) * u64::from((*wi).workgroup_size[0]);
+        for f in 0..u64::from(n) {
+            p.values
+                .add((base + f) as usize)
+                .write_volatile(base + f + 1);
+        }
+        let coop = (*(*wi).ops).cooperative.expect("cooperative op");
+        coop(wi, crate::abi::COOP_GRID_SYNC);
+        let mut sum = 0;
+        for i in 0..p.items {
+            sum += p.values.add(i as usize).read_volatile();
+        }
+        for f in 0..u64::from(n) {
+            p.out.add((base + f) as usize).write(sum);
+        }
+        (*wi).reserved0 = WHOLE_GROUP_DONE;
+    }
+}
+
+#[test]
+fn a_group_run_whole_synchronises_the_grid_between_phases() {
+    let (groups, block) = (5u32, 16u32);
+    let items = u64::from(groups * block);
+    let mut values = vec![0u64; items as usize];
+    let mut out = vec![0u64; items as usize];
+    let args = Phases {
+        values: values.as_mut_ptr(),
+        out: out.as_mut_ptr(),
+        items,
+    };
+    let k = Kernel {
+        workitem_fn: whole_group_phases,
+        workgroup_fn: None,
+        static_group_segment_size: 0,
+        static_private_segment_size: 0,
+    };
+    let d = Dispatch {
+        kernel: &k,
+        dimensions: 1,
+        workgroup_size: [block, 1, 1],
+        grid_size: [groups * block, 1, 1],
+        group_segment_size: 0,
+        private_segment_size: 0,
+        kernarg: ptr::from_ref(&args).cast(),
+    };
+    Engine::global()
+        .run_cooperative(&d, Cooperative::default())
+        .expect("cooperative dispatch");
+    drop(values);
+    assert!(out.iter().all(|&v| v == items * (items + 1) / 2), "{out:?}");
+}
