@@ -8,6 +8,8 @@
 // the same two kernels kept on fibers (a cooperative-groups call keeps hipcc from splitting them,
 // as it keeps the cooperative kernel: this isolates the cost of the cooperative launch and the
 // grid barrier). Launch + hipDeviceSynchronize per sample.
+// Second group: the round trip of a cooperative launch of a kernel that only synchronises the
+// grid once, against an ordinary launch of an empty kernel (same grid and block).
 #include "bench.h"
 
 #include <hip/hip_cooperative_groups.h>
@@ -62,6 +64,9 @@ __global__ void second_phase_fibers(const float *partial, float *out, unsigned p
   phase2(partial, out, parts);
 }
 
+__global__ void just_sync() { cg::this_grid().sync(); }
+__global__ void empty_kernel() {}
+
 int main() {
   bool quick = bench::quick();
   int samples = quick ? 5 : 15;
@@ -112,6 +117,17 @@ int main() {
     CHECK(hipDeviceSynchronize());
   });
   check("two-launches-fibers");
+  bench::group("coop-launch", 0.0, "launch + sync: cooperative launch with one grid.sync() vs an empty kernel");
+  const int launches = quick ? 200 : 1000;
+  bench::ours("coop-launch", "grid-sync", samples, [&] {
+    for (int k = 0; k < launches; ++k)
+      CHECK(hipLaunchCooperativeKernel((const void *)just_sync, dim3(grid), dim3(64), nullptr, 0, nullptr));
+    CHECK(hipDeviceSynchronize());
+  }, launches);
+  bench::peer("coop-launch", "ordinary-empty", samples, [&] {
+    for (int k = 0; k < launches; ++k) hipLaunchKernelGGL(empty_kernel, dim3(grid), dim3(64), 0, 0);
+    CHECK(hipDeviceSynchronize());
+  }, launches);
   CHECK(hipFree(in));
   CHECK(hipFree(partial));
   CHECK(hipFree(out));

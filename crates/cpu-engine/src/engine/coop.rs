@@ -27,7 +27,7 @@
 //! waiting forever.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -44,6 +44,9 @@ pub const MAX_COOPERATIVE_GROUPS: u64 = 4096;
 
 /// How long a group waiting at a grid barrier spins before it sleeps.
 const BARRIER_SPIN: Duration = Duration::from_micros(20);
+/// How long a cooperative thread spins for the next task, and a dispatch's caller for its
+/// other groups, before they sleep.
+const SPIN: Duration = Duration::from_micros(50);
 
 const ARRIVED_MASK: u64 = 0xffff_ffff;
 
@@ -289,8 +292,35 @@ unsafe impl Send for SendPtr {}
 
 /// Tasks of a dispatch not yet finished, and the caller waiting for them.
 struct Done {
-    left: Mutex<u64>,
+    left: AtomicU64,
+    lock: Mutex<()>,
     cv: Condvar,
+}
+
+impl Done {
+    /// One task has finished (its last touch of the dispatch was before this).
+    fn finish(&self) {
+        if self.left.fetch_sub(1, Ordering::AcqRel) == 1 {
+            let _guard = self.lock.lock();
+            self.cv.notify_all();
+        }
+    }
+
+    /// Returns once every task has finished: spins briefly (the groups usually finish
+    /// together), then sleeps.
+    fn wait(&self) {
+        let start = Instant::now();
+        while self.left.load(Ordering::Acquire) > 0 {
+            if start.elapsed() >= SPIN {
+                let mut guard = self.lock.lock();
+                while self.left.load(Ordering::Acquire) > 0 {
+                    self.cv.wait(&mut guard);
+                }
+                return;
+            }
+            std::hint::spin_loop();
+        }
+    }
 }
 
 struct Task {
@@ -311,6 +341,8 @@ struct PoolState {
 struct CoopPool {
     state: Mutex<PoolState>,
     cv: Condvar,
+    /// Tasks queued and not yet taken (read without the lock by threads that spin for work).
+    queued: AtomicUsize,
 }
 
 fn pool() -> &'static CoopPool {
@@ -318,6 +350,7 @@ fn pool() -> &'static CoopPool {
     POOL.get_or_init(|| CoopPool {
         state: Mutex::new(PoolState::default()),
         cv: Condvar::new(),
+        queued: AtomicUsize::new(0),
     })
 }
 
@@ -337,34 +370,44 @@ impl CoopPool {
             s.idle += 1;
         }
         s.idle -= tasks.len();
+        self.queued.fetch_add(tasks.len(), Ordering::Release);
         s.tasks.extend(tasks);
         drop(s);
         self.cv.notify_all();
         Ok(())
     }
 
-    fn worker(&self) {
+    /// Takes a queued task: after a task, spins briefly for the next launch's (iterative
+    /// programs launch cooperative kernels back to back), then sleeps.
+    fn next_task(&self, just_worked: bool) -> Task {
+        if just_worked {
+            let start = Instant::now();
+            while self.queued.load(Ordering::Acquire) == 0 && start.elapsed() < SPIN {
+                std::hint::spin_loop();
+            }
+        }
+        let mut s = self.state.lock();
         loop {
-            let task = {
-                let mut s = self.state.lock();
-                loop {
-                    if let Some(t) = s.tasks.pop_front() {
-                        break t;
-                    }
-                    self.cv.wait(&mut s);
-                }
-            };
+            if let Some(t) = s.tasks.pop_front() {
+                self.queued.fetch_sub(1, Ordering::AcqRel);
+                return t;
+            }
+            self.cv.wait(&mut s);
+        }
+    }
+
+    fn worker(&self) {
+        let mut just_worked = false;
+        loop {
+            let task = self.next_task(just_worked);
             // SAFETY: the dispatch's caller waits for this task (`done`) before dropping it.
             let st = unsafe { &*task.st.0 };
             run_member(st, task.group, task.stack_size);
-            {
-                let mut left = task.done.left.lock();
-                *left -= 1;
-                if *left == 0 {
-                    task.done.cv.notify_all();
-                }
-            }
+            // Idle again before the caller may return and launch again (so that a launch
+            // right after finds this thread instead of starting another).
             self.state.lock().idle += 1;
+            task.done.finish();
+            just_worked = true;
         }
     }
 }
@@ -409,7 +452,8 @@ impl Engine {
         });
         let stack_size = self.shared.stack_size;
         let done = Arc::new(Done {
-            left: Mutex::new(total - 1),
+            left: AtomicU64::new(total - 1),
+            lock: Mutex::new(()),
             cv: Condvar::new(),
         });
         let tasks: Vec<Task> = (1..total)
@@ -427,11 +471,7 @@ impl Engine {
             return Err(e);
         }
         run_member(&st, 0, stack_size);
-        let mut left = done.left.lock();
-        while *left > 0 {
-            done.cv.wait(&mut left);
-        }
-        drop(left);
+        done.wait();
         st.take_error()
     }
 }
