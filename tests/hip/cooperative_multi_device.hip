@@ -1,11 +1,13 @@
 // GENCO: cooperative_module.kernel.hip
 // ENV: FERROCM_CPU_DEVICES=2
+// ENV: FERROCM_CPU_WORKERS=4
 // Cooperative launches from modules and over several devices: hipModuleLaunchCooperativeKernel with
 // a grid-synchronising sum (any device count); then, where hipDeviceAttributeCooperativeMultiDeviceLaunch
 // is 1 and there are two devices (FERROCM_CPU_DEVICES=2 on the CPU platform),
 // hipLaunchCooperativeKernelMultiDevice and hipModuleLaunchCooperativeKernelMultiDevice over both:
 // every thread of both grids writes its multi_grid rank, multi_grid.sync(), and reads the entry of
-// the mirrored rank (written by the other grid); num_grids / grid_rank / is_valid / size; the
+// the mirrored rank (written by the other grid), with grids of different sizes where
+// hipDeviceAttributeCooperativeMultiDeviceUnmatchedGridDim says they may differ; num_grids / grid_rank / is_valid / size; the
 // default post-synchronisation (a kernel queued right after on device 0's stream sees device 1's
 // results); and the list checks (NULL list, 0 or too many devices, unknown flags: hipErrorInvalidValue;
 // two parts on one device refused). Skipped (printed) where the attribute is 0 or there is one device.
@@ -96,6 +98,9 @@ int main(int argc, char **argv) {
       HIP_CHECK(hipDeviceGetAttribute(&c, hipDeviceAttributeMultiprocessorCount, d));
       grid[d] = pc * c < 4 ? pc * c : 4;
     }
+    int unmatched = 0;
+    HIP_CHECK(hipDeviceGetAttribute(&unmatched, hipDeviceAttributeCooperativeMultiDeviceUnmatchedGridDim, 0));
+    if (unmatched && grid[1] > 1) --grid[1];
     HIP_CHECK(hipSetDevice(0));
     const int total_threads = (grid[0] + grid[1]) * perdev;
     int *slots, *out, *info, *copy;
