@@ -192,6 +192,11 @@ pub fn register(ptr: *mut u8, size: usize, device: usize, flags: u32) -> HipResu
     }
     let start = ptr as usize;
     let end = start.checked_add(size).ok_or(HipError::InvalidValue)?;
+    // Only memory the process has can be registered: a made-up or freed range would
+    // otherwise enter the table as valid memory, and later copies to it fault.
+    if !hsa::core::memory::is_mapped(start, end) {
+        return Err(HipError::InvalidValue);
+    }
     let mut table = TABLE.write();
     let overlaps = table
         .range(..end)
@@ -949,6 +954,22 @@ pub(crate) fn take(ptr: usize) -> HipResult<Allocation> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by the bad-input probes: registering a made-up address put it in the table as
+    /// valid memory, and a later hipMemcpy to it faulted instead of failing.
+    #[test]
+    fn registering_unmapped_memory_is_refused_and_leaves_no_entry() {
+        let garbage = 0x0000_dead_beef_0000usize as *mut u8;
+        assert_eq!(register(garbage, 64, 0, 0), Err(HipError::InvalidValue));
+        assert!(find(garbage as usize).is_none());
+        assert_eq!(
+            check_range(garbage as usize, 64),
+            Err(HipError::InvalidValue)
+        );
+        let mut host = vec![0u8; 4096];
+        assert_eq!(register(host.as_mut_ptr(), host.len(), 0, 0), Ok(()));
+        assert_eq!(unregister(host.as_mut_ptr()), Ok(()));
+    }
 
     fn pp(ptr: usize, pitch: usize, xsize: usize, ysize: usize) -> PitchedPtr {
         PitchedPtr {

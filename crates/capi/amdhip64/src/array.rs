@@ -238,17 +238,17 @@ pub unsafe fn hipArrayGetInfo(
     let d = obj::array_desc(handle(array))?;
     // SAFETY: each pointer is written only when non-null; writable per the caller.
     unsafe {
-        if !desc.is_null() {
+        if crate::entry::given(desc)? {
             desc.write_unaligned(to_c_channel_desc(&d.format));
         }
-        if !extent.is_null() {
+        if crate::entry::given(extent)? {
             extent.write_unaligned(HipExtent {
                 width: d.width,
                 height: d.height,
                 depth: d.depth,
             });
         }
-        if !flags.is_null() {
+        if crate::entry::given(flags)? {
             flags.write_unaligned(d.flags);
         }
     }

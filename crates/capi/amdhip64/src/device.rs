@@ -232,11 +232,11 @@ pub unsafe fn hipDeviceGetStreamPriorityRange(
 ) -> HipResult<()> {
     let (l, g) = backend().stream_priority_range(current_device()?)?;
     // NULL outputs are allowed (the caller may ask for only one bound).
-    if !least.is_null() {
+    if crate::entry::given(least)? {
         // SAFETY: non-null, the caller guarantees writability.
         unsafe { least.write_unaligned(l) };
     }
-    if !greatest.is_null() {
+    if crate::entry::given(greatest)? {
         // SAFETY: as above.
         unsafe { greatest.write_unaligned(g) };
     }

@@ -133,13 +133,70 @@ pub fn last_error(reset: bool) -> HipErrorT {
     })
 }
 
-/// `Err(InvalidValue)` for a NULL pointer.
+/// `Err(InvalidValue)` for a NULL pointer, or one that cannot point at user memory.
+///
+/// Besides NULL, the addresses no Linux process can map are refused for free (no system
+/// call): the first 64 KiB (`vm.mmap_min_addr`, where NULL plus a small offset lands) and
+/// anything past the lower half of the x86-64/AArch64 48-bit address space (kernel or
+/// non-canonical addresses, what uninitialised or corrupted pointers usually hold).
 pub fn non_null<T>(p: *const T) -> HipResult<()> {
-    if p.is_null() {
-        Err(HipError::InvalidValue)
-    } else {
+    if plausible_address(p as usize) {
         Ok(())
+    } else {
+        Err(HipError::InvalidValue)
     }
+}
+
+/// Whether `a` can be a user-space address (see [`non_null`]).
+pub fn plausible_address(a: usize) -> bool {
+    const LOWEST: usize = 64 << 10;
+    const USER_END: usize = 1 << 47;
+    (LOWEST..USER_END).contains(&a)
+}
+
+/// A C array of `count` elements (empty for 0; `hipErrorInvalidValue` for NULL, an
+/// impossible address, or a length that cannot fit the address space, which no caller's
+/// array has, so a garbage count is refused rather than read past).
+///
+/// # Safety
+/// `ptr` must be valid for `count` reads of `T` if it passes the checks, unchanged while
+/// the slice is used.
+pub unsafe fn c_array<'a, T>(ptr: *const T, count: usize) -> HipResult<&'a [T]> {
+    if count == 0 {
+        return Ok(&[]);
+    }
+    non_null(ptr)?;
+    let fits = count
+        .checked_mul(std::mem::size_of::<T>())
+        .and_then(|bytes| (ptr as usize).checked_add(bytes))
+        .is_some_and(plausible_address);
+    if !fits {
+        return Err(HipError::InvalidValue);
+    }
+    // SAFETY: non-NULL, within the user address space; `count` entries per the caller.
+    Ok(unsafe { std::slice::from_raw_parts(ptr, count) })
+}
+
+/// Whether an optional pointer was given: `false` for NULL, `true` for a plausible
+/// address, `hipErrorInvalidValue` for one no process can map (see [`non_null`]).
+pub fn given<T>(p: *const T) -> HipResult<bool> {
+    if p.is_null() {
+        Ok(false)
+    } else {
+        non_null(p).map(|()| true)
+    }
+}
+
+/// Writes `value` to `out` unless `out` is NULL (an output the caller did not ask for).
+///
+/// # Safety
+/// `out` must be NULL or writable if it passes [`given`].
+pub unsafe fn write_optional<T>(out: *mut T, value: T) -> HipResult<()> {
+    if given(out)? {
+        // SAFETY: a plausible non-NULL address, writable per the caller.
+        unsafe { out.write_unaligned(value) };
+    }
+    Ok(())
 }
 
 /// Writes `value` to a non-NULL out-pointer.

@@ -70,6 +70,12 @@ macro_rules! hip_exports {
             }
         }
 
+        /// Every exported function with a caller for bad-input probes (`tests/bad_input.rs`;
+        /// not exported, so the shared library does not keep it).
+        pub static PROBES: &[ferrocm_probe::Probe] = &[$(
+            ferrocm_probe::probe!($name($($arg: $ty),*) $(-> $ret)?),
+        )*];
+
         $(
             $crate::export_table::hip_export_one! {
                 $(#[$attr])* $name ($($arg: $ty),*) $(-> $ret)? { $($serve)* }
@@ -134,3 +140,14 @@ macro_rules! hip_export_one {
 }
 
 pub(crate) use {hip_export_one, hip_export_status, hip_exports};
+
+// The structures passed by value in the list, for the bad-input probes: plain C data
+// (integers and pointers), any bit pattern of which a C caller can pass.
+ferrocm_probe::plain_args!(
+    crate::entry::Dim3,
+    crate::memory3d::HipExtent,
+    crate::memory3d::HipPitchedPtr,
+    crate::types::hipIpcMemHandle_t,
+    crate::types::hipIpcEventHandle_t,
+);
+ferrocm_probe::plain_rets!(crate::types::hipChannelFormatDesc);

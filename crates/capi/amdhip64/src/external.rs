@@ -197,8 +197,8 @@ unsafe fn semaphores<'a>(
     n: c_uint,
 ) -> HipResult<&'a [hipExternalSemaphore_t]> {
     non_null(array)?;
-    // SAFETY: checked non-null; `n` handles readable per the caller.
-    let sems = unsafe { std::slice::from_raw_parts(array, n as usize) };
+    // SAFETY: `n` handles readable per the caller.
+    let sems = unsafe { crate::entry::c_array(array, n as usize)? };
     if sems.iter().any(|s| s.is_null()) {
         return Err(HipError::InvalidValue);
     }

@@ -11,7 +11,7 @@ use std::ffi::{c_char, c_int, c_uint, c_ulonglong, c_void};
 use hip::backend::graph::{HostSpec, KernelSpec, MemsetSpec, NodeSpec};
 use hip::{backend, HipError, HipResult};
 
-use crate::entry::{non_null, write_c_string, write_out, Dim3};
+use crate::entry::{given, non_null, write_c_string, write_optional, write_out, Dim3};
 use crate::memory3d::{read_params, write_params, HipMemcpy3DParms};
 use crate::stream::{HostFn, StreamT};
 
@@ -189,12 +189,8 @@ fn linear(dst: *mut c_void, src: *const c_void, size: usize, kind: c_uint) -> No
 /// # Safety
 /// `ptr` must be NULL or hold `count` handles, unchanged while the slice is used.
 unsafe fn handles<'a>(ptr: *const NodeT, count: usize) -> HipResult<&'a [NodeT]> {
-    if count == 0 {
-        return Ok(&[]);
-    }
-    non_null(ptr)?;
-    // SAFETY: checked non-null; `count` entries per the caller.
-    Ok(unsafe { std::slice::from_raw_parts(ptr, count) })
+    // SAFETY: forwarded from the caller.
+    unsafe { crate::entry::c_array(ptr, count) }
 }
 
 /// HIP's list-query convention: with `out` NULL, `*count` becomes the number of items;
@@ -230,17 +226,6 @@ unsafe fn value_out<T>(out: *mut T, value: impl FnOnce() -> HipResult<T>) -> Hip
     let v = value()?;
     // SAFETY: forwarded from the caller.
     unsafe { write_out(out, v) }
-}
-
-/// Writes `value` to `out` unless `out` is NULL (an output the caller did not ask for).
-///
-/// # Safety
-/// `out` must be NULL or writable.
-unsafe fn write_optional<T>(out: *mut T, value: T) {
-    if !out.is_null() {
-        // SAFETY: checked non-null; writable per the caller.
-        unsafe { out.write_unaligned(value) };
-    }
 }
 
 // ------------------------------------------------------------------------------------
@@ -572,10 +557,10 @@ pub unsafe fn hipGraphInstantiate(
     log_size: usize,
 ) -> HipResult<()> {
     // SAFETY: forwarded from the caller.
-    unsafe { write_optional(error_node, std::ptr::null_mut()) };
+    unsafe { write_optional(error_node, std::ptr::null_mut())? };
     // SAFETY: forwarded from the caller.
     let result = unsafe { instantiate(exec, graph, 0) };
-    if !log.is_null() {
+    if given(log)? {
         let msg = match &result {
             Ok(()) => String::new(),
             Err(e) => format!("hipGraphInstantiate: {e}"),
@@ -645,7 +630,7 @@ pub unsafe fn hipGraphExecUpdate(
     // SAFETY: forwarded from the caller.
     unsafe {
         write_out(result, update.result)?;
-        write_optional(error_node, update.error_node);
+        write_optional(error_node, update.error_node)?;
     }
     if update.result == 0 {
         Ok(())
@@ -700,10 +685,10 @@ unsafe fn capture_info_out(
     // SAFETY: forwarded from the caller.
     unsafe {
         write_out(status, info.status)?;
-        write_optional(id, info.id);
-        write_optional(graph_out, info.graph);
-        write_optional(deps, info.deps);
-        write_optional(count, info.count);
+        write_optional(id, info.id)?;
+        write_optional(graph_out, info.graph)?;
+        write_optional(deps, info.deps)?;
+        write_optional(count, info.count)?;
     }
     Ok(())
 }

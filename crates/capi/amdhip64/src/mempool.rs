@@ -189,13 +189,8 @@ pub unsafe fn hipMemPoolSetAccess(
     desc: *const MemAccessDesc,
     count: usize,
 ) -> HipResult<()> {
-    let list = if count == 0 {
-        &[][..]
-    } else {
-        non_null(desc)?;
-        // SAFETY: checked non-null; `count` entries per the caller.
-        unsafe { std::slice::from_raw_parts(desc, count) }
-    };
+    // SAFETY: `count` entries per the caller.
+    let list = unsafe { crate::entry::c_array(desc, count)? };
     // Every entry is checked before any is applied.
     let access = list
         .iter()

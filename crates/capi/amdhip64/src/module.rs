@@ -59,6 +59,7 @@ pub unsafe fn hipModuleLoadDataEx(
     values: *mut *mut c_void,
 ) -> HipResult<()> {
     non_null(module)?;
+    non_null(image)?;
     // SAFETY: forwarded from the caller.
     let m = unsafe {
         hip::backend().module_load_data_ex(image, num_options, options, values.cast_const())?
@@ -96,11 +97,11 @@ pub unsafe fn hipModuleGetGlobal(
 ) -> HipResult<()> {
     // SAFETY: forwarded from the caller; HIP's contract: a module the program loaded.
     let (address, bytes) = unsafe { hip::backend().module_get_global(module, c_str(name)?)? };
-    if !ptr.is_null() {
+    if crate::entry::given(ptr)? {
         // SAFETY: non-null, writable per the caller.
         unsafe { ptr.write_unaligned(address as *mut c_void) };
     }
-    if !size.is_null() {
+    if crate::entry::given(size)? {
         // SAFETY: as above.
         unsafe { size.write_unaligned(bytes) };
     }

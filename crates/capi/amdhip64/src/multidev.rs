@@ -358,10 +358,10 @@ pub unsafe fn hipMemGetAddressRange(
         .map_err(|_| HipError::InvalidDevicePointer)?;
     // SAFETY: forwarded from the caller (each out-pointer NULL or writable).
     unsafe {
-        if !pbase.is_null() {
+        if crate::entry::given(pbase)? {
             write_out(pbase, base as *mut c_void)?;
         }
-        if !psize.is_null() {
+        if crate::entry::given(psize)? {
             write_out(psize, size)?;
         }
     }
@@ -474,7 +474,7 @@ pub unsafe fn hipStreamBatchMemOp(
     b.stream_flags(stream)?;
     // SAFETY: the caller's array holds `count` entries of the C layout.
     let params =
-        unsafe { std::slice::from_raw_parts(params.cast::<BatchMemOpParams>(), count as usize) };
+        unsafe { crate::entry::c_array(params.cast::<BatchMemOpParams>(), count as usize)? };
     let ops = params.iter().map(batch_op).collect::<HipResult<Vec<_>>>()?;
     for o in ops {
         // SAFETY: forwarded from the caller (the words stay valid until the ops ran).

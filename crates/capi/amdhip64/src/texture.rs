@@ -345,9 +345,9 @@ unsafe fn read<T: Copy>(p: *const T) -> HipResult<T> {
 
 /// # Safety
 /// `p` NULL (none) or readable.
-unsafe fn read_opt<T: Copy>(p: *const T) -> Option<T> {
-    // SAFETY: readable per the caller when non-null.
-    (!p.is_null()).then(|| unsafe { p.read_unaligned() })
+unsafe fn read_opt<T: Copy>(p: *const T) -> HipResult<Option<T>> {
+    // SAFETY: readable per the caller when given.
+    Ok(crate::entry::given(p)?.then(|| unsafe { p.read_unaligned() }))
 }
 
 pub unsafe fn hipCreateTextureObject(
@@ -362,7 +362,7 @@ pub unsafe fn hipCreateTextureObject(
         (
             read(res.cast::<HipResourceDesc>())?,
             read(tex.cast::<HipTextureDesc>())?,
-            read_opt(view.cast::<HipResourceViewDesc>()),
+            read_opt(view.cast::<HipResourceViewDesc>())?,
         )
     };
     let o = obj::texture_create(
@@ -539,7 +539,7 @@ pub unsafe fn hipTexObjectCreate(
         (
             read(res.cast::<HipResourceDescDrv>())?,
             read(tex.cast::<HipTextureDescDrv>())?,
-            read_opt(view.cast::<HipResourceViewDescDrv>()),
+            read_opt(view.cast::<HipResourceViewDescDrv>())?,
         )
     };
     let o = obj::texture_create(
@@ -690,7 +690,7 @@ pub unsafe fn hipBindTexture(
     };
     // SAFETY: forwarded from the caller.
     unsafe { bind(tex, res)? };
-    if !offset.is_null() {
+    if crate::entry::given(offset)? {
         // SAFETY: writable per the caller.
         unsafe { offset.write_unaligned(0) };
     }
@@ -718,7 +718,7 @@ pub unsafe fn hipBindTexture2D(
     };
     // SAFETY: forwarded from the caller.
     unsafe { bind(tex, res)? };
-    if !offset.is_null() {
+    if crate::entry::given(offset)? {
         // SAFETY: writable per the caller.
         unsafe { offset.write_unaligned(0) };
     }
@@ -845,7 +845,7 @@ pub unsafe fn hipTexRefSetAddress(
             },
         )?
     };
-    if !offset.is_null() {
+    if crate::entry::given(offset)? {
         // SAFETY: writable per the caller.
         unsafe { offset.write_unaligned(0) };
     }

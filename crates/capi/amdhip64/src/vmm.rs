@@ -197,8 +197,8 @@ pub unsafe fn hipMemSetAccess(
     if count == 0 || size == 0 {
         return Err(HipError::InvalidValue);
     }
-    // SAFETY: checked non-null; `count` descriptors readable per the caller.
-    let descs = unsafe { std::slice::from_raw_parts(desc.cast::<MemAccessDesc>(), count) };
+    // SAFETY: `count` descriptors readable per the caller.
+    let descs = unsafe { crate::entry::c_array(desc.cast::<MemAccessDesc>(), count)? };
     let access = descs
         .iter()
         .map(|d| {

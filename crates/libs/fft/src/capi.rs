@@ -2,6 +2,9 @@
 //! the entry discipline (panic containment, status conversion, a tracing hook), the
 //! tables that turn opaque C handles into live objects, and the coverage table.
 
+/// The bad-input probe machinery the export macro uses (`PROBES`).
+pub use ferrocm_probe as probe;
+
 use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
@@ -70,6 +73,11 @@ macro_rules! exports {
         /// Name and status of every exported function, in table order.
         pub const EXPORTS: &[$crate::capi::Export] = &[$(
             $crate::capi::Export { name: stringify!($name), status: $crate::export_status!($($serve)*) },
+        )*];
+        /// Every exported function with a caller for the bad-input probes (tests only: not
+        /// exported, so the shared library drops it).
+        pub static PROBES: &[$crate::capi::probe::Probe] = &[$(
+            $crate::capi::probe::probe!($name($($arg: $ty),*)),
         )*];
         $( $crate::export_one!($lib; $name ($($arg: $ty),*) { $($serve)* }); )*
     };

@@ -3,6 +3,9 @@
 //! list), the library session (`*_init`/`*_shut_down` with reference counting), and C string
 //! helpers.
 
+/// The bad-input probe machinery the export macro uses (`PROBES`).
+pub use ferrocm_probe as probe;
+
 use std::ffi::c_char;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
@@ -56,6 +59,12 @@ macro_rules! smi_exports {
         pub const TABLE: &[(&str, Option<&str>)] = &[
             $((stringify!($name), $crate::smi_exports!(@reason $($body)+))),*
         ];
+
+        /// Every exported function with a caller for the bad-input probes (tests only: not
+        /// exported, so the shared library drops it).
+        pub static PROBES: &[$crate::capi::probe::Probe] = &[$(
+            $crate::capi::probe::probe!($name($($arg: $ty),*) -> $ret),
+        )*];
 
         $(
             $(#[$attr])*

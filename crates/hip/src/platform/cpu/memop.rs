@@ -77,6 +77,8 @@ unsafe fn wait_until(wait: &WaitValue) {
 impl StreamMemOpBackend for Cpu {
     unsafe fn stream_wait_value(&self, stream: Handle, wait: WaitValue) -> HipResult<()> {
         let s = resolve(stream as u64)?;
+        // A freed or made-up word is refused now rather than faulting the queue later.
+        crate::memory::check_range(wait.ptr as usize, wait.width.bytes())?;
         // The pointer travels as an address: the caller keeps the word valid (contract).
         let addr = wait.ptr as usize;
         s.host_fn_shared(Arc::new(move || {
@@ -97,6 +99,8 @@ impl StreamMemOpBackend for Cpu {
         width: ValueWidth,
     ) -> HipResult<()> {
         let s = resolve(stream as u64)?;
+        // A freed or made-up word is refused now rather than faulting the queue later.
+        crate::memory::check_range(ptr as usize, width.bytes())?;
         let addr = ptr as usize;
         s.host_fn_shared(Arc::new(move || {
             // Release: the stream's earlier work is visible to whoever sees the value.

@@ -4,6 +4,9 @@
 //! the same arguments in the same order; hipBLAS on AMD GPUs is a thin layer over rocBLAS
 //! and its handles are rocBLAS handles, as here).
 
+/// The bad-input probe machinery the export macro uses (`PROBES`).
+pub use ferrocm_probe as probe;
+
 pub mod aux;
 pub mod ex;
 pub mod ex_trsm;
@@ -139,6 +142,11 @@ macro_rules! exports {
         /// Name and status of every exported function, in table order.
         pub const EXPORTS: &[$crate::capi::Export] = &[$(
             $crate::capi::Export { name: stringify!($name), status: $crate::export_status!($($serve)*) },
+        )*];
+        /// Every exported function with a caller for the bad-input probes (tests only: not
+        /// exported, so the shared library drops it).
+        pub static PROBES: &[$crate::capi::probe::Probe] = &[$(
+            $crate::capi::probe::probe!($name($($arg: $ty),*) $(-> $ret)?),
         )*];
         $( $crate::export_one!($lib; $name ($($arg: $ty),*) $(-> $ret)? { $($serve)* }); )*
     };

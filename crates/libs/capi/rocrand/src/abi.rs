@@ -72,3 +72,6 @@ pub fn ordering(o: rocrand_ordering) -> RandResult<Ordering> {
         _ => return Err(RandError::OutOfRange),
     })
 }
+
+// uint4 is passed by value (rocrand_set_seed_uint4): plain integers, any bits.
+rng::capi::probe::plain_args!(uint4);

@@ -51,6 +51,11 @@ macro_rules! roctx_exports {
         /// The name of every exported function, in table order.
         pub const EXPORTS: &[&str] = &[$(stringify!($name)),*];
 
+        /// Every exported function with a caller for the bad-input probes (tests only).
+        pub static PROBES: &[ferrocm_probe::Probe] = &[$(
+            ferrocm_probe::probe!($name($($arg: $ty),*) -> $ret),
+        )*];
+
         $(
             $(#[$attr])*
             /// # Safety

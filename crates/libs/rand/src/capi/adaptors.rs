@@ -285,3 +285,14 @@ impl DirectionSet {
         }
     }
 }
+
+/// Bad-input probes pass a `_Float16` argument as its value's fp16 bits (NaN stays NaN).
+impl crate::capi::probe::ProbeArg for HalfArg {
+    fn from_value(v: &crate::capi::probe::Value) -> Self {
+        let f = match v {
+            crate::capi::probe::Value::Float(f) => *f,
+            _ => 0.0,
+        };
+        HalfArg(f32::from_bits(u32::from(F16::from_f64(f).to_bits())))
+    }
+}

@@ -4,6 +4,9 @@
 //! AMD GPUs is a thin layer over rocRAND and its generators are rocRAND generators, as
 //! here). Each library converts its own enumerators and statuses.
 
+/// The bad-input probe machinery the export macro uses (`PROBES`).
+pub use ferrocm_probe as probe;
+
 pub mod adaptors;
 
 use std::collections::HashMap;
@@ -125,6 +128,11 @@ macro_rules! exports {
         /// Name and status of every exported function, in table order.
         pub const EXPORTS: &[$crate::capi::Export] = &[$(
             $crate::capi::Export { name: stringify!($name), missing: $crate::export_missing!($($serve)*) },
+        )*];
+        /// Every exported function with a caller for the bad-input probes (tests only: not
+        /// exported, so the shared library drops it).
+        pub static PROBES: &[$crate::capi::probe::Probe] = &[$(
+            $crate::capi::probe::probe!($name($($arg: $ty),*)),
         )*];
         $( $crate::export_one!($lib; $name ($($arg: $ty),*) { $($serve)* }); )*
     };
