@@ -9,7 +9,7 @@ use hip::memory::{CopyKind, Sync};
 use hip::platform::{self, Platform};
 use hip::{kernel, HipError, HipResult};
 
-use crate::entry::{api, non_null, write_out, Dim3};
+use crate::entry::{api, c_array, non_null, write_out, Dim3};
 use crate::stream::StreamT;
 
 /// The headers' launch entry point (`docs/HIP_CPU.md`): `kernarg` holds
@@ -136,19 +136,20 @@ pub struct LaunchParams {
     pub stream: StreamT,
 }
 
-/// The parts of a multi-device launch list (`hipErrorInvalidValue` for a NULL list or a
-/// count below 1; the backend checks the count against the devices).
+/// The parts of a multi-device launch list: `hipErrorInvalidValue` for a NULL list, or a
+/// count below 1 or above the device count (checked before anything is read, so a garbage
+/// count never reads past the caller's array).
 ///
 /// # Safety
 /// `list` must be NULL or hold `count` readable elements.
 pub(crate) unsafe fn parts_of<'a, T>(list: *const T, count: i64) -> HipResult<&'a [T]> {
     non_null(list)?;
     let n = usize::try_from(count).map_err(|_| HipError::InvalidValue)?;
-    if n == 0 {
+    if n == 0 || n > hip::backend().device_count()? {
         return Err(HipError::InvalidValue);
     }
     // SAFETY: the caller guarantees `count` elements.
-    Ok(unsafe { std::slice::from_raw_parts(list, n) })
+    unsafe { c_array(list, n) }
 }
 
 /// `hipLaunchCooperativeKernelMultiDevice`: one cooperative grid per device, on streams
