@@ -231,3 +231,29 @@ pub trait LaunchBackend {
         sync: Sync,
     ) -> HipResult<()>;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn multi_device_lists_are_checked_as_hip_does() {
+        assert_eq!(check_multi_device_args(2, 2, 0), Ok(()));
+        assert_eq!(
+            check_multi_device_args(1, 4, MULTI_DEVICE_NO_PRE_SYNC | MULTI_DEVICE_NO_POST_SYNC),
+            Ok(())
+        );
+        assert_eq!(
+            check_multi_device_args(0, 2, 0),
+            Err(HipError::InvalidValue)
+        );
+        assert_eq!(
+            check_multi_device_args(3, 2, 0),
+            Err(HipError::InvalidValue)
+        );
+        assert_eq!(
+            check_multi_device_args(1, 2, 4),
+            Err(HipError::InvalidValue)
+        );
+    }
+}
