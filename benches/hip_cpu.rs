@@ -16,7 +16,9 @@
 //! `texture` (tex2D point and linear over a 4096 x 4096 float array against hand-written
 //! nearest/bilinear kernels and loops), `multidev` (on two CPU devices, `FERROCM_CPU_DEVICES=2`:
 //! `hipMemcpyPeer` against `memcpy`, and the release latency of `hipStreamWaitValue32` against a
-//! `hipStreamWaitEvent`). The output ends with a Markdown summary table.
+//! `hipStreamWaitEvent`), `coop` (a two-phase sum with `this_grid().sync()` in one cooperative
+//! launch against the same two phases as two ordinary launches). The output ends with a Markdown
+//! summary table.
 //!
 //! Run (release: `cargo bench` uses the release profile's `hipcc` and `libamdhip64.so`, which
 //! must be built first, as a bench cannot depend on another package's binaries):
@@ -54,6 +56,7 @@ const PROGRAMS: &[&str] = &[
     "sgemm",
     "thrust",
     "texture",
+    "coop",
 ];
 
 /// HIP-CPU's figures (hip-cpu-peer.md §6), measured on its reference machine (a 2-vCPU

@@ -44,6 +44,16 @@ typedef struct ferrocm_workitem ferrocm_workitem_t;
  * work-item whose engine_private is NULL), they behave as for a work-group of one
  * work-item.
  */
+enum {
+  FERROCM_COOP_INFO = 0,
+  FERROCM_COOP_GRID_SYNC = 1,
+  FERROCM_COOP_MULTI_GRID_SYNC = 2,
+  FERROCM_COOP_NUM_GRIDS = 3,
+  FERROCM_COOP_GRID_RANK = 4,
+  FERROCM_COOP_MULTI_GRID_THREAD_OFFSET = 5,
+  FERROCM_COOP_MULTI_GRID_SIZE = 6
+};
+
 typedef struct ferrocm_device_ops {
   uint32_t version; /* FERROCM_CPU_ABI_VERSION */
   uint32_t size;    /* sizeof(ferrocm_device_ops_t) */
@@ -64,7 +74,20 @@ typedef struct ferrocm_device_ops {
    * Every warp-level operation (shuffle, ballot, any/all, activemask) is built on it.
    */
   uint64_t (*wave_exchange)(ferrocm_workitem_t *wi, uint64_t value, uint64_t *lanes);
-  void *reserved[6];
+  /*
+   * Grid-wide services of cooperative launches (offset 24; NULL in tables made
+   * before them). `op` is one of FERROCM_COOP_*:
+   *   INFO: bit 0 set in a cooperative dispatch, bit 1 in one of a multi-device launch;
+   *   GRID_SYNC: barrier of every work-item of the dispatch that has not returned
+   *     (work-groups that returned no longer take part); fails the dispatch when it
+   *     is not cooperative; returns 0;
+   *   MULTI_GRID_SYNC: the same over every grid of a multi-device launch;
+   *   NUM_GRIDS, GRID_RANK: the launch's grids and this grid's index (1 and 0 alone);
+   *   MULTI_GRID_THREAD_OFFSET, MULTI_GRID_SIZE: work-items of the grids before this
+   *     one, and of all of them.
+   */
+  uint64_t (*cooperative)(ferrocm_workitem_t *wi, uint32_t op);
+  void *reserved[5];
 } ferrocm_device_ops_t;
 
 /*

@@ -58,6 +58,27 @@ pub type BarrierFn = unsafe extern "C" fn(wi: *mut WorkItem, predicate: i32) -> 
 /// `ferrocm_device_ops_t::wave_exchange`.
 pub type WaveExchangeFn =
     unsafe extern "C" fn(wi: *mut WorkItem, value: u64, lanes: *mut u64) -> u64;
+/// `ferrocm_device_ops_t::cooperative`: the grid-wide services of cooperative launches
+/// (`op` is one of the `COOP_*` values).
+pub type CooperativeFn = unsafe extern "C" fn(wi: *mut WorkItem, op: u32) -> u64;
+
+/// `FERROCM_COOP_INFO`: bit 0 set in a cooperative dispatch (`hipLaunchCooperativeKernel`),
+/// bit 1 in one of a multi-device launch (`hipLaunchCooperativeKernelMultiDevice`).
+pub const COOP_INFO: u32 = 0;
+/// `FERROCM_COOP_GRID_SYNC`: grid-wide barrier (every work-item of the dispatch that has not
+/// returned). Fails the dispatch when it is not cooperative. Returns 0.
+pub const COOP_GRID_SYNC: u32 = 1;
+/// `FERROCM_COOP_MULTI_GRID_SYNC`: barrier of every work-item of every grid of a multi-device
+/// launch. Fails the dispatch when it is not part of one. Returns 0.
+pub const COOP_MULTI_GRID_SYNC: u32 = 2;
+/// `FERROCM_COOP_NUM_GRIDS`: grids of the multi-device launch (1 otherwise).
+pub const COOP_NUM_GRIDS: u32 = 3;
+/// `FERROCM_COOP_GRID_RANK`: this grid's index in the multi-device launch (0 otherwise).
+pub const COOP_GRID_RANK: u32 = 4;
+/// `FERROCM_COOP_MULTI_GRID_THREAD_OFFSET`: work-items of the grids before this one.
+pub const COOP_MULTI_GRID_THREAD_OFFSET: u32 = 5;
+/// `FERROCM_COOP_MULTI_GRID_SIZE`: work-items of all the grids of the launch.
+pub const COOP_MULTI_GRID_SIZE: u32 = 6;
 
 /// `ferrocm_device_ops_t`: services the engine offers to running work-items (`wi->ops`).
 #[repr(C)]
@@ -71,8 +92,10 @@ pub struct DeviceOps {
     pub barrier: BarrierFn,
     /// Wavefront exchange; returns the mask of active lanes.
     pub wave_exchange: WaveExchangeFn,
+    /// Grid-wide services (`COOP_*`); null in tables older than cooperative launches.
+    pub cooperative: Option<CooperativeFn>,
     /// Reserved, null.
-    pub reserved: [*mut c_void; 6],
+    pub reserved: [*mut c_void; 5],
 }
 
 // SAFETY: a `DeviceOps` is an immutable table of function pointers; its reserved raw pointers
@@ -344,7 +367,8 @@ mod tests {
         assert_eq!(offset_of!(DeviceOps, size), 4);
         assert_eq!(offset_of!(DeviceOps, barrier), 8);
         assert_eq!(offset_of!(DeviceOps, wave_exchange), 16);
-        assert_eq!(offset_of!(DeviceOps, reserved), 24);
+        assert_eq!(offset_of!(DeviceOps, cooperative), 24);
+        assert_eq!(offset_of!(DeviceOps, reserved), 32);
     }
 
     #[test]

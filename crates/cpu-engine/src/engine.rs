@@ -53,12 +53,14 @@ use parking_lot::{Condvar, Mutex};
 use crate::abi::{WorkGroupFn, WorkItemFn, MAX_WORKGROUP_SIZE, WAVEFRONT_SIZE};
 
 use context::{put_ctx, take_ctx, WorkerCtx};
+pub use coop::{Cooperative, GridBarrier, MultiGrid, MAX_COOPERATIVE_GROUPS};
 pub use dispatch::validate;
 use dispatch::DispatchState;
 use group::run_groups;
 use pool::{worker_main, Job, PubSlot, Shared, SLOTS};
 
 mod context;
+pub mod coop;
 mod device_ops;
 mod dispatch;
 mod group;
@@ -229,6 +231,14 @@ pub enum DispatchError {
     /// Memory for fiber stacks or segments could not be obtained; some work-groups did not run.
     #[error("out of resources: {0}")]
     OutOfResources(String),
+    /// A cooperative dispatch has more work-groups than can be resident at once.
+    #[error("cooperative dispatch of {groups} work-groups exceeds the maximum {max}")]
+    CooperativeTooLarge {
+        /// Work-groups of the dispatch.
+        groups: u64,
+        /// The limit.
+        max: u64,
+    },
     /// The kernel broke the kernel ABI (e.g. a barrier while it ran its whole work-group
     /// itself); some work-groups did not run.
     #[error("kernel error: {0}")]

@@ -21,4 +21,7 @@ pub use code_object::{
     CodeObject, CodeObjectError, KernelInfo, LoadedCodeObject, LoadedKernel, LoadedVariable,
     VariableInfo,
 };
-pub use engine::{Dispatch, DispatchError, Engine, EngineConfig, Kernel, Limits};
+pub use engine::coop;
+pub use engine::{
+    Cooperative, Dispatch, DispatchError, Engine, EngineConfig, Kernel, Limits, MultiGrid,
+};

@@ -39,6 +39,8 @@ pub struct DeviceProperties {
     pub host_native_atomic_supported: bool,
     pub unified_addressing: bool,
     pub cooperative_launch: bool,
+    /// `hipLaunchCooperativeKernelMultiDevice` works (grids synchronised across devices).
+    pub cooperative_multi_device_launch: bool,
     pub async_engine_count: i32,
     /// Rate of `wall_clock64()` in kHz.
     pub wall_clock_rate_khz: i32,

@@ -177,7 +177,13 @@ pub fn fill(p: &DeviceProperties) -> DeviceProp {
     d.concurrent_managed_access = b(p.concurrent_managed_access);
     d.can_use_host_pointer_for_registered_mem = 1;
     d.cooperative_launch = b(p.cooperative_launch);
-    d.cooperative_multi_device_launch = 0;
+    d.cooperative_multi_device_launch = b(p.cooperative_multi_device_launch);
+    // Where multi-device launches work (the CPU), their grids may differ in every respect.
+    let unmatched = b(p.cooperative_multi_device_launch);
+    d.cooperative_multi_device_unmatched_func = unmatched;
+    d.cooperative_multi_device_unmatched_grid_dim = unmatched;
+    d.cooperative_multi_device_unmatched_block_dim = unmatched;
+    d.cooperative_multi_device_unmatched_shared_mem = unmatched;
     d.shared_mem_per_block_optin = p.shared_mem_per_block as usize;
     d.pageable_memory_access_uses_host_page_tables = 1;
     d.direct_managed_mem_access_from_host = 1;
@@ -227,7 +233,7 @@ pub fn attribute(p: &DeviceProperties, attr: u32) -> HipResult<i32> {
         8 => b(p.concurrent_kernels),                           // ConcurrentKernels
         9 => b(p.concurrent_managed_access),                    // ConcurrentManagedAccess
         10 => b(p.cooperative_launch),                          // CooperativeLaunch
-        11 => 0,                                                // CooperativeMultiDeviceLaunch
+        11 => b(p.cooperative_multi_device_launch),             // CooperativeMultiDeviceLaunch
         12 => 1,                                                // DeviceOverlap
         13 => 1,                                                // DirectManagedMemAccessFromHost
         14 | 20 => 1,                                           // Global/LocalL1CacheSupported
@@ -279,7 +285,7 @@ pub fn attribute(p: &DeviceProperties, attr: u32) -> HipResult<i32> {
         10000 => p.clock_rate_khz,   // ClockInstructionRate
         10002 => clamp(p.max_shared_memory_per_multiprocessor), // MaxSharedMemoryPerMultiprocessor
         10005 | 10006 => 0,          // HdpMem/RegFlushCntl
-        10007..=10010 => 0,          // CooperativeMultiDeviceUnmatched*
+        10007..=10010 => b(p.cooperative_multi_device_launch), // CooperativeMultiDeviceUnmatched*
         10011 => 0,                  // IsLargeBar
         10012 => 0,                  // AsicRevision
         10013 => 0,                  // CanUseStreamWaitValue

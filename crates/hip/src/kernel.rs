@@ -363,6 +363,63 @@ impl Kernel {
         stream.submit_launch(&launch)
     }
 
+    /// Checks a cooperative launch: [`Kernel::prepare`], then the co-residency limit
+    /// (`hipErrorCooperativeLaunchTooLarge` above the occupancy API's active blocks per
+    /// multiprocessor times the device's multiprocessors).
+    pub fn prepare_cooperative<'a>(
+        &self,
+        device: usize,
+        grid: [u32; 3],
+        block: [u32; 3],
+        dynamic_shared: usize,
+        kernarg: &'a [u8],
+    ) -> HipResult<PreparedLaunch<'a>> {
+        let launch = self.prepare(device, grid, block, dynamic_shared, kernarg)?;
+        let max = self.max_cooperative_blocks(device, block, dynamic_shared)?;
+        let blocks: u64 = grid.iter().map(|&g| u64::from(g)).product();
+        if blocks > max {
+            return Err(HipError::CooperativeLaunchTooLarge);
+        }
+        Ok(launch)
+    }
+
+    /// Checks a cooperative launch ([`Kernel::prepare_cooperative`]) and submits it to
+    /// `stream` as a cooperative dispatch of the CPU engine (alone, or one grid of a
+    /// multi-device launch as `coop` says).
+    pub fn enqueue_cooperative(
+        &self,
+        grid: [u32; 3],
+        block: [u32; 3],
+        dynamic_shared: usize,
+        stream: &StreamCore,
+        kernarg: &[u8],
+        coop: cpu_engine::Cooperative,
+    ) -> HipResult<()> {
+        let launch =
+            self.prepare_cooperative(stream.device, grid, block, dynamic_shared, kernarg)?;
+        submit_cooperative(stream, &launch, coop)
+    }
+
+    /// Blocks of a cooperative launch at most on `device`: one resident work-group per
+    /// multiprocessor (a core of the device's share), where the block fits at all.
+    pub fn max_cooperative_blocks(
+        &self,
+        device: usize,
+        block: [u32; 3],
+        dynamic_shared: usize,
+    ) -> HipResult<u64> {
+        let props = Runtime::get()?.device(device)?.properties();
+        let threads: u64 = block.iter().map(|&b| u64::from(b)).product();
+        let fits = threads
+            <= u64::from(self.max_threads_per_block(props.max_threads_per_block as u32))
+            && self.static_shared_size() + dynamic_shared as u64 <= props.shared_mem_per_block;
+        Ok(if fits {
+            props.multi_processor_count.max(0) as u64
+        } else {
+            0
+        })
+    }
+
     /// Checks a launch and enqueues it through the stream's general kernel path, where the
     /// graph API's node builder (`graph::KernelNode::new`) intercepts it on its thread.
     /// Launches use [`Kernel::enqueue`]; a node can be built from [`Kernel::prepare`].
@@ -383,6 +440,24 @@ impl Kernel {
             p.kernarg,
         )
     }
+}
+
+/// Submits a checked cooperative launch to `stream`: its packet names `coop`, registered
+/// with the engine until the CPU agent takes it. If it cannot be submitted, the other grids
+/// of its multi-device launch are told not to wait for it.
+pub fn submit_cooperative(
+    stream: &StreamCore,
+    launch: &PreparedLaunch<'_>,
+    coop: cpu_engine::Cooperative,
+) -> HipResult<()> {
+    let handle = cpu_engine::coop::register(coop);
+    let result = stream.submit_cooperative(launch, handle);
+    if result.is_err() {
+        if let Some(c) = cpu_engine::coop::take(handle) {
+            c.abandon();
+        }
+    }
+    result
 }
 
 /// A kernel launch checked once ([`Kernel::prepare`]): the dispatch it becomes, with its

@@ -798,6 +798,14 @@ impl StreamCore {
         self.submit(|| self.publish_prepared_locked(launch))
     }
 
+    /// Submits a checked cooperative launch (CPU platform): its packet carries `coop`, the
+    /// handle of its registered `cpu_engine::Cooperative`. Not capturable: a capturing
+    /// stream refuses it (`hipErrorStreamCaptureUnsupported`).
+    pub(crate) fn submit_cooperative(&self, launch: &PreparedLaunch, coop: u64) -> HipResult<()> {
+        self.refuse_while_capturing()?;
+        self.submit(|| self.publish_launch_locked(launch, coop))
+    }
+
     /// Publishes a kernel dispatch (validated by the caller). Called with the submission
     /// lock held.
     pub(crate) fn publish_kernel_locked(
@@ -827,6 +835,12 @@ impl StreamCore {
 
     /// Publishes a checked launch's kernel dispatch. Called with the submission lock held.
     fn publish_prepared_locked(&self, launch: &PreparedLaunch) -> HipResult<()> {
+        self.publish_launch_locked(launch, 0)
+    }
+
+    /// [`StreamCore::publish_prepared_locked`] with the packet's `reserved2` (ferrocm's
+    /// cooperative-launch handle on the CPU agent; 0 for an ordinary dispatch).
+    fn publish_launch_locked(&self, launch: &PreparedLaunch, coop: u64) -> HipResult<()> {
         let PreparedLaunch {
             kernel_object,
             grid,
@@ -866,6 +880,7 @@ impl StreamCore {
                 group_segment_size,
                 kernel_object,
                 kernarg_address: args as u64,
+                reserved2: coop,
                 completion_signal: completion,
                 ..KernelDispatchPacket::default()
             })

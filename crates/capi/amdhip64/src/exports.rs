@@ -256,10 +256,10 @@ hip_exports! {
     fn hipModuleLoadData(module: *mut ModuleT, image: *const c_void) { module::hipModuleLoadData }
     fn hipModuleLoadDataEx(module: *mut ModuleT, image: *const c_void, num_options: c_uint, options: *mut c_int, values: *mut *mut c_void) { module::hipModuleLoadDataEx }
     fn hipModuleLaunchKernel(function: FunctionT, grid_x: c_uint, grid_y: c_uint, grid_z: c_uint, block_x: c_uint, block_y: c_uint, block_z: c_uint, shared_mem: c_uint, stream: StreamT, kernel_params: *mut *mut c_void, extra: *mut *mut c_void) { module::hipModuleLaunchKernel }
-    fn hipModuleLaunchCooperativeKernel(f: hipFunction_t, grid_dim_x: c_uint, grid_dim_y: c_uint, grid_dim_z: c_uint, block_dim_x: c_uint, block_dim_y: c_uint, block_dim_z: c_uint, shared_mem_bytes: c_uint, stream: hipStream_t, kernel_params: *mut *mut c_void) { unsupported "cooperative launch" }
-    fn hipModuleLaunchCooperativeKernelMultiDevice(launch_params_list: *mut c_void, num_devices: c_uint, flags: c_uint) { unsupported "cooperative launch" }
+    fn hipModuleLaunchCooperativeKernel(f: FunctionT, grid_dim_x: c_uint, grid_dim_y: c_uint, grid_dim_z: c_uint, block_dim_x: c_uint, block_dim_y: c_uint, block_dim_z: c_uint, shared_mem_bytes: c_uint, stream: StreamT, kernel_params: *mut *mut c_void) { module::hipModuleLaunchCooperativeKernel }
+    fn hipModuleLaunchCooperativeKernelMultiDevice(launch_params_list: *mut c_void, num_devices: c_uint, flags: c_uint) { module::hipModuleLaunchCooperativeKernelMultiDevice }
     fn hipLaunchCooperativeKernel(function: *const c_void, grid: Dim3, block: Dim3, args: *mut *mut c_void, shared_mem: c_uint, stream: StreamT) { launch::hipLaunchCooperativeKernel }
-    fn hipLaunchCooperativeKernelMultiDevice(launch_params_list: *mut c_void, num_devices: c_int, flags: c_uint) { unsupported "cooperative launch" }
+    fn hipLaunchCooperativeKernelMultiDevice(launch_params_list: *mut c_void, num_devices: c_int, flags: c_uint) { launch::hipLaunchCooperativeKernelMultiDevice }
     fn hipExtLaunchMultiKernelMultiDevice(launch_params_list: *mut c_void, num_devices: c_int, flags: c_uint) { unsupported "AMD extensions" }
     fn hipModuleOccupancyMaxPotentialBlockSize(grid_size: *mut c_int, block_size: *mut c_int, f: hipFunction_t, dyn_shared_mem_per_blk: usize, block_size_limit: c_int) { occupancy::hipModuleOccupancyMaxPotentialBlockSize }
     fn hipModuleOccupancyMaxPotentialBlockSizeWithFlags(grid_size: *mut c_int, block_size: *mut c_int, f: hipFunction_t, dyn_shared_mem_per_blk: usize, block_size_limit: c_int, flags: c_uint) { occupancy::hipModuleOccupancyMaxPotentialBlockSizeWithFlags }

@@ -4,12 +4,12 @@
 use std::ffi::{c_char, c_int, c_uint, c_void};
 
 use cpu_engine::KernelDescriptor;
-use hip::backend::launch::LaunchMode;
+use hip::backend::launch::{CooperativeLaunch, LaunchMode};
 use hip::memory::{CopyKind, Sync};
 use hip::platform::{self, Platform};
 use hip::{kernel, HipError, HipResult};
 
-use crate::entry::{api, non_null, write_out, Dim3};
+use crate::entry::{api, c_array, non_null, write_out, Dim3};
 use crate::stream::StreamT;
 
 /// The headers' launch entry point (`docs/HIP_CPU.md`): `kernarg` holds
@@ -98,8 +98,7 @@ pub unsafe fn hipLaunchKernel(
 }
 
 /// `hipLaunchCooperativeKernel`: every block resident at once, so that grid-wide
-/// synchronisation works (`hipErrorNotSupported` on the CPU platform, where a grid cannot
-/// be guaranteed co-resident).
+/// synchronisation works (`hipErrorCooperativeLaunchTooLarge` above the occupancy limit).
 ///
 /// # Safety
 /// As for [`hipLaunchKernel`].
@@ -123,6 +122,62 @@ pub unsafe fn hipLaunchCooperativeKernel(
             LaunchMode::Cooperative,
         )
     }
+}
+
+/// `hipLaunchParams`: one device's part of `hipLaunchCooperativeKernelMultiDevice`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct LaunchParams {
+    pub func: *mut c_void,
+    pub grid_dim: Dim3,
+    pub block_dim: Dim3,
+    pub args: *mut *mut c_void,
+    pub shared_mem: usize,
+    pub stream: StreamT,
+}
+
+/// The parts of a multi-device launch list: `hipErrorInvalidValue` for a NULL list, or a
+/// count below 1 or above the device count (checked before anything is read, so a garbage
+/// count never reads past the caller's array).
+///
+/// # Safety
+/// `list` must be NULL or hold `count` readable elements.
+pub(crate) unsafe fn parts_of<'a, T>(list: *const T, count: i64) -> HipResult<&'a [T]> {
+    non_null(list)?;
+    let n = usize::try_from(count).map_err(|_| HipError::InvalidValue)?;
+    if n == 0 || n > hip::backend().device_count()? {
+        return Err(HipError::InvalidValue);
+    }
+    // SAFETY: the caller guarantees `count` elements.
+    unsafe { c_array(list, n) }
+}
+
+/// `hipLaunchCooperativeKernelMultiDevice`: one cooperative grid per device, on streams
+/// of distinct devices, synchronised together by `multi_grid_group::sync`.
+///
+/// # Safety
+/// `list` must be NULL or hold `num_devices` `hipLaunchParams`, each as for
+/// [`hipLaunchKernel`].
+pub unsafe fn hipLaunchCooperativeKernelMultiDevice(
+    list: *mut c_void,
+    num_devices: c_int,
+    flags: c_uint,
+) -> HipResult<()> {
+    // SAFETY: forwarded from the caller.
+    let parts = unsafe { parts_of(list.cast::<LaunchParams>().cast_const(), num_devices.into())? };
+    let parts: Vec<CooperativeLaunch> = parts
+        .iter()
+        .map(|p| CooperativeLaunch {
+            host_fn: p.func.cast_const(),
+            grid: p.grid_dim.to_array(),
+            block: p.block_dim.to_array(),
+            args: p.args,
+            dynamic_shared: p.shared_mem,
+            stream: p.stream,
+        })
+        .collect();
+    // SAFETY: forwarded from the caller.
+    unsafe { hip::backend().launch_cooperative_multi_device(&parts, flags) }
 }
 
 /// `hipFuncAttributes`

@@ -3,6 +3,7 @@
 
 use std::ffi::{c_char, c_int, c_uint, c_void};
 
+use hip::backend::launch::ModuleCooperativeLaunch;
 use hip::HipResult;
 
 use crate::entry::{non_null, write_out};
@@ -127,6 +128,82 @@ pub unsafe fn hipModuleLaunchKernel(
             extra,
         )
     }
+}
+
+/// `hipModuleLaunchCooperativeKernel`: every block resident at once, so that grid-wide
+/// synchronisation works.
+///
+/// # Safety
+/// As for [`hipModuleLaunchKernel`] with `kernel_params`.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn hipModuleLaunchCooperativeKernel(
+    function: FunctionT,
+    grid_x: c_uint,
+    grid_y: c_uint,
+    grid_z: c_uint,
+    block_x: c_uint,
+    block_y: c_uint,
+    block_z: c_uint,
+    shared_mem: c_uint,
+    stream: StreamT,
+    kernel_params: *mut *mut c_void,
+) -> HipResult<()> {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        hip::backend().module_launch_cooperative(
+            function,
+            [grid_x, grid_y, grid_z],
+            [block_x, block_y, block_z],
+            shared_mem,
+            stream,
+            kernel_params,
+        )
+    }
+}
+
+/// `hipFunctionLaunchParams`: one device's part of
+/// `hipModuleLaunchCooperativeKernelMultiDevice`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct FunctionLaunchParams {
+    pub function: FunctionT,
+    pub grid_dim: [c_uint; 3],
+    pub block_dim: [c_uint; 3],
+    pub shared_mem_bytes: c_uint,
+    pub stream: StreamT,
+    pub kernel_params: *mut *mut c_void,
+}
+
+/// `hipModuleLaunchCooperativeKernelMultiDevice`.
+///
+/// # Safety
+/// `list` must be NULL or hold `num_devices` `hipFunctionLaunchParams`, each as for
+/// [`hipModuleLaunchCooperativeKernel`].
+pub unsafe fn hipModuleLaunchCooperativeKernelMultiDevice(
+    list: *mut c_void,
+    num_devices: c_uint,
+    flags: c_uint,
+) -> HipResult<()> {
+    // SAFETY: forwarded from the caller.
+    let parts = unsafe {
+        crate::launch::parts_of(
+            list.cast::<FunctionLaunchParams>().cast_const(),
+            num_devices.into(),
+        )?
+    };
+    let parts: Vec<ModuleCooperativeLaunch> = parts
+        .iter()
+        .map(|p| ModuleCooperativeLaunch {
+            function: p.function,
+            grid: p.grid_dim,
+            block: p.block_dim,
+            shared_mem: p.shared_mem_bytes,
+            stream: p.stream,
+            params: p.kernel_params,
+        })
+        .collect();
+    // SAFETY: forwarded from the caller.
+    unsafe { hip::backend().module_launch_cooperative_multi_device(&parts, flags) }
 }
 
 /// # Safety

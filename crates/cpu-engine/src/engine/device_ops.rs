@@ -6,16 +6,21 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr;
 
 use super::context::{SlotState, CURRENT_GROUP};
-use super::group::{convert, Group, Mode, Op};
+use super::group::{convert, Group, Mode, Op, Scope};
 use super::DispatchError;
-use crate::abi::{DeviceOps, WorkItem, ABI_VERSION, WAVEFRONT_SIZE, WHOLE_GROUP_RUNNING};
+use crate::abi::{
+    DeviceOps, WorkItem, ABI_VERSION, COOP_GRID_RANK, COOP_GRID_SYNC, COOP_INFO,
+    COOP_MULTI_GRID_SIZE, COOP_MULTI_GRID_SYNC, COOP_MULTI_GRID_THREAD_OFFSET, COOP_NUM_GRIDS,
+    WAVEFRONT_SIZE, WHOLE_GROUP_RUNNING,
+};
 
 pub(super) static DEVICE_OPS: DeviceOps = DeviceOps {
     version: ABI_VERSION,
     size: core::mem::size_of::<DeviceOps>() as u32,
     barrier: barrier_entry,
     wave_exchange: wave_exchange_entry,
-    reserved: [ptr::null_mut(); 6],
+    cooperative: Some(cooperative_entry),
+    reserved: [ptr::null_mut(); 5],
 };
 
 /// `ops->barrier`.
@@ -25,8 +30,84 @@ pub(super) static DEVICE_OPS: DeviceOps = DeviceOps {
 pub(super) unsafe extern "C" fn barrier_entry(wi: *mut WorkItem, predicate: i32) -> u32 {
     let op = Op::Barrier {
         predicate: predicate != 0,
+        scope: Scope::Block,
     };
     catch_unwind(AssertUnwindSafe(|| sync_op(wi, op))).map_or(0, |r| r as u32)
+}
+
+/// `ops->cooperative`.
+///
+/// # Safety
+/// As for `barrier_entry`.
+pub(super) unsafe extern "C" fn cooperative_entry(wi: *mut WorkItem, op: u32) -> u64 {
+    catch_unwind(AssertUnwindSafe(|| cooperative_op(wi, op))).unwrap_or(0)
+}
+
+/// The group of the running work-item `wi` (see `sync_op`); null outside of a dispatch.
+fn group_of(wi: *mut WorkItem) -> *const Group {
+    let named = if wi.is_null() {
+        ptr::null()
+    } else {
+        // SAFETY: a non-null `wi` is the work-item the running kernel was given (or a copy).
+        unsafe { (*wi).engine_private }.cast_const().cast::<Group>()
+    };
+    if named.is_null() {
+        CURRENT_GROUP.with(Cell::get)
+    } else {
+        named
+    }
+}
+
+/// The `COOP_*` services: queries answer from the dispatch; the barriers are a work-group
+/// barrier whose last arrival waits for the rest of the grid(s) (`Group::wide_sync`).
+fn cooperative_op(wi: *mut WorkItem, op: u32) -> u64 {
+    let g = group_of(wi);
+    if g.is_null() {
+        // Outside of a dispatch: a grid of one work-item, not cooperative.
+        return match op {
+            COOP_NUM_GRIDS | COOP_MULTI_GRID_SIZE => 1,
+            _ => 0,
+        };
+    }
+    // SAFETY: the group is set only while it runs on this thread.
+    let g = unsafe { &*g };
+    // SAFETY: the dispatch state outlives its groups.
+    let st = unsafe { &*g.st };
+    let coop = st.coop.as_ref();
+    let grid_items = || {
+        let t = &st.template;
+        u64::from(t.grid_size[0]) * u64::from(t.grid_size[1]) * u64::from(t.grid_size[2])
+    };
+    match op {
+        COOP_INFO => coop.map_or(0, |c| c.info()),
+        COOP_GRID_SYNC | COOP_MULTI_GRID_SYNC => {
+            let scope = if op == COOP_GRID_SYNC {
+                Scope::Grid
+            } else {
+                Scope::MultiGrid
+            };
+            // SAFETY: `wi0` is valid while its group runs; the kernel only reads it now.
+            if g.mode.get() == Mode::Start && unsafe { (*g.wi0).reserved0 } == WHOLE_GROUP_RUNNING {
+                // An entry point running its whole group (a kernel split at its barriers)
+                // calls it between two phases: every work-item of the group has arrived.
+                g.wide_sync(scope);
+                return 0;
+            }
+            sync_op(
+                wi,
+                Op::Barrier {
+                    predicate: false,
+                    scope,
+                },
+            );
+            0
+        }
+        COOP_NUM_GRIDS => coop.map_or(1, |c| c.num_grids()),
+        COOP_GRID_RANK => coop.map_or(0, |c| c.grid_rank()),
+        COOP_MULTI_GRID_THREAD_OFFSET => coop.map_or(0, |c| c.thread_offset()),
+        COOP_MULTI_GRID_SIZE => coop.map_or_else(grid_items, |c| c.multi_size(grid_items())),
+        _ => 0,
+    }
 }
 
 /// `ops->wave_exchange`.
@@ -56,20 +137,10 @@ pub(super) fn lone_exchange(value: u64, lanes: *mut u64, lane: u32) -> u64 {
 #[inline(always)]
 pub(super) fn sync_op(wi: *mut WorkItem, op: Op) -> u64 {
     // The engine's work-items (and copies of them) name their group; else the thread's.
-    let named = if wi.is_null() {
-        ptr::null()
-    } else {
-        // SAFETY: a non-null `wi` is the work-item the running kernel was given (or a copy).
-        unsafe { (*wi).engine_private }.cast_const().cast::<Group>()
-    };
-    let g = if named.is_null() {
-        CURRENT_GROUP.with(Cell::get)
-    } else {
-        named
-    };
+    let g = group_of(wi);
     if g.is_null() {
         return match op {
-            Op::Barrier { predicate } => u64::from(predicate),
+            Op::Barrier { predicate, .. } => u64::from(predicate),
             Op::Wave { value, lanes } => lone_exchange(value, lanes, 0),
         };
     }
@@ -109,7 +180,11 @@ pub(super) fn sync_op(wi: *mut WorkItem, op: Op) -> u64 {
         };
         // Work-items before k have returned; those after k have not started.
         match op {
-            Op::Barrier { predicate } if k + 1 == n => return u64::from(predicate),
+            Op::Barrier { predicate, scope } if k + 1 == n => {
+                // The only work-item left of the group: the group has arrived.
+                g.wide_sync(scope);
+                return u64::from(predicate);
+            }
             Op::Wave { value, lanes } if k + 1 == g.wave_range(k / WAVEFRONT_SIZE).1 => {
                 return lone_exchange(value, lanes, k % WAVEFRONT_SIZE);
             }
@@ -126,14 +201,15 @@ pub(super) fn sync_op(wi: *mut WorkItem, op: Op) -> u64 {
     // SAFETY: fiber mode, i < n (the running work-item).
     let slot = unsafe { g.slot(i) };
     match op {
-        Op::Barrier { predicate } => {
+        Op::Barrier { predicate, scope } => {
             slot.state.set(SlotState::AtBarrier);
+            g.barrier_scope.set(scope);
             g.barrier_arrived.set(g.barrier_arrived.get() + 1);
             g.barrier_true
                 .set(g.barrier_true.get() + u32::from(predicate));
             if g.barrier_arrived.get() == g.live.get() {
                 // SAFETY: fiber mode.
-                unsafe { g.release_barrier() };
+                unsafe { g.complete_barrier() };
                 return slot.result.get();
             }
         }

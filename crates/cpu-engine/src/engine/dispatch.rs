@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use parking_lot::Mutex;
 
+use super::coop::CoopRun;
 use super::device_ops::DEVICE_OPS;
 use super::{
     Dispatch, DispatchError, MAX_GROUP_SEGMENT_SIZE, MAX_PRIVATE_SEGMENT_SIZE, PRIVATE_ALIGN,
@@ -27,6 +28,8 @@ pub(super) struct DispatchState {
     pub(super) private_stride: usize,
     /// First error raised by a thread (groups after it may not have run).
     pub(super) error: Mutex<Option<DispatchError>>,
+    /// Set for a cooperative dispatch (`Engine::run_cooperative`).
+    pub(super) coop: Option<CoopRun>,
 }
 
 // SAFETY: the raw pointers in `template` (kernarg, ops) are only copied into work-items; the
@@ -147,6 +150,7 @@ impl DispatchState {
             group_alloc,
             private_stride: round_up(private, PRIVATE_ALIGN),
             error: Mutex::new(None),
+            coop: None,
         })
     }
 

@@ -25,9 +25,20 @@ pub(super) enum Mode {
     Fibers,
 }
 
+/// Who a barrier waits for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Scope {
+    /// The work-group (`__syncthreads`).
+    Block,
+    /// Every work-group of a cooperative dispatch (`grid_group::sync`).
+    Grid,
+    /// Every work-group of every grid of a multi-device launch (`multi_grid_group::sync`).
+    MultiGrid,
+}
+
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Op {
-    Barrier { predicate: bool },
+    Barrier { predicate: bool, scope: Scope },
     Wave { value: u64, lanes: *mut u64 },
 }
 
@@ -60,6 +71,8 @@ pub(super) struct Group {
     pub(super) live: Cell<u32>,
     pub(super) barrier_arrived: Cell<u32>,
     pub(super) barrier_true: Cell<u32>,
+    /// Fiber mode: the scope of the pending barrier.
+    pub(super) barrier_scope: Cell<Scope>,
     pub(super) slots: Cell<*const Slot>,
     pub(super) waves: Cell<*const Wave>,
     pub(super) items: Cell<*mut WorkItem>,
@@ -173,7 +186,51 @@ impl Group {
         }
         if self.barrier_arrived.get() != 0 && self.barrier_arrived.get() == self.live.get() {
             // SAFETY: fiber mode.
-            unsafe { self.release_barrier() };
+            unsafe { self.complete_barrier() };
+        }
+    }
+
+    /// Every live work-item has arrived at the pending barrier: for a grid-wide one, waits
+    /// for the other work-groups too (this thread runs only this group), then releases it.
+    ///
+    /// # Safety
+    /// Fiber mode only.
+    pub(super) unsafe fn complete_barrier(&self) {
+        let scope = self.barrier_scope.replace(Scope::Block);
+        self.wide_sync(scope);
+        // SAFETY: caller contract.
+        unsafe { self.release_barrier() };
+    }
+
+    /// The work-group has reached a barrier of `scope` as a whole: waits for the rest of the
+    /// grid (or of every grid) to reach it. Fails the range (never returns) when the dispatch
+    /// is not cooperative or another group of it failed.
+    pub(super) fn wide_sync(&self, scope: Scope) {
+        if scope == Scope::Block {
+            return;
+        }
+        // SAFETY: the dispatch state outlives its groups.
+        let st = unsafe { &*self.st };
+        let barrier = match (st.coop.as_ref(), scope) {
+            (Some(c), Scope::Grid) => Some(&c.grid),
+            (Some(c), _) => c.multi_barrier(),
+            (None, _) => None,
+        };
+        let Some(barrier) = barrier else {
+            self.abort(DispatchError::KernelFault(if scope == Scope::Grid {
+                "grid synchronisation (cooperative_groups::grid_group::sync) in a kernel not \
+                 launched with hipLaunchCooperativeKernel"
+                    .into()
+            } else {
+                "multi-grid synchronisation (cooperative_groups::multi_grid_group::sync) in a \
+                 kernel not launched with hipLaunchCooperativeKernelMultiDevice"
+                    .into()
+            }));
+        };
+        if !barrier.arrive() {
+            self.abort(DispatchError::KernelFault(
+                "another work-group of the cooperative launch failed".into(),
+            ));
         }
     }
 
@@ -411,6 +468,7 @@ impl Range<'_> {
         grp.live.set(n);
         grp.barrier_arrived.set(0);
         grp.barrier_true.set(0);
+        grp.barrier_scope.set(Scope::Block);
         n
     }
 }
@@ -455,6 +513,7 @@ pub(super) fn run_groups(
             live: Cell::new(0),
             barrier_arrived: Cell::new(0),
             barrier_true: Cell::new(0),
+            barrier_scope: Cell::new(Scope::Block),
             slots: Cell::new(ptr::null()),
             waves: Cell::new(ptr::null()),
             items: Cell::new(ptr::null_mut()),
@@ -707,6 +766,7 @@ pub(super) unsafe fn convert(g: &Group, k: u32) -> Result<(), DispatchError> {
     g.live.set(n - k);
     g.barrier_arrived.set(0);
     g.barrier_true.set(0);
+    g.barrier_scope.set(Scope::Block);
     g.first.set(k);
     g.current.set(k);
     // SAFETY: `wi0` is valid; its local size is this group's.

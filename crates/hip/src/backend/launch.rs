@@ -45,6 +45,61 @@ pub enum LaunchMode {
     Cooperative,
 }
 
+/// One device's part of `hipLaunchCooperativeKernelMultiDevice` (a `hipLaunchParams`).
+#[derive(Debug, Clone, Copy)]
+pub struct CooperativeLaunch {
+    /// The kernel's host function.
+    pub host_fn: *const c_void,
+    /// Blocks per dimension.
+    pub grid: [u32; 3],
+    /// Threads per block and dimension.
+    pub block: [u32; 3],
+    /// One pointer per kernel parameter.
+    pub args: *mut *mut c_void,
+    /// Dynamic shared memory per block.
+    pub dynamic_shared: usize,
+    /// A stream of the device this part runs on.
+    pub stream: Handle,
+}
+
+/// One device's part of `hipModuleLaunchCooperativeKernelMultiDevice` (a
+/// `hipFunctionLaunchParams`).
+#[derive(Debug, Clone, Copy)]
+pub struct ModuleCooperativeLaunch {
+    /// A function of a loaded module.
+    pub function: Handle,
+    /// Blocks per dimension.
+    pub grid: [u32; 3],
+    /// Threads per block and dimension.
+    pub block: [u32; 3],
+    /// Dynamic shared memory per block.
+    pub shared_mem: u32,
+    /// A stream of the device this part runs on.
+    pub stream: Handle,
+    /// One pointer per kernel parameter.
+    pub params: *mut *mut c_void,
+}
+
+/// `hipCooperativeLaunchMultiDeviceNoPreSync`: the launches do not wait for the work
+/// queued before them on the other devices' streams.
+pub const MULTI_DEVICE_NO_PRE_SYNC: u32 = 0x01;
+/// `hipCooperativeLaunchMultiDeviceNoPostSync`: later work on each stream does not wait
+/// for the kernels of the other devices.
+pub const MULTI_DEVICE_NO_POST_SYNC: u32 = 0x02;
+
+/// HIP's checks of a multi-device cooperative launch made before any part is looked at: a
+/// list of at least one part and at most one per device, and only the two flags HIP
+/// defines (`hipErrorInvalidValue` otherwise).
+pub fn check_multi_device_args(parts: usize, device_count: usize, flags: u32) -> HipResult<()> {
+    if parts == 0 || parts > device_count {
+        return Err(HipError::InvalidValue);
+    }
+    if flags & !(MULTI_DEVICE_NO_PRE_SYNC | MULTI_DEVICE_NO_POST_SYNC) != 0 {
+        return Err(HipError::InvalidValue);
+    }
+    Ok(())
+}
+
 /// `hipOccupancyDefault` / `hipOccupancyDisableCachingOverride`: the only flags HIP defines.
 const OCCUPANCY_MAX_FLAGS: u32 = 1;
 
@@ -91,6 +146,23 @@ pub trait LaunchBackend {
         stream: Handle,
         mode: LaunchMode,
     ) -> HipResult<()>;
+
+    /// `hipLaunchCooperativeKernelMultiDevice`: one cooperative grid per device (the streams'
+    /// devices are distinct), all resident at once, so that the kernels may synchronise
+    /// every grid together (`multi_grid_group::sync`). `flags`: `MULTI_DEVICE_NO_*_SYNC`.
+    /// Platforms without it report `hipDeviceAttributeCooperativeMultiDeviceLaunch` 0 and
+    /// refuse it.
+    ///
+    /// # Safety
+    /// For each part, as for [`LaunchBackend::launch_kernel`].
+    unsafe fn launch_cooperative_multi_device(
+        &self,
+        parts: &[CooperativeLaunch],
+        flags: u32,
+    ) -> HipResult<()> {
+        let _ = (parts, flags);
+        Err(HipError::NotSupported)
+    }
 
     /// `__ferrocmLaunchKernel`, the launch entry point of hipcc's CPU headers: a kernel
     /// descriptor compiled into the program and its packed kernarg block
@@ -158,4 +230,30 @@ pub trait LaunchBackend {
         stream: Handle,
         sync: Sync,
     ) -> HipResult<()>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn multi_device_lists_are_checked_as_hip_does() {
+        assert_eq!(check_multi_device_args(2, 2, 0), Ok(()));
+        assert_eq!(
+            check_multi_device_args(1, 4, MULTI_DEVICE_NO_PRE_SYNC | MULTI_DEVICE_NO_POST_SYNC),
+            Ok(())
+        );
+        assert_eq!(
+            check_multi_device_args(0, 2, 0),
+            Err(HipError::InvalidValue)
+        );
+        assert_eq!(
+            check_multi_device_args(3, 2, 0),
+            Err(HipError::InvalidValue)
+        );
+        assert_eq!(
+            check_multi_device_args(1, 2, 4),
+            Err(HipError::InvalidValue)
+        );
+    }
 }

@@ -10,7 +10,7 @@
 use std::ffi::{c_void, CStr};
 
 use super::Handle;
-use crate::error::HipResult;
+use crate::error::{HipError, HipResult};
 
 /// Modules and module functions.
 pub trait ModuleBackend {
@@ -75,6 +75,37 @@ pub trait ModuleBackend {
         params: *mut *mut c_void,
         extra: *mut *mut c_void,
     ) -> HipResult<()>;
+
+    /// `hipModuleLaunchCooperativeKernel`: as [`ModuleBackend::module_launch_kernel`] with
+    /// `params`, every block resident at once (`hipErrorCooperativeLaunchTooLarge` above the
+    /// occupancy API's limit).
+    ///
+    /// # Safety
+    /// As for [`ModuleBackend::module_launch_kernel`].
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn module_launch_cooperative(
+        &self,
+        function: Handle,
+        grid: [u32; 3],
+        block: [u32; 3],
+        shared_mem: u32,
+        stream: Handle,
+        params: *mut *mut c_void,
+    ) -> HipResult<()>;
+
+    /// `hipModuleLaunchCooperativeKernelMultiDevice` (see
+    /// `LaunchBackend::launch_cooperative_multi_device`).
+    ///
+    /// # Safety
+    /// For each part, as for [`ModuleBackend::module_launch_cooperative`].
+    unsafe fn module_launch_cooperative_multi_device(
+        &self,
+        parts: &[crate::backend::launch::ModuleCooperativeLaunch],
+        flags: u32,
+    ) -> HipResult<()> {
+        let _ = (parts, flags);
+        Err(HipError::NotSupported)
+    }
 
     /// `hipFuncGetAttribute` (`hipFunction_attribute`, 0-9) of a module function.
     ///

@@ -7,10 +7,10 @@ use std::ffi::{c_char, c_void};
 
 use cpu_engine::KernelDescriptor;
 
-use super::Cpu;
+use super::{cooperative, Cpu};
 use crate::backend::launch::{
-    check_active_blocks_args, check_potential_block_size_args, FuncAttributes, LaunchBackend,
-    LaunchMode,
+    check_active_blocks_args, check_potential_block_size_args, CooperativeLaunch, FuncAttributes,
+    LaunchBackend, LaunchMode,
 };
 use crate::backend::Handle;
 use crate::device::DeviceProperties;
@@ -92,15 +92,46 @@ impl LaunchBackend for Cpu {
         mode: LaunchMode,
     ) -> HipResult<()> {
         let k = kernel::function_ref(host_fn as usize)?;
-        if mode == LaunchMode::Cooperative {
-            // A grid cannot be guaranteed co-resident on the CPU engine (grid
-            // synchronisation is not implemented): say so, after the unknown-kernel check.
-            return Err(HipError::NotSupported);
-        }
         // SAFETY: forwarded from the caller.
         let block_bytes = unsafe { k.pack_params(args as *const *const u8)? };
         let s = resolve(stream as u64)?;
-        k.enqueue(grid, block, dynamic_shared, &s, &block_bytes)
+        match mode {
+            LaunchMode::Normal => k.enqueue(grid, block, dynamic_shared, &s, &block_bytes),
+            // Every work-group resident at once (cooperative.rs).
+            LaunchMode::Cooperative => k.enqueue_cooperative(
+                grid,
+                block,
+                dynamic_shared,
+                &s,
+                &block_bytes,
+                cpu_engine::Cooperative::default(),
+            ),
+        }
+    }
+
+    unsafe fn launch_cooperative_multi_device(
+        &self,
+        parts: &[CooperativeLaunch],
+        flags: u32,
+    ) -> HipResult<()> {
+        cooperative::check_list(parts.len(), flags)?;
+        let mut seen = Vec::with_capacity(parts.len());
+        let mut resolved = Vec::with_capacity(parts.len());
+        for p in parts {
+            let kernel = kernel::function_ref(p.host_fn as usize)?;
+            let stream = cooperative::part_stream(p.stream as u64, &mut seen)?;
+            // SAFETY: forwarded from the caller.
+            let args = unsafe { kernel.pack_params(p.args as *const *const u8)? };
+            resolved.push(cooperative::Part {
+                kernel,
+                grid: p.grid,
+                block: p.block,
+                dynamic_shared: p.dynamic_shared,
+                stream,
+                args,
+            });
+        }
+        cooperative::launch_multi(&resolved, flags)
     }
 
     unsafe fn launch_descriptor(

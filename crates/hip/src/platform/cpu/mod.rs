@@ -5,6 +5,7 @@ use crate::device::DeviceProperties;
 use crate::error::{HipError, HipResult};
 
 mod advice;
+mod cooperative;
 mod device;
 mod external;
 mod graph;
@@ -132,8 +133,10 @@ pub fn properties(agent: &hsa::Agent, index: usize, count: usize) -> DevicePrope
         pageable_memory_access: true,
         host_native_atomic_supported: true,
         unified_addressing: true,
-        // Grid-wide synchronisation is not implemented: say so.
-        cooperative_launch: false,
+        // Cooperative launches run every work-group at once (platform/cpu/cooperative.rs),
+        // on one device or several (multi-grid synchronisation).
+        cooperative_launch: true,
+        cooperative_multi_device_launch: true,
         async_engine_count: 1,
         wall_clock_rate_khz: 1_000_000,
         pci_bus_id: index as i32,

@@ -7,7 +7,8 @@ use std::ffi::{c_void, CStr};
 use super::launch::{
     attributes, clamp_int, current_properties, max_active_blocks, max_potential_block_size,
 };
-use super::Cpu;
+use super::{cooperative, Cpu};
+use crate::backend::launch::ModuleCooperativeLaunch;
 use crate::backend::{Handle, ModuleBackend};
 use crate::error::{HipError, HipResult};
 use crate::module::{Function, Module};
@@ -105,6 +106,58 @@ impl ModuleBackend for Cpu {
         let args = unsafe { k.pack_module_args(params, extra)? };
         let s = resolve(stream as u64)?;
         k.enqueue(grid, block, shared_mem as usize, &s, &args)
+    }
+
+    unsafe fn module_launch_cooperative(
+        &self,
+        function: Handle,
+        grid: [u32; 3],
+        block: [u32; 3],
+        shared_mem: u32,
+        stream: Handle,
+        params: *mut *mut c_void,
+    ) -> HipResult<()> {
+        let f = Function::lookup(function as u64)?;
+        let k = &f.kernel;
+        // SAFETY: forwarded from the caller.
+        let args = unsafe { k.pack_module_args(params, std::ptr::null_mut())? };
+        let s = resolve(stream as u64)?;
+        k.enqueue_cooperative(
+            grid,
+            block,
+            shared_mem as usize,
+            &s,
+            &args,
+            cpu_engine::Cooperative::default(),
+        )
+    }
+
+    unsafe fn module_launch_cooperative_multi_device(
+        &self,
+        parts: &[ModuleCooperativeLaunch],
+        flags: u32,
+    ) -> HipResult<()> {
+        cooperative::check_list(parts.len(), flags)?;
+        let functions = parts
+            .iter()
+            .map(|p| Function::lookup(p.function as u64))
+            .collect::<HipResult<Vec<_>>>()?;
+        let mut seen = Vec::with_capacity(parts.len());
+        let mut resolved = Vec::with_capacity(parts.len());
+        for (p, f) in parts.iter().zip(&functions) {
+            let stream = cooperative::part_stream(p.stream as u64, &mut seen)?;
+            // SAFETY: forwarded from the caller.
+            let args = unsafe { f.kernel.pack_module_args(p.params, std::ptr::null_mut())? };
+            resolved.push(cooperative::Part {
+                kernel: &f.kernel,
+                grid: p.grid,
+                block: p.block,
+                dynamic_shared: p.shared_mem as usize,
+                stream,
+                args,
+            });
+        }
+        cooperative::launch_multi(&resolved, flags)
     }
 
     unsafe fn module_func_attribute(&self, function: Handle, attribute: u32) -> HipResult<i32> {

@@ -144,6 +144,9 @@ fn read_properties(dev: usize) -> HipResult<DeviceProperties> {
         host_native_atomic_supported: b(A::CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED)?,
         unified_addressing: b(A::CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING)?,
         cooperative_launch: b(A::CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH)?,
+        // hipLaunchCooperativeKernelMultiDevice is not implemented on NVIDIA (CUDA deprecated
+        // cuLaunchCooperativeKernelMultiDevice): say so.
+        cooperative_multi_device_launch: false,
         async_engine_count: a(A::CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT)?,
         wall_clock_rate_khz: WALL_CLOCK_RATE_KHZ,
         pci_bus_id: a(A::CU_DEVICE_ATTRIBUTE_PCI_BUS_ID)?,
@@ -181,7 +184,8 @@ fn hip_attribute(attr: u32) -> Option<Attr> {
         8 => Cuda(A::CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS),
         9 => Cuda(A::CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS),
         10 => Cuda(A::CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH),
-        11 => Cuda(A::CU_DEVICE_ATTRIBUTE_COOPERATIVE_MULTI_DEVICE_LAUNCH),
+        // Multi-device cooperative launches are not implemented on NVIDIA.
+        11 => Value(0), // CooperativeMultiDeviceLaunch
         12 => Cuda(A::CU_DEVICE_ATTRIBUTE_GPU_OVERLAP),
         13 => Cuda(A::CU_DEVICE_ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST),
         14 => Cuda(A::CU_DEVICE_ATTRIBUTE_GLOBAL_L1_CACHE_SUPPORTED),
@@ -530,7 +534,7 @@ pub fn device_prop(dev: usize) -> HipResult<DeviceProp> {
     d.single_to_double_precision_perf_ratio = h(77);
     d.compute_preemption_supported = h(7);
     d.can_use_host_pointer_for_registered_mem = h(4);
-    d.cooperative_multi_device_launch = h(11);
+    d.cooperative_multi_device_launch = 0;
     d.shared_mem_per_block_optin = z(h(75));
     d.pageable_memory_access_uses_host_page_tables = h(66);
     d.direct_managed_mem_access_from_host = h(13);

@@ -241,6 +241,31 @@ fn kernel_dispatch(
     p: &KernelDispatchPacket,
     threads: usize,
 ) -> Result<Option<Arc<SignalObject>>, Stop> {
+    // ferrocm's extension for cooperative launches: `reserved2` (0 in HSA) names a
+    // registered cooperative description (cpu_engine::coop::register).
+    let coop = if p.reserved2 == 0 {
+        None
+    } else {
+        Some(
+            cpu_engine::coop::take(p.reserved2)
+                .ok_or(Stop::Error(Status::ERROR_INVALID_PACKET_FORMAT))?,
+        )
+    };
+    let result = dispatch_kernel(p, threads, coop.clone());
+    if result.is_err() {
+        // A grid of a multi-device launch that will not run: the others must not wait.
+        if let Some(c) = coop {
+            c.abandon();
+        }
+    }
+    result
+}
+
+fn dispatch_kernel(
+    p: &KernelDispatchPacket,
+    threads: usize,
+    coop: Option<cpu_engine::Cooperative>,
+) -> Result<Option<Arc<SignalObject>>, Stop> {
     let bad_args = Stop::Error(Status::ERROR_INCOMPATIBLE_ARGUMENTS);
     let limits = cpu_engine::Engine::limits();
     let dims = u32::from(p.setup & 0x3);
@@ -293,9 +318,14 @@ fn kernel_dispatch(
             .max(kernel.engine_kernel.static_private_segment_size),
         kernarg: p.kernarg_address as *const std::ffi::c_void,
     };
-    cpu_engine::Engine::global()
-        .run_on(&dispatch, threads)
-        .map_err(|e| Stop::Error(dispatch_error_status(&e)))?;
+    let engine = cpu_engine::Engine::global();
+    match coop {
+        // Every work-group at once, each on a thread of its own (the device's share of the
+        // cores bounds the grid: the HIP runtime checks it at launch).
+        Some(c) => engine.run_cooperative(&dispatch, c),
+        None => engine.run_on(&dispatch, threads),
+    }
+    .map_err(|e| Stop::Error(dispatch_error_status(&e)))?;
     Ok(completion)
 }
 
@@ -306,7 +336,7 @@ fn dispatch_error_status(e: &cpu_engine::DispatchError) -> Status {
         E::GroupSegmentTooLarge { .. } | E::PrivateSegmentTooLarge { .. } => {
             Status::ERROR_INVALID_ALLOCATION
         }
-        E::OutOfResources(_) => Status::ERROR_OUT_OF_RESOURCES,
+        E::OutOfResources(_) | E::CooperativeTooLarge { .. } => Status::ERROR_OUT_OF_RESOURCES,
         _ => Status::ERROR_INCOMPATIBLE_ARGUMENTS,
     }
 }

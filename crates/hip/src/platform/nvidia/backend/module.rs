@@ -79,6 +79,22 @@ impl ModuleBackend for Nvidia {
         unsafe { launch::launch_kernel(dev, f.cast(), grid, block, shared_mem, s, params, extra) }
     }
 
+    unsafe fn module_launch_cooperative(
+        &self,
+        f: Handle,
+        grid: [u32; 3],
+        block: [u32; 3],
+        shared_mem: u32,
+        stream: Handle,
+        params: *mut *mut c_void,
+    ) -> HipResult<()> {
+        let (dev, s) = (current_device()?, live_stream(stream)?);
+        // SAFETY: forwarded from the caller; the stream is checked.
+        unsafe {
+            launch::launch_cooperative_kernel(dev, f.cast(), grid, block, shared_mem, s, params)
+        }
+    }
+
     unsafe fn module_func_attribute(&self, f: Handle, attribute: u32) -> HipResult<i32> {
         // SAFETY: HIP's contract: a function of a module the program loaded.
         unsafe { module::func_get_attribute(current_device()?, f.cast(), attribute) }
