@@ -36,6 +36,7 @@ const PROGRAMS: &[(&str, &[&str])] = &[
     ("queue_full", &[]),
     ("malformed_packets", &["atomic_inc"]),
     ("amd_extensions", &["atomic_inc"]),
+    ("out_of_memory", &["vector_add"]),
     // Passes with "skipped: no NVIDIA GPU" when there is no NVIDIA GPU agent.
     ("nvidia_agent", &[]),
 ];
@@ -374,6 +375,7 @@ c_programs!(
     queue_full,
     malformed_packets,
     amd_extensions,
+    out_of_memory,
     nvidia_agent,
 );
 
