@@ -59,6 +59,13 @@ pub type BarrierFn = unsafe extern "C" fn(wi: *mut WorkItem, predicate: i32) -> 
 pub type WaveExchangeFn =
     unsafe extern "C" fn(wi: *mut WorkItem, value: u64, lanes: *mut u64) -> u64;
 
+/// `ferrocm_device_ops_t::fault`.
+pub type FaultFn = unsafe extern "C" fn(wi: *mut WorkItem, kind: u32);
+/// `FERROCM_FAULT_TRAP`: the kernel trapped (`__builtin_trap()`, `abort()`).
+pub const FAULT_TRAP: u32 = 1;
+/// `FERROCM_FAULT_ASSERT`: an `assert()` failed in the kernel.
+pub const FAULT_ASSERT: u32 = 2;
+
 /// `ferrocm_device_ops_t`: services the engine offers to running work-items (`wi->ops`).
 #[repr(C)]
 #[derive(Debug)]
@@ -71,8 +78,11 @@ pub struct DeviceOps {
     pub barrier: BarrierFn,
     /// Wavefront exchange; returns the mask of active lanes.
     pub wave_exchange: WaveExchangeFn,
+    /// Stops the dispatch with a device fault ([`FAULT_TRAP`], [`FAULT_ASSERT`]); returns
+    /// only when no dispatch runs on the calling thread. `None` in tables that predate it.
+    pub fault: Option<FaultFn>,
     /// Reserved, null.
-    pub reserved: [*mut c_void; 6],
+    pub reserved: [*mut c_void; 5],
 }
 
 // SAFETY: a `DeviceOps` is an immutable table of function pointers; its reserved raw pointers
@@ -344,7 +354,8 @@ mod tests {
         assert_eq!(offset_of!(DeviceOps, size), 4);
         assert_eq!(offset_of!(DeviceOps, barrier), 8);
         assert_eq!(offset_of!(DeviceOps, wave_exchange), 16);
-        assert_eq!(offset_of!(DeviceOps, reserved), 24);
+        assert_eq!(offset_of!(DeviceOps, fault), 24);
+        assert_eq!(offset_of!(DeviceOps, reserved), 32);
     }
 
     #[test]
