@@ -5,6 +5,9 @@
 // address-space limit (setrlimit(RLIMIT_AS), what `ulimit -v` does; the conformance runner
 // runs this program in its own process, so the limit touches nothing else). After each
 // failure the runtime still works: frees, smaller allocations, a kernel launch and copies.
+// A query whose output size the caller chooses (hipMemRangeGetAttribute) is out of memory too.
+// Virtual memory: hipMemCreate beyond the device's memory, hipMemAddressReserve beyond the
+// address space.
 // On NVIDIA the address-space part is skipped (the driver maps device memory and needs far
 // more address space than it allocates); the huge sizes are checked there too.
 #include "hip_test.h"
@@ -165,6 +168,14 @@ int main() {
   // 2. Under an address-space limit of what the process maps now plus 512 MiB: a 2 GiB request
   // passes the size checks (it is below the host's memory) and fails only for want of
   // address space.
+  // A query whose output size the caller chooses (hipMemRangeGetAttribute's accessed-by
+  // list): 1 GiB of output, a buffer reserved before the limit (never touched).
+  const size_t big_out = size_t(1) << 30;
+  void *out_buffer = nullptr;
+  HIP_CHECK(hipHostMalloc(&out_buffer, big_out, 0));
+  int *managed = nullptr;
+  HIP_CHECK(hipMallocManaged((void **)&managed, 4096, hipMemAttachGlobal));
+
   const size_t margin = size_t(512) << 20;
   const size_t limit = vm_size() + margin;
   struct rlimit rl;
@@ -175,6 +186,12 @@ int main() {
   CHECK(setrlimit(RLIMIT_AS, &rl) == 0, "setrlimit(RLIMIT_AS, %zu) failed", limit);
   std::printf("RLIMIT_AS set to %zu MiB (VmSize + 512 MiB)\n", limit >> 20);
   every_api_is_out_of_memory(size_t(2) << 30, "2 GiB under the limit", true);
+  // The runtime needs as much memory as the output for its own copy: out of memory, where it
+  // used to abort the process (Rust's infallible allocation).
+  HIP_EXPECT(hipMemRangeGetAttribute(out_buffer, big_out, hipMemRangeAttributeAccessedBy, managed, 4096),
+             hipErrorOutOfMemory);
+  int first = -2;
+  HIP_CHECK(hipMemRangeGetAttribute(&first, sizeof first, hipMemRangeAttributeAccessedBy, managed, 4096));
 
   // 3. Exhaust the limit with 32 MiB blocks, then give everything back: every block until
   // the failure is usable, and the same amount can be allocated again afterwards.
@@ -208,6 +225,8 @@ int main() {
   for (void *b : blocks) HIP_CHECK(hipFree(b));
   runtime_still_works("after exhausting the limit");
 
+  HIP_CHECK(hipFree(managed));
+  HIP_CHECK(hipHostFree(out_buffer));
   // Lifting the limit makes the 2 GiB request succeed: the failures were the limit's.
   rl.rlim_cur = rl.rlim_max;
   CHECK(setrlimit(RLIMIT_AS, &rl) == 0, "restoring RLIMIT_AS failed");
