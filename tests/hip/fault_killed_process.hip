@@ -206,7 +206,7 @@ int main(int argc, char **argv) {
   if (argc == 4 && std::strcmp(argv[1], "--user") == 0) return user(argv[2], argv[3]);
   hip_test::watchdog(100, "fault_killed_process");
   if (HIP_TEST_NVIDIA) {
-    std::printf("skipped on NVIDIA (checks the CPU platform's memory files)\n");
+    std::printf("SKIP: fault_killed_process checks the CPU platform's memory files\n");
     return hip_test::pass();
   }
   const std::set<std::string> shm_before = dev_shm();

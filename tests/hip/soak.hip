@@ -1,11 +1,12 @@
 // TIMEOUT: 180
 // Soak test: several host threads, each with two streams, keep the runtime busy for
-// FERROCM_SOAK_SECS seconds (default 5; minutes on request) with kernel launches, memsets,
-// async copies in every direction, stream-ordered allocations, events between streams, graph
-// launches and host callbacks, and check every result. Each unit of work ends in a host
-// function (a stream callback or a graph's host node) that verifies the unit's output on the
-// host: units submitted, completed and verified must all be equal at the end, with no
-// mismatch (0 lost results). Prints the counts and operations per second.
+// FERROCM_SOAK_SECS seconds (default 5; minutes on request) with kernel launches (some with
+// barriers), memsets, async copies in every direction, stream-ordered allocations, events
+// between streams, graph launches, stream capture, the null stream with synchronous copies
+// and host callbacks, and check every result. Each unit of work ends in a check on the host
+// (a stream callback, a graph's host node, or the thread itself after synchronous calls):
+// units submitted, completed and verified must all be equal at the end, with no mismatch
+// (0 lost results). Prints the counts and operations per second.
 // FERROCM_SOAK_THREADS sets the number of host threads (default 4).
 //   Minutes: FERROCM_SOAK_SECS=300 ./soak   (built with hipcc -O2 -I tests/hip tests/hip/soak.hip)
 #include "hip_test.h"
@@ -65,6 +66,7 @@ struct Slot {
   long long *sum = nullptr; // pinned: block_sum result
   long long *dsum = nullptr;
   hipEvent_t ev = nullptr;
+  hipGraphExec_t captured = nullptr; // the graph of the last captured unit (destroyed on reuse)
   int busy = 0; // read and written with __atomic builtins (host thread and host functions)
   // What the unit in flight must find.
   int kind = 0, base = 0;
@@ -82,6 +84,7 @@ static void verify_slot(void *p) {
     case 1: want = s->src[i] + 3; break;            // H2D, add, D2H
     case 2: want = s->base + i + 1; break;          // fill on A, event, add on B, D2H on B
     case 3: want = s->base + i; break;              // mallocAsync, fill, D2D, freeAsync, D2H
+    case 5: want = s->base + i + 2; break;          // captured: memset, fill, add 2, D2H
     default: want = -1;
     }
     if (s->host[i] != want) {
@@ -167,7 +170,7 @@ static void worker(int t, double end) {
     Slot &s = slots[k % nslots];
     // Wait until the slot's previous unit was verified (host functions free it).
     while (__atomic_load_n(&s.busy, __ATOMIC_ACQUIRE)) std::this_thread::yield();
-    const int kind = (int)(k % 5);
+    const int kind = (int)(k % 7);
     const int base = (int)((t * 1000003LL + k * 7919LL) % 100000);
     const dim3 grid(N / 256), block(256);
     if (kind == 4) {
@@ -181,6 +184,33 @@ static void worker(int t, double end) {
       HIP_CHECK(hipStreamSynchronize(k % 2 ? a : b));
       ++k;
       continue;
+    }
+    if (kind == 6) {
+      // Synchronous calls and the null stream, checked right here.
+      g.submitted.fetch_add(1);
+      for (int i = 0; i < N; ++i) s.src[i] = base - i;
+      HIP_CHECK(hipMemcpy(s.dev, s.src, N * sizeof(int), hipMemcpyHostToDevice));
+      hipLaunchKernelGGL(add, grid, block, 0, 0, s.dev, N, 5);
+      HIP_CHECK(hipMemcpy(s.host, s.dev, N * sizeof(int), hipMemcpyDeviceToHost));
+      HIP_CHECK(hipMemset(s.dev, 0, sizeof(int)));
+      int first = -1;
+      HIP_CHECK(hipMemcpy(&first, s.dev, sizeof first, hipMemcpyDeviceToHost));
+      bool ok = first == 0;
+      if (!ok) mismatch("hipMemset", k, 0, first, 0);
+      for (int i = 0; i < N && ok; ++i)
+        if (s.host[i] != base - i + 5) {
+          mismatch("null stream", k, i, s.host[i], base - i + 5);
+          ok = false;
+        }
+      g.completed.fetch_add(1);
+      if (ok) g.verified.fetch_add(1);
+      g.ops.fetch_add(6);
+      ++k;
+      continue;
+    }
+    if (s.captured != nullptr) {
+      HIP_CHECK(hipGraphExecDestroy(s.captured));
+      s.captured = nullptr;
     }
     s.kind = kind;
     s.base = base;
@@ -225,6 +255,22 @@ static void worker(int t, double end) {
       g.ops.fetch_add(6);
       break;
     }
+    case 5: {
+      // Captured into a graph (the host function becomes a host node), then launched.
+      hipGraph_t cg;
+      HIP_CHECK(hipStreamBeginCapture(a, hipStreamCaptureModeThreadLocal));
+      HIP_CHECK(hipMemsetAsync(s.dev, 0, N * sizeof(int), a));
+      hipLaunchKernelGGL(fill, grid, block, 0, a, s.dev, N, base);
+      hipLaunchKernelGGL(add, grid, block, 0, a, s.dev, N, 2);
+      HIP_CHECK(hipMemcpyAsync(s.host, s.dev, N * sizeof(int), hipMemcpyDeviceToHost, a));
+      HIP_CHECK(hipLaunchHostFunc(a, verify_slot, &s));
+      HIP_CHECK(hipStreamEndCapture(a, &cg));
+      HIP_CHECK(hipGraphInstantiate(&s.captured, cg, nullptr, nullptr, 0));
+      HIP_CHECK(hipGraphDestroy(cg));
+      HIP_CHECK(hipGraphLaunch(s.captured, a));
+      g.ops.fetch_add(9);
+      break;
+    }
     }
     HIP_CHECK(hipGetLastError());
     // Now and then: the other synchronisation calls.
@@ -241,6 +287,7 @@ static void worker(int t, double end) {
   HIP_CHECK(hipStreamSynchronize(b));
   for (Slot &s : slots) {
     CHECK(__atomic_load_n(&s.busy, __ATOMIC_ACQUIRE) == 0, "thread %d: a unit was never verified", t);
+    if (s.captured != nullptr) HIP_CHECK(hipGraphExecDestroy(s.captured));
     HIP_CHECK(hipFree(s.dev));
     HIP_CHECK(hipFree(s.dsum));
     HIP_CHECK(hipHostFree(s.host));
