@@ -37,6 +37,7 @@ const PROGRAMS: &[(&str, &[&str])] = &[
     ("malformed_packets", &["atomic_inc"]),
     ("amd_extensions", &["atomic_inc"]),
     ("out_of_memory", &["vector_add"]),
+    ("device_fault", &["device_fault", "atomic_inc"]),
     // Passes with "skipped: no NVIDIA GPU" when there is no NVIDIA GPU agent.
     ("nvidia_agent", &[]),
 ];
@@ -376,6 +377,7 @@ c_programs!(
     malformed_packets,
     amd_extensions,
     out_of_memory,
+    device_fault,
     nvidia_agent,
 );
 
