@@ -1,3 +1,4 @@
+// HIPCC-FLAGS: -lhiprtc
 // A kernel that traps (__builtin_trap()), calls abort() or fails an assert() in device code
 // fails its stream, not the process: hipStreamSynchronize / hipStreamQuery / hipEventSynchronize
 // of that stream return hipErrorLaunchFailure (trap, abort) or hipErrorAssert (assert), the
@@ -6,11 +7,13 @@
 // run), hipDeviceSynchronize reports the error while the failed stream exists, and other
 // streams, created before or after, keep working with right results. A trap in a kernel with
 // barriers (work-items on fibers), traps in every work-group at once, and a second process
-// running kernels at the same time (it must pass) are covered too. (On AMD GPUs HIP aborts the
+// running kernels at the same time (it must pass) are covered too, as are a trapping kernel
+// node of a graph and a trapping kernel compiled by hiprtc and launched from its module. (On AMD GPUs HIP aborts the
 // process on a queue error instead; on NVIDIA the error is sticky for the whole context, so
 // this program only runs on the CPU platform: see docs/RELIABILITY.md.)
 #include "hip_test.h"
 
+#include <hip/hiprtc.h>
 #include <spawn.h>
 #include <sys/wait.h>
 
@@ -187,7 +190,75 @@ int main(int argc, char **argv) {
   stream_failed(s4, hipErrorLaunchFailure, "a trap in every work-item");
   HIP_CHECK(hipStreamDestroy(s4));
 
-  // 5. Everything else still works, repeatedly, on old and new streams.
+  // 5. A trapping kernel node of a graph fails the stream the graph was launched on.
+  {
+    hipStream_t gs;
+    HIP_CHECK(hipStreamCreateWithFlags(&gs, hipStreamNonBlocking));
+    hipGraph_t graph;
+    HIP_CHECK(hipGraphCreate(&graph, 0));
+    int nn = n, bad = 40000;
+    void *kargs[] = {&d, &nn, &bad};
+    hipKernelNodeParams kp{};
+    kp.func = (void *)trap_at;
+    kp.gridDim = dim3(n / 256);
+    kp.blockDim = dim3(256);
+    kp.kernelParams = kargs;
+    hipGraphNode_t node;
+    HIP_CHECK(hipGraphAddKernelNode(&node, graph, nullptr, 0, &kp));
+    hipGraphExec_t exec;
+    HIP_CHECK(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+    HIP_CHECK(hipGraphLaunch(exec, gs));
+    stream_failed(gs, hipErrorLaunchFailure, "a trapping graph kernel node");
+    HIP_CHECK(hipGraphExecDestroy(exec));
+    HIP_CHECK(hipGraphDestroy(graph));
+    HIP_CHECK(hipStreamDestroy(gs));
+  }
+
+  // 6. A kernel compiled at run time (hiprtc) that traps, launched from its module.
+  {
+    static const char *src = "extern \"C\" __global__ void rtc_trap(int *p, int bad) {\n"
+                             "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                             "  if (i == bad) __builtin_trap();\n"
+                             "  p[i] = i;\n"
+                             "}\n";
+    hiprtcProgram prog;
+    CHECK(hiprtcCreateProgram(&prog, src, "rtc_trap.hip", 0, nullptr, nullptr) == HIPRTC_SUCCESS, "hiprtcCreateProgram");
+    hiprtcResult r = hiprtcCompileProgram(prog, 0, nullptr);
+    if (r != HIPRTC_SUCCESS) {
+      size_t ls = 0;
+      hiprtcGetProgramLogSize(prog, &ls);
+      std::string log(ls, '\0');
+      if (ls) hiprtcGetProgramLog(prog, &log[0]);
+      FAIL_AT("hiprtcCompileProgram: %d\n%s", (int)r, log.c_str());
+    }
+    size_t size = 0;
+    CHECK(hiprtcGetCodeSize(prog, &size) == HIPRTC_SUCCESS && size > 0, "hiprtcGetCodeSize");
+    std::vector<char> code(size);
+    CHECK(hiprtcGetCode(prog, code.data()) == HIPRTC_SUCCESS, "hiprtcGetCode");
+    CHECK(hiprtcDestroyProgram(&prog) == HIPRTC_SUCCESS, "hiprtcDestroyProgram");
+    hipModule_t module;
+    HIP_CHECK(hipModuleLoadData(&module, code.data()));
+    hipFunction_t f;
+    HIP_CHECK(hipModuleGetFunction(&f, module, "rtc_trap"));
+    hipStream_t ms;
+    HIP_CHECK(hipStreamCreateWithFlags(&ms, hipStreamNonBlocking));
+    int bad = 999;
+    void *kargs[] = {&d, &bad};
+    HIP_CHECK(hipModuleLaunchKernel(f, n / 256, 1, 1, 256, 1, 1, 0, ms, kargs, nullptr));
+    stream_failed(ms, hipErrorLaunchFailure, "a trapping hiprtc kernel");
+    HIP_CHECK(hipStreamDestroy(ms));
+    // The module's kernels run normally on another stream.
+    bad = -1;
+    HIP_CHECK(hipModuleLaunchKernel(f, n / 256, 1, 1, 256, 1, 1, 0, good, kargs, nullptr));
+    HIP_CHECK(hipStreamSynchronize(good));
+    std::vector<int> back(n);
+    HIP_CHECK(hipMemcpy(back.data(), d, n * sizeof(int), hipMemcpyDeviceToHost));
+    for (int i = 0; i < n; ++i)
+      if (back[i] != i) FAIL_AT("hiprtc kernel after a trap: element %d is %d", i, back[i]);
+    HIP_CHECK(hipModuleUnload(module));
+  }
+
+  // 7. Everything else still works, repeatedly, on old and new streams.
   for (int round = 0; round < 5; ++round) {
     stream_works(good, 100 + round, "the good stream at the end");
     stream_works(0, 200 + round, "the null stream at the end");
