@@ -2,12 +2,13 @@
 // Soak test: several host threads, each with two streams, keep the runtime busy for
 // FERROCM_SOAK_SECS seconds (default 5; minutes on request) with kernel launches (some with
 // barriers), memsets, async copies in every direction, stream-ordered allocations, events
-// between streams, graph launches, stream capture, the null stream with synchronous copies
-// and host callbacks, and check every result. Each unit of work ends in a check on the host
-// (a stream callback, a graph's host node, or the thread itself after synchronous calls):
-// units submitted, completed and verified must all be equal at the end, with no mismatch
-// (0 lost results). Prints the counts and operations per second.
-// FERROCM_SOAK_THREADS sets the number of host threads (default 4).
+// between streams, graph launches, stream capture, the null stream with synchronous copies,
+// streams and events made and destroyed under load, and host callbacks, and check every
+// result. Each unit of work ends in a check on the host (a stream callback, a graph's host
+// node, or the thread itself after synchronous calls): units submitted, completed and
+// verified must all be equal at the end, with no mismatch (0 lost results). Prints the counts
+// and operations per second. FERROCM_SOAK_THREADS sets the number of host threads (default
+// 4); thread t uses device t % hipGetDeviceCount (FERROCM_CPU_DEVICES=N on the CPU platform).
 //   Minutes: FERROCM_SOAK_SECS=300 ./soak   (built with hipcc -O2 -I tests/hip tests/hip/soak.hip)
 #include "hip_test.h"
 
@@ -130,6 +131,9 @@ static void graph_host_node(void *p) {
 }
 
 static void worker(int t, double end) {
+  int devices = 0;
+  HIP_CHECK(hipGetDeviceCount(&devices));
+  HIP_CHECK(hipSetDevice(t % devices));
   hipStream_t a, b;
   HIP_CHECK(hipStreamCreateWithFlags(&a, hipStreamNonBlocking));
   HIP_CHECK(hipStreamCreate(&b));
@@ -273,6 +277,33 @@ static void worker(int t, double end) {
     }
     }
     HIP_CHECK(hipGetLastError());
+    // Now and then: a stream and an event made, used and destroyed under load.
+    if (k % 16 == 7) {
+      g.submitted.fetch_add(1);
+      hipStream_t tmp_stream;
+      hipEvent_t tmp_event;
+      HIP_CHECK(hipStreamCreateWithFlags(&tmp_stream, k % 32 == 7 ? hipStreamNonBlocking : hipStreamDefault));
+      HIP_CHECK(hipEventCreate(&tmp_event));
+      int *small = nullptr;
+      HIP_CHECK(hipMallocAsync((void **)&small, 256 * sizeof(int), tmp_stream));
+      hipLaunchKernelGGL(fill, dim3(1), dim3(256), 0, tmp_stream, small, 256, base);
+      HIP_CHECK(hipEventRecord(tmp_event, tmp_stream));
+      HIP_CHECK(hipEventSynchronize(tmp_event));
+      int back[256];
+      HIP_CHECK(hipMemcpy(back, small, sizeof back, hipMemcpyDeviceToHost));
+      HIP_CHECK(hipFreeAsync(small, tmp_stream));
+      HIP_CHECK(hipEventDestroy(tmp_event));
+      HIP_CHECK(hipStreamDestroy(tmp_stream));
+      bool ok = true;
+      for (int i = 0; i < 256 && ok; ++i)
+        if (back[i] != base + i) {
+          mismatch("stream churn", k, i, back[i], base + i);
+          ok = false;
+        }
+      g.completed.fetch_add(1);
+      if (ok) g.verified.fetch_add(1);
+      g.ops.fetch_add(10);
+    }
     // Now and then: the other synchronisation calls.
     if (k % 64 == 63) {
       HIP_CHECK(hipEventRecord(s.ev, a));
