@@ -169,17 +169,17 @@ int main() {
     return hip_test::pass();
   }
 
-  // 2. Under an address-space limit of what the process maps now plus 512 MiB: a 2 GiB request
-  // passes the size checks (it is below the host's memory) and fails only for want of
-  // address space.
-  // A query whose output size the caller chooses (hipMemRangeGetAttribute's accessed-by
-  // list): 1 GiB of output, a buffer reserved before the limit (never touched).
+  // For later: a query whose output size the caller chooses (hipMemRangeGetAttribute's
+  // accessed-by list): 1 GiB of output, a buffer reserved before the limit (never touched).
   const size_t big_out = size_t(1) << 30;
   void *out_buffer = nullptr;
   HIP_CHECK(hipHostMalloc(&out_buffer, big_out, 0));
   int *managed = nullptr;
   HIP_CHECK(hipMallocManaged((void **)&managed, 4096, hipMemAttachGlobal));
 
+  // 2. Under an address-space limit of what the process maps now plus 512 MiB: a 2 GiB request
+  // passes the size checks (it is below the host's memory) and fails only for want of
+  // address space.
   const size_t margin = size_t(512) << 20;
   const size_t limit = vm_size() + margin;
   struct rlimit rl;
