@@ -64,8 +64,10 @@ typedef struct ferrocm_device_ops {
    * Every warp-level operation (shuffle, ballot, any/all, activemask) is built on it.
    */
   uint64_t (*wave_exchange)(ferrocm_workitem_t *wi, uint64_t value, uint64_t *lanes);
+  /* Offset 24: reserved, NULL (kept for the cooperative-groups op). */
+  void *reserved0;
   /*
-   * Offset 24: the running work-item stops the dispatch with a device fault
+   * Offset 32: the running work-item stops the dispatch with a device fault
    * (FERROCM_FAULT_*: a trap, an abort, a failed assert). Called from a kernel the
    * engine runs on this thread, it does not return: the kernel's stack is abandoned
    * (no destructors run), work-groups not yet started are skipped, and the dispatch
@@ -75,7 +77,7 @@ typedef struct ferrocm_device_ops {
    * host's table of HIP's headers): the caller then treats it as the returning case.
    */
   void (*fault)(ferrocm_workitem_t *wi, uint32_t kind);
-  void *reserved[5];
+  void *reserved[4];
 } ferrocm_device_ops_t;
 
 /* Kinds of device fault (ferrocm_device_ops_t::fault). */

@@ -222,7 +222,8 @@ int main(int argc, char **argv) {
                              "  p[i] = i;\n"
                              "}\n";
     hiprtcProgram prog;
-    CHECK(hiprtcCreateProgram(&prog, src, "rtc_trap.hip", 0, nullptr, nullptr) == HIPRTC_SUCCESS, "hiprtcCreateProgram");
+    CHECK(hiprtcCreateProgram(&prog, src, "rtc_trap.hip", 0, nullptr, nullptr) == HIPRTC_SUCCESS,
+          "hiprtcCreateProgram");
     hiprtcResult r = hiprtcCompileProgram(prog, 0, nullptr);
     if (r != HIPRTC_SUCCESS) {
       size_t ls = 0;

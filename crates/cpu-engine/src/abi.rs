@@ -78,11 +78,13 @@ pub struct DeviceOps {
     pub barrier: BarrierFn,
     /// Wavefront exchange; returns the mask of active lanes.
     pub wave_exchange: WaveExchangeFn,
+    /// Offset 24: reserved, null (kept for the cooperative-groups op).
+    pub reserved0: *mut c_void,
     /// Stops the dispatch with a device fault ([`FAULT_TRAP`], [`FAULT_ASSERT`]); returns
     /// only when no dispatch runs on the calling thread. `None` in tables that predate it.
     pub fault: Option<FaultFn>,
     /// Reserved, null.
-    pub reserved: [*mut c_void; 5],
+    pub reserved: [*mut c_void; 4],
 }
 
 // SAFETY: a `DeviceOps` is an immutable table of function pointers; its reserved raw pointers
@@ -354,8 +356,9 @@ mod tests {
         assert_eq!(offset_of!(DeviceOps, size), 4);
         assert_eq!(offset_of!(DeviceOps, barrier), 8);
         assert_eq!(offset_of!(DeviceOps, wave_exchange), 16);
-        assert_eq!(offset_of!(DeviceOps, fault), 24);
-        assert_eq!(offset_of!(DeviceOps, reserved), 32);
+        assert_eq!(offset_of!(DeviceOps, reserved0), 24);
+        assert_eq!(offset_of!(DeviceOps, fault), 32);
+        assert_eq!(offset_of!(DeviceOps, reserved), 40);
     }
 
     #[test]

@@ -88,7 +88,8 @@ __FERROCM_HIDDEN inline uint64_t host_wave_exchange(ferrocm_workitem_t *, uint64
   return 1;
 }
 __FERROCM_HIDDEN inline constexpr ferrocm_device_ops_t host_ops = {
-    FERROCM_CPU_ABI_VERSION, sizeof(ferrocm_device_ops_t), &host_barrier, &host_wave_exchange, nullptr, {}};
+    FERROCM_CPU_ABI_VERSION, sizeof(ferrocm_device_ops_t), &host_barrier, &host_wave_exchange, nullptr, nullptr,
+    {}};
 __FERROCM_HIDDEN inline ferrocm_workitem_t host_workitem = {
     {0, 0, 0}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1}, 1, 0, nullptr, 0, 0, nullptr, nullptr,
     &host_ops, 0, 1, 0, nullptr, {}};

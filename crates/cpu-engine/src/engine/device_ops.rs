@@ -17,8 +17,9 @@ pub(super) static DEVICE_OPS: DeviceOps = DeviceOps {
     size: core::mem::size_of::<DeviceOps>() as u32,
     barrier: barrier_entry,
     wave_exchange: wave_exchange_entry,
+    reserved0: ptr::null_mut(),
     fault: Some(fault_entry),
-    reserved: [ptr::null_mut(); 5],
+    reserved: [ptr::null_mut(); 4],
 };
 
 /// `ops->fault`: the running work-item trapped, aborted or failed an assert. The dispatch
