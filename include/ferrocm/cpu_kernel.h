@@ -87,8 +87,23 @@ typedef struct ferrocm_device_ops {
    *     one, and of all of them.
    */
   uint64_t (*cooperative)(ferrocm_workitem_t *wi, uint32_t op);
-  void *reserved[5];
+  /*
+   * Offset 32: the running work-item stops the dispatch with a device fault
+   * (FERROCM_FAULT_*: a trap, an abort, a failed assert). Called from a kernel the
+   * engine runs on this thread, it does not return: the kernel's stack is abandoned
+   * (no destructors run), work-groups not yet started are skipped, and the dispatch
+   * fails (the HSA queue reports HSA_STATUS_ERROR_EXCEPTION, HIP the stream's error).
+   * Called with no dispatch running on this thread it returns, and the caller does
+   * what the fault does in host code. NULL in tables that predate it (and in the
+   * host's table of HIP's headers): the caller then treats it as the returning case.
+   */
+  void (*fault)(ferrocm_workitem_t *wi, uint32_t kind);
+  void *reserved[4];
 } ferrocm_device_ops_t;
+
+/* Kinds of device fault (ferrocm_device_ops_t::fault). */
+#define FERROCM_FAULT_TRAP 1u   /* __builtin_trap(), abort() */
+#define FERROCM_FAULT_ASSERT 2u /* a failed assert() */
 
 /*
  * The state of one work-item, passed to every kernel entry point. The engine

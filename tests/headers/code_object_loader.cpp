@@ -22,7 +22,7 @@ static uint64_t one_exchange(ferrocm_workitem_t *, uint64_t v, uint64_t *lanes) 
   return 1;
 }
 static const ferrocm_device_ops_t ops = {FERROCM_CPU_ABI_VERSION, sizeof(ferrocm_device_ops_t), one_barrier,
-                                         one_exchange, {}};
+                                         one_exchange, nullptr, nullptr, {}};
 
 // One work-group of n work-items, the engine's way: item 0, then the workgroup function.
 static void run_group(const ferrocm_kernel_descriptor_t *kd, const void *kernarg, uint32_t n) {

@@ -71,7 +71,7 @@ uint64_t serial_exchange(ferrocm_workitem_t *wi, uint64_t v, uint64_t *lanes) {
   return 1;
 }
 const ferrocm_device_ops_t serial_ops = {FERROCM_CPU_ABI_VERSION, sizeof(ferrocm_device_ops_t), serial_barrier,
-                                         serial_exchange, {}};
+                                         serial_exchange, nullptr, nullptr, {}};
 
 // ---- threaded ops: a rendezvous per group and per wavefront
 struct rendezvous {
@@ -124,7 +124,7 @@ void leave(rendezvous &r) {
   if (r.arrived && r.arrived == r.live) r.release();
 }
 const ferrocm_device_ops_t threaded_ops = {FERROCM_CPU_ABI_VERSION, sizeof(ferrocm_device_ops_t),
-                                           threaded_barrier, threaded_exchange, {}};
+                                           threaded_barrier, threaded_exchange, nullptr, nullptr, {}};
 } // namespace
 
 hipError_t __ferrocmLaunchKernel(const ferrocm_kernel_descriptor_t *kd, const char *name, dim3 grid, dim3 block,

@@ -80,6 +80,13 @@ pub const COOP_MULTI_GRID_THREAD_OFFSET: u32 = 5;
 /// `FERROCM_COOP_MULTI_GRID_SIZE`: work-items of all the grids of the launch.
 pub const COOP_MULTI_GRID_SIZE: u32 = 6;
 
+/// `ferrocm_device_ops_t::fault`.
+pub type FaultFn = unsafe extern "C" fn(wi: *mut WorkItem, kind: u32);
+/// `FERROCM_FAULT_TRAP`: the kernel trapped (`__builtin_trap()`, `abort()`).
+pub const FAULT_TRAP: u32 = 1;
+/// `FERROCM_FAULT_ASSERT`: an `assert()` failed in the kernel.
+pub const FAULT_ASSERT: u32 = 2;
+
 /// `ferrocm_device_ops_t`: services the engine offers to running work-items (`wi->ops`).
 #[repr(C)]
 #[derive(Debug)]
@@ -94,8 +101,11 @@ pub struct DeviceOps {
     pub wave_exchange: WaveExchangeFn,
     /// Grid-wide services (`COOP_*`); null in tables older than cooperative launches.
     pub cooperative: Option<CooperativeFn>,
+    /// Stops the dispatch with a device fault ([`FAULT_TRAP`], [`FAULT_ASSERT`]); returns
+    /// only when no dispatch runs on the calling thread. `None` in tables that predate it.
+    pub fault: Option<FaultFn>,
     /// Reserved, null.
-    pub reserved: [*mut c_void; 5],
+    pub reserved: [*mut c_void; 4],
 }
 
 // SAFETY: a `DeviceOps` is an immutable table of function pointers; its reserved raw pointers
@@ -368,7 +378,8 @@ mod tests {
         assert_eq!(offset_of!(DeviceOps, barrier), 8);
         assert_eq!(offset_of!(DeviceOps, wave_exchange), 16);
         assert_eq!(offset_of!(DeviceOps, cooperative), 24);
-        assert_eq!(offset_of!(DeviceOps, reserved), 32);
+        assert_eq!(offset_of!(DeviceOps, fault), 32);
+        assert_eq!(offset_of!(DeviceOps, reserved), 40);
     }
 
     #[test]

@@ -243,6 +243,13 @@ pub enum DispatchError {
     /// itself); some work-groups did not run.
     #[error("kernel error: {0}")]
     KernelFault(String),
+    /// A work-item trapped (`__builtin_trap()`, `abort()` in device code); the rest of the
+    /// dispatch did not run.
+    #[error("the kernel trapped")]
+    DeviceTrap,
+    /// An `assert()` failed in a work-item; the rest of the dispatch did not run.
+    #[error("a device-side assert failed")]
+    DeviceAssert,
 }
 
 /// Engine configuration.

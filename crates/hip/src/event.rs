@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use hsa::core::queue::{QueueObject, QueueState};
+use hsa::core::queue::QueueObject;
 use hsa::signal::{Condition, MemoryOrder, WaitState};
 use hsa::Signal;
 use parking_lot::{Mutex, RwLock};
@@ -57,9 +57,7 @@ impl EventRecord {
             WaitState::Blocked,
         ) >= 1
         {
-            if self.queue.state() != QueueState::Active {
-                return Err(HipError::LaunchFailure);
-            }
+            crate::stream::queue_error(&self.queue)?;
         }
         Ok(())
     }
@@ -156,7 +154,11 @@ impl EventCore {
             return Err(HipError::CapturedEvent);
         }
         match self.current_record() {
-            Some(r) if !r.is_done() => Err(HipError::NotReady),
+            Some(r) if !r.is_done() => {
+                // A record behind a stopped queue never completes: report why.
+                crate::stream::queue_error(&r.queue)?;
+                Err(HipError::NotReady)
+            }
             _ => Ok(()),
         }
     }

@@ -147,15 +147,33 @@ impl Runtime {
 
     /// Waits for all work on every stream of `ordinal` (`hipDeviceSynchronize`).
     pub fn synchronize_device(&self, ordinal: usize) -> HipResult<()> {
+        self.wait_streams(ordinal, false)
+    }
+
+    /// Waits for every stream of the device like [`Runtime::synchronize_device`], except that
+    /// a stream stopped by a failed kernel (hipErrorLaunchFailure, hipErrorAssert) is not an
+    /// error: it runs nothing more, and what releases memory (hipFree, ...) must still work
+    /// after one stream's kernel failed.
+    pub fn drain_device(&self, ordinal: usize) -> HipResult<()> {
+        self.wait_streams(ordinal, true)
+    }
+
+    /// Waits for every stream (all of them, even after one failed); the first error.
+    fn wait_streams(&self, ordinal: usize, tolerate_stopped: bool) -> HipResult<()> {
         let state = self.device_state(ordinal)?;
+        let mut streams: Vec<Arc<StreamCore>> = Vec::new();
         if let Some(null) = state.null_stream.get() {
-            null.synchronize()?;
+            streams.push(Arc::clone(null));
         }
-        let streams: Vec<Arc<StreamCore>> =
-            crate::stream::live_streams(ordinal).into_iter().collect();
+        streams.extend(crate::stream::live_streams(ordinal));
+        let mut first = Ok(());
         for s in streams {
-            s.synchronize()?;
+            match s.synchronize() {
+                Err(HipError::LaunchFailure | HipError::Assert) if tolerate_stopped => {}
+                Err(e) if first.is_ok() => first = Err(e),
+                _ => {}
+            }
         }
-        Ok(())
+        first
     }
 }

@@ -36,6 +36,21 @@ const QUEUE_SIZE: u32 = 256;
 /// How often a blocked synchronisation looks at the queue's state (a queue made inactive
 /// never completes its remaining packets).
 pub(crate) const QUEUE_CHECK_INTERVAL: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// The error HIP reports once a stream's queue stopped: `hipErrorAssert` after a failed
+/// device-side assert, `hipErrorLaunchFailure` after a trap or any other failure (a packet
+/// the processor rejected), as HIP on NVIDIA reports them (cudaErrorAssert,
+/// cudaErrorLaunchFailure). It stays: the queue runs nothing more (docs/RELIABILITY.md).
+pub(crate) fn queue_error(queue: &hsa::core::queue::QueueObject) -> HipResult<()> {
+    use hsa::core::queue::{DeviceFault, QueueState};
+    if queue.state() == QueueState::Active {
+        return Ok(());
+    }
+    match queue.device_fault() {
+        Some(DeviceFault::Assert) => Err(HipError::Assert),
+        Some(DeviceFault::Trap) | None => Err(HipError::LaunchFailure),
+    }
+}
 /// Bytes of kernel arguments per packet slot (HIP's limit is 4 KiB).
 pub const KERNARG_SLOT_SIZE: usize = 4096;
 
@@ -361,8 +376,13 @@ impl StreamCore {
             stream.set_capture(None);
         }
         // Dropping the last reference joins the processor; wait first so queued work runs.
+        // A stream stopped by a failed kernel runs nothing more: destroying it succeeds
+        // (its error was for its synchronisations; the stream is gone either way).
         let pos = stream.position();
-        stream.wait_for(&pos)
+        match stream.wait_for(&pos) {
+            Err(HipError::LaunchFailure | HipError::Assert) => Ok(()),
+            r => r,
+        }
     }
 
     // ------------------------------------------------------------------------------
@@ -471,6 +491,8 @@ impl StreamCore {
     /// `hipErrorStreamCaptureUnsupported` on a capturing stream (invalidating the capture).
     pub fn query(&self) -> HipResult<()> {
         self.refuse_while_capturing()?;
+        // A stopped queue never becomes idle: its error is the answer.
+        self.check_queue()?;
         if self.is_idle() {
             Ok(())
         } else {
@@ -605,13 +627,7 @@ impl StreamCore {
     }
 
     fn check_queue(&self) -> HipResult<()> {
-        if self.queue.state() == hsa::core::queue::QueueState::Active {
-            Ok(())
-        } else {
-            // The packet processor rejected a packet or a kernel failed: HIP reports a
-            // launch failure from then on.
-            Err(HipError::LaunchFailure)
-        }
+        queue_error(self.queue.object())
     }
 
     /// Publishes one packet built by `build(index, completion)`; `tracked` packets complete
@@ -621,7 +637,11 @@ impl StreamCore {
         tracked: bool,
         build: impl FnOnce(u64, u64) -> RawPacket,
     ) -> HipResult<u64> {
-        let index = self.queue.reserve().map_err(|_| HipError::LaunchFailure)?;
+        // A stopped queue takes no packets: the stream's error (assert or launch failure).
+        let index = self
+            .queue
+            .reserve()
+            .map_err(|_| self.check_queue().err().unwrap_or(HipError::LaunchFailure))?;
         let completion = if tracked { self.counter.handle() } else { 0 };
         let packet = build(index, completion);
         // SAFETY: `index` was reserved above and its slot is free; the packet's contents

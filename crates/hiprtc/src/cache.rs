@@ -351,6 +351,7 @@ impl Cache {
             return Ok(());
         };
         fs::create_dir_all(dir)?;
+        sweep_orphan_temporaries(dir);
         let tmp = dir.join(format!(
             ".{}.{}.{}.tmp",
             key.as_str(),
@@ -369,6 +370,56 @@ impl Cache {
         }
         result
     }
+}
+
+/// Removes the temporary files (`.<key>.<pid>.<n>.tmp`) that processes killed in the middle of
+/// [`DiskCache::store`] left in the cache directory.
+fn sweep_orphan_temporaries(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(stem) = name
+            .to_str()
+            .filter(|n| n.starts_with('.'))
+            .and_then(|n| n.strip_suffix(".tmp"))
+        else {
+            continue;
+        };
+        let mut parts = stem.rsplitn(3, '.');
+        let (Some(n), Some(pid)) = (parts.next(), parts.next()) else {
+            continue;
+        };
+        let Ok(pid) = pid.parse::<u32>() else {
+            continue;
+        };
+        if n.parse::<u64>().is_ok() && pid != std::process::id() && process_gone(pid) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Whether process `pid` is gone (it does not exist, or it is a zombie): its temporary
+/// files may be removed.
+pub(crate) fn process_gone(pid: u32) -> bool {
+    let Ok(p) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
+    // SAFETY: signal 0 only checks that the process exists; nothing is sent.
+    if unsafe { libc::kill(p, 0) } != 0
+        && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
+    {
+        return true;
+    }
+    // "pid (comm) S ...": the state follows the last ')'.
+    fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        matches!(
+            stat.rsplit_once(')')
+                .and_then(|(_, rest)| rest.trim_start().chars().next()),
+            Some('Z' | 'X')
+        )
+    })
 }
 
 /// A number unique within this process (temporary file names).
@@ -495,6 +546,36 @@ mod tests {
         std::thread::sleep(std::time::Duration::from_millis(5));
         fs::write(&dep_file, "xy").expect("write");
         assert_eq!(cache.load(&k), Err(Miss::Stale));
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// A process killed between writing a temporary entry and renaming it left the file in
+    /// the cache directory for good; the next store removes those of processes that are gone.
+    #[test]
+    fn temporaries_of_killed_stores_are_swept() {
+        let dir = temp_dir("sweep");
+        let cache = Cache::in_dir(dir.join("c"));
+        fs::create_dir_all(dir.join("c")).expect("mkdir");
+        let mut child = std::process::Command::new("true").spawn().expect("spawn");
+        child.wait().expect("wait");
+        let k = key(&inputs(b"s", &[], &[], &[], "t"));
+        let dead = dir
+            .join("c")
+            .join(format!(".{}.{}.3.tmp", k.as_str(), child.id()));
+        let live = dir
+            .join("c")
+            .join(format!(".{}.{}.4.tmp", k.as_str(), std::process::id()));
+        fs::write(&dead, b"half").expect("write");
+        fs::write(&live, b"half").expect("write");
+        let entry = Entry {
+            code: vec![1, 2, 3],
+            log: String::new(),
+            lowered: vec![],
+            dependencies: vec![],
+        };
+        cache.store(&k, &entry).expect("store");
+        assert!(!dead.exists(), "a dead process's temporary file was kept");
+        assert!(live.exists(), "a live process's temporary file was removed");
         let _ = fs::remove_dir_all(&dir);
     }
 

@@ -297,6 +297,7 @@ impl TempDir {
     fn new() -> Result<TempDir, Error> {
         use std::os::unix::fs::DirBuilderExt as _;
         let base = std::env::temp_dir();
+        sweep_orphans(&base);
         let mut last = None;
         for _ in 0..16 {
             let p = base.join(format!("hiprtc-{}-{:x}", std::process::id(), unique()));
@@ -310,6 +311,35 @@ impl TempDir {
             base.display(),
             last.map(|e| e.to_string()).unwrap_or_default()
         )))
+    }
+}
+
+/// Removes the private directories (`hiprtc-<pid>-<n>`, ours by owner) of processes that are
+/// gone: a process killed while it compiled never ran [`TempDir`]'s drop.
+fn sweep_orphans(base: &Path) {
+    let Ok(entries) = fs::read_dir(base) else {
+        return;
+    };
+    // SAFETY: geteuid has no preconditions.
+    let uid = unsafe { libc::geteuid() };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("hiprtc-"))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, n)| {
+                (u64::from_str_radix(n, 16).is_ok())
+                    .then(|| pid.parse::<u32>().ok())
+                    .flatten()
+            })
+        else {
+            continue;
+        };
+        let owned = entry.metadata().is_ok_and(|m| m.is_dir() && m.uid() == uid);
+        if owned && pid != std::process::id() && crate::cache::process_gone(pid) {
+            let _ = fs::remove_dir_all(entry.path());
+        }
     }
 }
 
@@ -502,6 +532,28 @@ mod tests {
             b.contains("const void *const __ferrocm_name_expr_0 = (const void *)(&(k<float, 4>));")
         );
         assert!(b.contains("__ferrocm_name_expr_1 = (const void *)(&(ns::v));"));
+    }
+
+    /// A process killed while it compiled left its private directory behind for good; the
+    /// next compilation (in any process) removes the directories of processes that are gone,
+    /// and only those.
+    #[test]
+    fn directories_of_killed_compilations_are_swept() {
+        let base = std::env::temp_dir().join(format!("hiprtc-sweep-test-{}", unique()));
+        fs::create_dir_all(&base).expect("mkdir");
+        let mut child = std::process::Command::new("true").spawn().expect("spawn");
+        child.wait().expect("wait");
+        let dead = base.join(format!("hiprtc-{}-{:x}", child.id(), 7));
+        let alive = base.join(format!("hiprtc-{}-{:x}", std::process::id(), 8));
+        let other = base.join("hiprtc-cache");
+        for d in [&dead, &alive, &other] {
+            fs::create_dir_all(d.join("sub")).expect("mkdir");
+            fs::write(d.join("sub/x.o"), b"x").expect("write");
+        }
+        sweep_orphans(&base);
+        assert!(!dead.exists(), "the dead process's directory was kept");
+        assert!(alive.exists() && other.exists());
+        let _ = fs::remove_dir_all(&base);
     }
 
     #[test]

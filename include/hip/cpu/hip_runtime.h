@@ -88,7 +88,8 @@ __FERROCM_HIDDEN inline uint64_t host_wave_exchange(ferrocm_workitem_t *, uint64
   return 1;
 }
 __FERROCM_HIDDEN inline constexpr ferrocm_device_ops_t host_ops = {
-    FERROCM_CPU_ABI_VERSION, sizeof(ferrocm_device_ops_t), &host_barrier, &host_wave_exchange, {}};
+    FERROCM_CPU_ABI_VERSION, sizeof(ferrocm_device_ops_t), &host_barrier, &host_wave_exchange, nullptr, nullptr,
+    {}};
 __FERROCM_HIDDEN inline ferrocm_workitem_t host_workitem = {
     {0, 0, 0}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1}, 1, 0, nullptr, 0, 0, nullptr, nullptr,
     &host_ops, 0, 1, 0, nullptr, {}};
@@ -620,5 +621,74 @@ template <class T> struct dynamic_shared {
 #include "launch.h"
 #include "amdgcn_builtins.h"
 #include "texture_functions.h"
+
+/* ------------------------------------------------------------------ traps, abort, assert */
+
+/* A kernel that traps (__builtin_trap()), aborts (abort()) or fails an assert() stops its
+ * dispatch, not the process: the engine abandons the work-item's stack (ops->fault, see
+ * include/ferrocm/cpu_kernel.h), the stream's queue stops and HIP reports hipErrorAssert
+ * (assert) or hipErrorLaunchFailure (trap, abort) from then on, as HIP on NVIDIA does
+ * (docs/RELIABILITY.md, "Faults"). The same calls in host code (no dispatch on the thread) do
+ * what they always do. The three names are macros from here on: glibc's assert() expands to
+ * __assert_fail(...), which becomes ours (a later #include <assert.h> redeclares ours, with
+ * the same type); abort(...) and __builtin_trap() likewise. */
+namespace hip_impl {
+/* Stops the running dispatch with `kind`; returns only outside of one. */
+__FERROCM_HIDDEN inline void device_fault(uint32_t kind) noexcept {
+  ferrocm_workitem_t *wi = __hip_wi_ptr;
+  const ferrocm_device_ops_t *ops = wi != nullptr ? wi->ops : nullptr;
+  if (ops == nullptr || ops->size < offsetof(ferrocm_device_ops_t, reserved) || ops->fault == nullptr) return;
+  /* The work-item's frames are abandoned: this thread runs host code again afterwards. */
+  __hip_wi_ptr = &host_workitem;
+  __hip_ids_owner = nullptr;
+  ops->fault(wi, kind);
+  __hip_wi_ptr = wi;
+}
+/* Whether device code runs on this thread now (a kernel the engine runs). */
+__FERROCM_HIDDEN inline bool in_kernel() noexcept {
+  const ferrocm_workitem_t *wi = __hip_wi_ptr;
+  return wi != nullptr && wi != &host_workitem && wi->ops != nullptr &&
+         wi->ops->size >= offsetof(ferrocm_device_ops_t, reserved) && wi->ops->fault != nullptr;
+}
+} // namespace hip_impl
+
+extern "C" {
+[[noreturn]] __FERROCM_HIDDEN inline void __ferrocm_trap(void) noexcept {
+  if (::hip_impl::in_kernel()) {
+    const ferrocm_workitem_t *wi = __hip_wi_ptr;
+    std::fprintf(stderr, "ferrocm: a kernel trapped in work-group (%u,%u,%u)\n", wi->group_id[0], wi->group_id[1],
+                 wi->group_id[2]);
+    ::hip_impl::device_fault(FERROCM_FAULT_TRAP);
+  }
+  __builtin_trap();
+}
+[[noreturn]] __FERROCM_HIDDEN inline void __ferrocm_abort(void) noexcept {
+  if (::hip_impl::in_kernel()) {
+    const ferrocm_workitem_t *wi = __hip_wi_ptr;
+    std::fprintf(stderr, "ferrocm: a kernel called abort() in work-group (%u,%u,%u)\n", wi->group_id[0],
+                 wi->group_id[1], wi->group_id[2]);
+    ::hip_impl::device_fault(FERROCM_FAULT_TRAP);
+  }
+  std::abort();
+}
+[[noreturn]] __FERROCM_HIDDEN inline void __ferrocm_assert_fail(const char *assertion, const char *file,
+                                                               unsigned int line, const char *function) noexcept {
+  if (::hip_impl::in_kernel()) {
+    const ferrocm_workitem_t *wi = __hip_wi_ptr;
+    /* The message HIP on AMD GPUs and CUDA print for a failed device assert. */
+    std::fprintf(stderr, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Device-side assertion `%s' failed.\n",
+                 file, line, function, wi->group_id[0], wi->group_id[1], wi->group_id[2], threadIdx.x, threadIdx.y,
+                 threadIdx.z, assertion);
+    ::hip_impl::device_fault(FERROCM_FAULT_ASSERT);
+  }
+  __assert_fail(assertion, file, line, function);
+}
+}
+namespace std {
+using ::__ferrocm_abort;
+}
+#define __assert_fail __ferrocm_assert_fail
+#define __builtin_trap() __ferrocm_trap()
+#define abort(...) __ferrocm_abort(__VA_ARGS__)
 
 #endif /* HIP_CPU_HIP_RUNTIME_H */

@@ -305,7 +305,13 @@ pub unsafe fn hipMemRangeGetAttribute(
     if !size_ok || count == 0 {
         return Err(HipError::InvalidValue);
     }
-    let mut values = vec![0i32; data_size / int];
+    // The caller chooses the size: a failed allocation is hipErrorOutOfMemory, not an
+    // abort of the process (Rust's allocator aborts when an infallible allocation fails).
+    let mut values: Vec<i32> = Vec::new();
+    values
+        .try_reserve_exact(data_size / int)
+        .map_err(|_| HipError::OutOfMemory)?;
+    values.resize(data_size / int, 0);
     backend().mem_range_attribute(attr, dev_ptr, count, &mut values)?;
     // SAFETY: `data` is writable for `data_size` bytes (the caller's contract).
     unsafe {

@@ -36,6 +36,8 @@ const PROGRAMS: &[(&str, &[&str])] = &[
     ("queue_full", &[]),
     ("malformed_packets", &["atomic_inc"]),
     ("amd_extensions", &["atomic_inc"]),
+    ("out_of_memory", &["vector_add"]),
+    ("device_fault", &["device_fault", "atomic_inc"]),
     // Passes with "skipped: no NVIDIA GPU" when there is no NVIDIA GPU agent.
     ("nvidia_agent", &[]),
 ];
@@ -374,6 +376,8 @@ c_programs!(
     queue_full,
     malformed_packets,
     amd_extensions,
+    out_of_memory,
+    device_fault,
     nvidia_agent,
 );
 

@@ -11,7 +11,7 @@ use super::DispatchError;
 use crate::abi::{
     DeviceOps, WorkItem, ABI_VERSION, COOP_GRID_RANK, COOP_GRID_SYNC, COOP_INFO,
     COOP_MULTI_GRID_SIZE, COOP_MULTI_GRID_SYNC, COOP_MULTI_GRID_THREAD_OFFSET, COOP_NUM_GRIDS,
-    WAVEFRONT_SIZE, WHOLE_GROUP_RUNNING,
+    FAULT_ASSERT, WAVEFRONT_SIZE, WHOLE_GROUP_RUNNING,
 };
 
 pub(super) static DEVICE_OPS: DeviceOps = DeviceOps {
@@ -20,8 +20,32 @@ pub(super) static DEVICE_OPS: DeviceOps = DeviceOps {
     barrier: barrier_entry,
     wave_exchange: wave_exchange_entry,
     cooperative: Some(cooperative_entry),
-    reserved: [ptr::null_mut(); 5],
+    fault: Some(fault_entry),
+    reserved: [ptr::null_mut(); 4],
 };
+
+/// `ops->fault`: the running work-item trapped, aborted or failed an assert. The dispatch
+/// fails and this thread's range of groups is abandoned (the kernel's stack is left without
+/// unwinding, as `Group::abort` does for a broken barrier protocol); the error stops the
+/// other threads' claims, as any range's error does. Returns only when no group runs on this thread (device code run by the
+/// host), so that the caller does what the fault does there.
+///
+/// # Safety
+/// Called by device code (any `wi`, even null: the thread's running group is what counts).
+pub(super) unsafe extern "C" fn fault_entry(_wi: *mut WorkItem, kind: u32) {
+    let g = CURRENT_GROUP.with(Cell::get);
+    if g.is_null() {
+        return;
+    }
+    // SAFETY: the group is set only while it runs on this thread, and this call comes
+    // from one of its work-items (on the runner or a work-item fiber of this thread).
+    let g = unsafe { &*g };
+    let e = match kind {
+        FAULT_ASSERT => DispatchError::DeviceAssert,
+        _ => DispatchError::DeviceTrap,
+    };
+    g.abort(e)
+}
 
 /// `ops->barrier`.
 ///

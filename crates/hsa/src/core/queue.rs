@@ -84,6 +84,20 @@ pub struct QueueObject {
     pub(crate) consumer: ConsumerRole,
     /// How the CPU processor sleeps and when rings wake it (unused by other queues).
     pub(crate) sleep: ProcessorSleep,
+    /// Why a kernel of this queue failed, when device code stopped it
+    /// ([`DeviceFault`] as `u32`; 0: none). Set before the queue enters the error state.
+    device_fault: AtomicU32,
+}
+
+/// The device fault that stopped a CPU queue (its error status is
+/// `HSA_STATUS_ERROR_EXCEPTION`; HIP tells the two apart: `hipErrorLaunchFailure`,
+/// `hipErrorAssert`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeviceFault {
+    /// `__builtin_trap()` or `abort()` in a kernel.
+    Trap = 1,
+    /// A failed `assert()` in a kernel.
+    Assert = 2,
 }
 
 /// The right to consume a CPU queue's packets. Its processor thread holds it while it drains
@@ -264,6 +278,27 @@ impl QueueObject {
         self.amd.read_dispatch_id.store(value, store_order(order));
     }
 
+    /// Keeps why a kernel failed when device code stopped it (the first fault wins).
+    pub(crate) fn record_device_fault(&self, e: &cpu_engine::DispatchError) {
+        let kind = match e {
+            cpu_engine::DispatchError::DeviceTrap => DeviceFault::Trap,
+            cpu_engine::DispatchError::DeviceAssert => DeviceFault::Assert,
+            _ => return,
+        };
+        let _ =
+            self.device_fault
+                .compare_exchange(0, kind as u32, Ordering::AcqRel, Ordering::Acquire);
+    }
+
+    /// The device fault that stopped one of this queue's kernels, if any.
+    pub fn device_fault(&self) -> Option<DeviceFault> {
+        match self.device_fault.load(Ordering::Acquire) {
+            1 => Some(DeviceFault::Trap),
+            2 => Some(DeviceFault::Assert),
+            _ => None,
+        }
+    }
+
     /// Reports an asynchronous error: enters the terminal error state and calls the
     /// application's callback (or prints, where ROCR would abort the process).
     pub(crate) fn report_error(&self, status: Status) {
@@ -429,6 +464,7 @@ fn new_queue_object(
         processor: Mutex::new(None),
         consumer: ConsumerRole::default(),
         sleep: ProcessorSleep::default(),
+        device_fault: AtomicU32::new(0),
     }))
 }
 

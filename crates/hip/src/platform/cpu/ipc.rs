@@ -152,7 +152,7 @@ fn export_block(base: usize, len: usize, device: usize) -> HipResult<(i32, u64, 
         return Ok(found);
     }
     // Device work in flight could write the block while it is copied: wait for it.
-    Runtime::get()?.synchronize_device(device)?;
+    Runtime::get()?.drain_device(device)?;
     // SAFETY: the block is a private anonymous allocation of the HSA CPU agent (HIP device
     // memory), page-aligned, and the device is idle.
     let fd = unsafe { shm::share_in_place(base, len)? };
@@ -331,6 +331,36 @@ struct IpcEventShm {
     completed: AtomicU64,
     /// Bumped at every completion: the futex waiters sleep on.
     wake: AtomicU32,
+    /// The latest record and the process that issued it: `seq << PID_BITS | pid`, raised with
+    /// `fetch_max` (a later record has a larger value). A waiter whose record is pending checks
+    /// that process: once it is gone (killed mid-work), the record can never complete.
+    latest: AtomicU64,
+}
+
+/// Bits of a pid in [`IpcEventShm::latest`] (Linux's `pid_max` is at most 2^22).
+const PID_BITS: u32 = 22;
+
+/// Whether process `pid` still runs (a zombie, killed but not yet reaped, does not).
+fn process_alive(pid: u32) -> bool {
+    let Ok(p) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
+    // SAFETY: signal 0 only checks that the process exists; no signal is sent.
+    if unsafe { libc::kill(p, 0) } != 0
+        && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
+    {
+        return false;
+    }
+    // "pid (comm) S ...": the state follows the last ')'.
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => !matches!(
+            stat.rsplit_once(')')
+                .and_then(|(_, rest)| rest.trim_start().chars().next()),
+            Some('Z' | 'X')
+        ),
+        // Not visible (another pid namespace): assume it runs, as before this check.
+        Err(_) => true,
+    }
 }
 
 /// An interprocess event's shared state, mapped in this process.
@@ -377,13 +407,29 @@ impl IpcEvent {
         (s.completed.load(Ordering::Acquire) < target).then_some(target)
     }
 
-    /// Blocks until record `target` has completed (in whichever process).
-    fn wait_for(&self, target: u64) {
+    /// Whether record `target`, still pending, can never complete: the process that issued
+    /// the latest record is gone (later completions would have covered `target`).
+    fn orphaned(&self, target: u64) -> bool {
+        let s = self.shared();
+        let latest = s.latest.load(Ordering::Acquire);
+        let (seq, pid) = (latest >> PID_BITS, (latest & ((1 << PID_BITS) - 1)) as u32);
+        seq >= target
+            && pid != std::process::id()
+            && s.completed.load(Ordering::Acquire) < target
+            && !process_alive(pid)
+    }
+
+    /// Blocks until record `target` has completed (in whichever process);
+    /// `hipErrorLaunchFailure` once the process that would complete it is gone.
+    fn wait_for(&self, target: u64) -> HipResult<()> {
         let s = self.shared();
         loop {
             let w = s.wake.load(Ordering::Acquire);
             if s.completed.load(Ordering::Acquire) >= target {
-                return;
+                return Ok(());
+            }
+            if self.orphaned(target) {
+                return Err(HipError::LaunchFailure);
             }
             // A bounded sleep: a waker in a process that died cannot strand us forever
             // without a re-check.
@@ -401,6 +447,10 @@ impl IpcEvent {
     /// `hipEventRecord`: completes once `stream` gets here.
     pub(crate) fn record(self: &Arc<Self>, stream: &StreamCore) -> HipResult<()> {
         let seq = self.shared().recorded.fetch_add(1, Ordering::AcqRel) + 1;
+        let pid = u64::from(std::process::id()) & ((1 << PID_BITS) - 1);
+        self.shared()
+            .latest
+            .fetch_max(seq << PID_BITS | pid, Ordering::AcqRel);
         let me = Arc::clone(self);
         let r = stream.host_fn(move || me.complete(seq));
         if r.is_err() {
@@ -413,6 +463,7 @@ impl IpcEvent {
     /// `hipEventQuery`.
     pub(crate) fn query(&self) -> HipResult<()> {
         match self.pending_target() {
+            Some(t) if self.orphaned(t) => Err(HipError::LaunchFailure),
             Some(_) => Err(HipError::NotReady),
             None => Ok(()),
         }
@@ -420,10 +471,10 @@ impl IpcEvent {
 
     /// `hipEventSynchronize`.
     pub(crate) fn synchronize(&self) -> HipResult<()> {
-        if let Some(t) = self.pending_target() {
-            self.wait_for(t);
+        match self.pending_target() {
+            Some(t) => self.wait_for(t),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// `hipStreamWaitEvent`: later work on `stream` waits for the latest record.
@@ -432,7 +483,11 @@ impl IpcEvent {
             None => Ok(()),
             Some(t) => {
                 let me = Arc::clone(self);
-                stream.host_fn(move || me.wait_for(t))
+                // A record orphaned by a killed process lets the stream go on (a host
+                // function cannot fail its stream; holding it forever would be worse).
+                stream.host_fn(move || {
+                    let _ = me.wait_for(t);
+                })
             }
         }
     }
@@ -695,7 +750,52 @@ mod tests {
         std::thread::sleep(Duration::from_millis(20));
         assert!(!waiter.is_finished());
         a.complete(seq);
-        waiter.join().expect("waiter");
+        assert_eq!(waiter.join().expect("waiter"), Ok(()));
         assert!(b.query().is_ok());
+    }
+
+    /// A record issued by a process that died before completing it (killed mid-work) used to
+    /// leave `hipEventSynchronize` in the other process waiting forever; it now fails, for a
+    /// process already reaped and for a zombie alike.
+    #[test]
+    fn a_record_of_a_dead_process_fails_its_waiters_instead_of_hanging() {
+        for reap in [true, false] {
+            let mut child = std::process::Command::new("true").spawn().expect("spawn");
+            let pid = child.id();
+            // Unreaped, it becomes a zombie once it exits.
+            while process_alive(pid) {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            if reap {
+                child.wait().expect("wait");
+            }
+            let fd = shm::memfd("event-test", shm::page_size()).expect("memfd");
+            let e = Arc::new(IpcEvent::new(fd).expect("event"));
+            let s = e.shared();
+            // What `record` in that process did before it died.
+            let seq = s.recorded.fetch_add(1, Ordering::AcqRel) + 1;
+            s.latest
+                .fetch_max(seq << PID_BITS | u64::from(pid), Ordering::AcqRel);
+            assert_eq!(e.query(), Err(HipError::LaunchFailure));
+            let (tx, rx) = std::sync::mpsc::channel();
+            let waiter = Arc::clone(&e);
+            std::thread::spawn(move || {
+                let _ = tx.send(waiter.synchronize());
+            });
+            let r = rx
+                .recv_timeout(Duration::from_secs(10))
+                .expect("hipEventSynchronize hung on a dead process's record");
+            assert_eq!(r, Err(HipError::LaunchFailure));
+            // A record of a live process (this one) is simply pending.
+            let seq = s.recorded.fetch_add(1, Ordering::AcqRel) + 1;
+            s.latest.fetch_max(
+                seq << PID_BITS | u64::from(std::process::id()),
+                Ordering::AcqRel,
+            );
+            assert_eq!(e.query(), Err(HipError::NotReady));
+            e.complete(seq);
+            assert_eq!(e.query(), Ok(()));
+            child.wait().expect("wait");
+        }
     }
 }

@@ -31,7 +31,7 @@ fn allocate(size: usize, kind: MemoryKind, flags: u32) -> HipResult<*mut c_void>
 /// HIP's `hipFree`/`hipHostFree` wait for the device before releasing memory.
 fn sync_current_device() -> HipResult<()> {
     let rt = Runtime::get()?;
-    rt.synchronize_device(rt.current_device()?)
+    rt.drain_device(rt.current_device()?)
 }
 
 /// Host memory (pinned or registered) known to HIP: its table entry.

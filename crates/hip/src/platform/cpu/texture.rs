@@ -195,7 +195,7 @@ fn apply_view(t: &mut CpuTexture, v: &ViewDesc) -> HipResult<()> {
 
 fn sync_current_device() -> HipResult<()> {
     let rt = Runtime::get()?;
-    rt.synchronize_device(rt.current_device()?)
+    rt.drain_device(rt.current_device()?)
 }
 
 fn pitched(side: &CopySide) -> PitchedPtr {

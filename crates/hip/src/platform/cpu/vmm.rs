@@ -175,6 +175,12 @@ impl VmmBackend for Cpu {
         if size == 0 || !page_multiple(size) {
             return Err(HipError::InvalidValue);
         }
+        // A memory file can be made far larger than memory (it is sparse until written), so
+        // the device's size is the limit, as for hipMalloc (the region's largest
+        // allocation); beyond it the pages could never all exist.
+        if size as u64 > hsa::core::agent::total_memory() {
+            return Err(HipError::OutOfMemory);
+        }
         let fd = shm::memfd("ferrocm-vmm", size)?;
         let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
         let physical = Arc::new(Physical {

@@ -216,7 +216,7 @@ fn execute(q: &QueueObject, packet: &RawPacket) -> Result<Option<Arc<SignalObjec
                 .agent
                 .as_ref()
                 .map_or(usize::MAX, |a| a.compute_units as usize);
-            kernel_dispatch(&packet.view(), threads)
+            kernel_dispatch(q, &packet.view(), threads)
         }
         packet_type::AGENT_DISPATCH => {
             if q.features() & QUEUE_FEATURE_AGENT_DISPATCH == 0 {
@@ -238,6 +238,7 @@ fn execute(q: &QueueObject, packet: &RawPacket) -> Result<Option<Arc<SignalObjec
 }
 
 fn kernel_dispatch(
+    q: &QueueObject,
     p: &KernelDispatchPacket,
     threads: usize,
 ) -> Result<Option<Arc<SignalObject>>, Stop> {
@@ -325,7 +326,10 @@ fn dispatch_kernel(
         Some(c) => engine.run_cooperative(&dispatch, c),
         None => engine.run_on(&dispatch, threads),
     }
-    .map_err(|e| Stop::Error(dispatch_error_status(&e)))?;
+    .map_err(|e| {
+        q.record_device_fault(&e);
+        Stop::Error(dispatch_error_status(&e))
+    })?;
     Ok(completion)
 }
 
@@ -337,6 +341,9 @@ fn dispatch_error_status(e: &cpu_engine::DispatchError) -> Status {
             Status::ERROR_INVALID_ALLOCATION
         }
         E::OutOfResources(_) | E::CooperativeTooLarge { .. } => Status::ERROR_OUT_OF_RESOURCES,
+        // What ROCR reports for a GPU trap (s_trap, a failed device assert): the queue's
+        // error callback gets it and the queue stops.
+        E::DeviceTrap | E::DeviceAssert => Status::ERROR_EXCEPTION,
         _ => Status::ERROR_INCOMPATIBLE_ARGUMENTS,
     }
 }
