@@ -252,7 +252,7 @@ fn kernel_dispatch(
                 .ok_or(Stop::Error(Status::ERROR_INVALID_PACKET_FORMAT))?,
         )
     };
-    let result = dispatch_kernel(p, threads, coop.clone());
+    let result = dispatch_kernel(q, p, threads, coop.clone());
     if result.is_err() {
         // A grid of a multi-device launch that will not run: the others must not wait.
         if let Some(c) = coop {
@@ -263,6 +263,7 @@ fn kernel_dispatch(
 }
 
 fn dispatch_kernel(
+    q: &QueueObject,
     p: &KernelDispatchPacket,
     threads: usize,
     coop: Option<cpu_engine::Cooperative>,
