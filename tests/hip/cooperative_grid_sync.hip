@@ -149,7 +149,10 @@ int main() {
     std::vector<unsigned long long> o((size_t)blocks * ab * 5);
     HIP_CHECK(hipMemcpy(o.data(), acc, o.size() * sizeof(unsigned long long), hipMemcpyDeviceToHost));
     for (int g = 0; g < blocks * ab; ++g) {
-      const unsigned long long w[5] = {(unsigned long long)blocks * ab, (unsigned long long)g, (unsigned long long)cooperative,
+      // CUDA's grid_group::is_valid() is true in any launch of a kernel built for grid
+      // sync; HIP's (and the CPU platform's) only in a cooperative one.
+      const unsigned long long valid = cooperative || HIP_TEST_NVIDIA;
+      const unsigned long long w[5] = {(unsigned long long)blocks * ab, (unsigned long long)g, valid,
                                        (unsigned long long)blocks, (unsigned long long)(g / ab)};
       for (int k = 0; k < 5; ++k)
         if (o[(size_t)g * 5 + k] != w[k])

@@ -12,6 +12,7 @@
 // process on a queue error instead; on NVIDIA the error is sticky for the whole context, so
 // this program only runs on the CPU platform: see docs/RELIABILITY.md.)
 #include "hip_test.h"
+#include <cassert>
 
 #include <hip/hiprtc.h>
 #include <spawn.h>
