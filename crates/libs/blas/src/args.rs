@@ -65,6 +65,40 @@ impl<T> DevPtr<T> {
     }
 }
 
+/// Whether a pointer a C caller passed cannot be used: NULL, or an address no process can
+/// map ([`ferrocm_cabi::plausible`]: no system call). The operations refuse such operands
+/// with `InvalidPointer` instead of faulting on them later, in the queued work.
+pub trait Unusable {
+    fn unusable(&self) -> bool;
+}
+
+impl<T> Unusable for *const T {
+    fn unusable(&self) -> bool {
+        !ferrocm_cabi::plausible_ptr(*self)
+    }
+}
+
+impl<T> Unusable for *mut T {
+    fn unusable(&self) -> bool {
+        !ferrocm_cabi::plausible_ptr(*self)
+    }
+}
+
+impl<T> Unusable for DevPtr<T> {
+    fn unusable(&self) -> bool {
+        !ferrocm_cabi::plausible(self.addr)
+    }
+}
+
+impl<T> Unusable for Batch<T> {
+    fn unusable(&self) -> bool {
+        match *self {
+            Batch::Strided { base, .. } => base.unusable(),
+            Batch::Array(a) => a.unusable(),
+        }
+    }
+}
+
 /// A batch of operands of one kind (matrices or vectors).
 #[derive(Debug)]
 pub enum Batch<T> {
@@ -120,6 +154,88 @@ impl<T> Batch<T> {
     }
 }
 
+impl<T> Batch<T> {
+    /// Checks that each of `count` operands of `elems` elements is memory the work may
+    /// touch (see `hip_bridge::check_memory`): a strided batch's whole span, or an
+    /// array's pointer list. A pointer nothing backs is `InvalidPointer`, an operand
+    /// running past its buffer (a wrong size, increment, stride or batch count)
+    /// `InvalidSize`, both up front instead of a fault in the queued work.
+    pub fn check_extent(&self, elems: usize, count: i64) -> BlasResult<()> {
+        let count = usize::try_from(count).map_err(|_| BlasError::InvalidSize)?;
+        if elems == 0 || count == 0 {
+            return Ok(());
+        }
+        let size = std::mem::size_of::<T>();
+        let (start, bytes) = match *self {
+            Batch::Strided { base, stride } => {
+                let reach = stride
+                    .unsigned_abs()
+                    .checked_mul(count as u64 - 1)
+                    .and_then(|r| usize::try_from(r).ok())
+                    .ok_or(BlasError::InvalidSize)?;
+                let first = if stride < 0 {
+                    base.addr().checked_sub(reach * size)
+                } else {
+                    Some(base.addr())
+                };
+                let span = reach.checked_add(elems).and_then(|e| e.checked_mul(size));
+                (
+                    first.ok_or(BlasError::InvalidSize)?,
+                    span.ok_or(BlasError::InvalidSize)?,
+                )
+            }
+            Batch::Array(a) => (
+                a.addr(),
+                count
+                    .checked_mul(std::mem::size_of::<usize>())
+                    .ok_or(BlasError::InvalidSize)?,
+            ),
+        };
+        let at = start as *const std::ffi::c_void;
+        if crate::hip_bridge::check_memory(at, size.min(bytes)).is_err() {
+            return Err(BlasError::InvalidPointer);
+        }
+        crate::hip_bridge::check_memory(at, bytes).map_err(|_| BlasError::InvalidSize)?;
+        // The operands of a pointer array: readable from the host only where device
+        // memory is host memory (on NVIDIA the array lives on the GPU, and cuBLAS's
+        // kernels meet its pointers there).
+        if let Batch::Array(a) = *self {
+            if crate::hip_bridge::platform() == crate::hip_bridge::Platform::Cpu {
+                for b in 0..count {
+                    // SAFETY: `count` pointers readable, checked just above.
+                    let p = unsafe { a.ptr().add(b).read_unaligned() };
+                    Batch::one(p.ptr().cast_const()).check_extent(elems, 1)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Elements a strided vector of `n` elements `inc` apart spans (0 for `n <= 0`).
+pub fn vector_extent(n: i64, inc: i64) -> BlasResult<usize> {
+    if n <= 0 {
+        return Ok(0);
+    }
+    (n as u64 - 1)
+        .checked_mul(inc.unsigned_abs())
+        .and_then(|e| e.checked_add(1))
+        .and_then(|e| usize::try_from(e).ok())
+        .ok_or(BlasError::InvalidSize)
+}
+
+/// Elements a column-major `rows` x `cols` matrix with leading dimension `ld` spans.
+pub fn matrix_extent(rows: i64, cols: i64, ld: i64) -> BlasResult<usize> {
+    if rows <= 0 || cols <= 0 {
+        return Ok(0);
+    }
+    let ld = u64::try_from(ld).map_err(|_| BlasError::InvalidSize)?;
+    ld.checked_mul(cols as u64 - 1)
+        .and_then(|e| e.checked_add(rows as u64))
+        .and_then(|e| usize::try_from(e).ok())
+        .ok_or(BlasError::InvalidSize)
+}
+
 /// A scalar argument (`alpha`, `beta`...): host-mode scalars are read when the call is
 /// made, device-mode ones by the enqueued work.
 #[derive(Debug)]
@@ -141,7 +257,7 @@ impl<T: Copy> ScalarArg<T> {
     /// # Safety
     /// In host mode `p` must be readable now.
     pub unsafe fn from_c(p: *const T, mode: PointerMode) -> BlasResult<ScalarArg<T>> {
-        if p.is_null() {
+        if p.unusable() {
             return Err(BlasError::InvalidPointer);
         }
         Ok(match mode {

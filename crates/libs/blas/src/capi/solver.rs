@@ -5,13 +5,14 @@
 use std::ffi::c_void;
 
 use super::handle;
+use crate::args::Unusable;
 use crate::args::{Batch, DevPtr};
 use crate::error::BlasResult;
 use crate::ops::solver::{self as ops, IntBatch};
 use crate::scalar::Scalar;
 
 fn pivots(p: *const i32, stride: i64) -> Option<IntBatch> {
-    (!p.is_null()).then(|| IntBatch {
+    (!p.unusable()).then(|| IntBatch {
         base: DevPtr::new(p),
         stride,
     })

@@ -24,8 +24,13 @@ fn layout(n: i64, inc: i64) -> VecLayout {
 /// The batch's pointer arrays (if any) must be host-readable.
 unsafe fn each_pair<T>(v: &Vectors<T>, mut f: impl FnMut(usize, *mut T, *mut T)) {
     for b in 0..v.batch_count.max(0) as usize {
-        // SAFETY: the caller's contract.
-        let (x, y) = unsafe { (v.x.host_ptr(b), v.y.host_ptr(b)) };
+        // With no elements the operands are not looked at (they may be NULL, arrays too).
+        let (x, y) = if v.n <= 0 {
+            (std::ptr::null_mut(), std::ptr::null_mut())
+        } else {
+            // SAFETY: the caller's contract.
+            unsafe { (v.x.host_ptr(b), v.y.host_ptr(b)) }
+        };
         f(b, x, y);
     }
 }
@@ -135,7 +140,11 @@ pub unsafe fn dot<T: Scalar>(v: &Vectors<T>, conjugate: bool, result: DevPtr<T>)
     // SAFETY: the caller's contract.
     unsafe {
         each_pair(v, |b, x, y| {
-            let sum = if v.incx == 1 && v.incy == 1 {
+            // n <= 0 writes zeros without looking at the vectors (which may be NULL: no
+            // slice may be made of them, even an empty one).
+            let sum = if lx.n == 0 {
+                T::zero()
+            } else if v.incx == 1 && v.incy == 1 {
                 let xs = std::slice::from_raw_parts(x as *const T, lx.n);
                 let ys = std::slice::from_raw_parts(y as *const T, lx.n);
                 if lx.n >= PARALLEL_LEN {

@@ -72,9 +72,14 @@ pub unsafe fn getrf<T: Scalar>(c: &GetrfCall<T>) {
     for b in 0..c.batch_count {
         // SAFETY: the caller's contract for batch entry `b`.
         unsafe {
-            let a = view_mut(c.a.host_ptr(b), c.n, c.n, c.lda);
-            let ipiv = c.ipiv.map(|p| p.ptr(b));
-            let info = factor(a, ipiv);
+            // An empty matrix is factored already (and may be NULL: no view of it).
+            let info = if c.n == 0 {
+                0
+            } else {
+                let a = view_mut(c.a.host_ptr(b), c.n, c.n, c.lda);
+                let ipiv = c.ipiv.map(|p| p.ptr(b));
+                factor(a, ipiv)
+            };
             c.info.ptr().add(b).write_unaligned(info);
         }
     }
@@ -88,6 +93,13 @@ pub unsafe fn getrs<T: Scalar>(c: &GetrsCall<T>) {
     for bi in 0..c.batch_count {
         // SAFETY: the caller's contract for batch entry `bi`.
         unsafe {
+            // Empty systems: nothing to solve or invert (the operands may be NULL).
+            if n == 0 || nrhs == 0 {
+                if let Some(info) = c.inverse_info {
+                    info.ptr().add(bi).write_unaligned(0);
+                }
+                continue;
+            }
             let a = view(c.a.host_ptr(bi), n, n, c.lda);
             let mut x = view_mut(c.b.host_ptr(bi), n, nrhs, c.ldb);
             let ipiv = c.ipiv.map(|p| p.ptr(bi));

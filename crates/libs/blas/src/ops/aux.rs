@@ -2,7 +2,8 @@
 //! device memory, ordered on a stream (the null stream for the synchronous forms, which
 //! also wait for it, as `hipMemcpy2D` does).
 
-use crate::args::DevPtr;
+use crate::args::Unusable;
+use crate::args::{Batch, DevPtr};
 use crate::error::{BlasError, BlasResult};
 use crate::hip_bridge::{self, Platform, StreamHandle};
 
@@ -41,6 +42,21 @@ impl Copy2d {
     }
 }
 
+impl Copy2d {
+    /// Both blocks are memory the copy may touch (`InvalidPointer` for memory nothing
+    /// backs, `InvalidSize` for a block running past its buffer).
+    fn check_memory(&self) -> BlasResult<()> {
+        let span = |pitch: usize| {
+            pitch
+                .checked_mul(self.height.saturating_sub(1))
+                .and_then(|b| b.checked_add(self.width))
+                .ok_or(BlasError::InvalidSize)
+        };
+        Batch::one(self.src.ptr().cast_const()).check_extent(span(self.src_pitch)?, 1)?;
+        Batch::one(self.dst.ptr().cast_const()).check_extent(span(self.dst_pitch)?, 1)
+    }
+}
+
 /// `rocblas_set_vector` and friends: `n` elements of `elem_size` bytes, `incx`/`incy`
 /// elements apart. Sizes, increments and element size must be positive (`n` may be 0):
 /// `InvalidSize` otherwise; NULL pointers → `InvalidPointer`.
@@ -62,18 +78,23 @@ pub unsafe fn copy_vector(
     if n == 0 {
         return Ok(());
     }
-    if x.is_null() || y.is_null() {
+    if x.unusable() || y.unusable() {
         return Err(BlasError::InvalidPointer);
     }
     let e = elem_size as usize;
     let c = Copy2d {
         src: DevPtr::new(x),
-        src_pitch: incx as usize * e,
+        src_pitch: (incx as usize)
+            .checked_mul(e)
+            .ok_or(BlasError::InvalidSize)?,
         dst: DevPtr::new(y),
-        dst_pitch: incy as usize * e,
+        dst_pitch: (incy as usize)
+            .checked_mul(e)
+            .ok_or(BlasError::InvalidSize)?,
         width: e,
         height: n as usize,
     };
+    c.check_memory()?;
     // SAFETY: forwarded from the caller.
     unsafe { submit(c, stream) }
 }
@@ -101,18 +122,25 @@ pub unsafe fn copy_matrix(
     if rows == 0 || cols == 0 {
         return Ok(());
     }
-    if a.is_null() || b.is_null() {
+    if a.unusable() || b.unusable() {
         return Err(BlasError::InvalidPointer);
     }
     let e = elem_size as usize;
     let c = Copy2d {
         src: DevPtr::new(a),
-        src_pitch: lda as usize * e,
+        src_pitch: (lda as usize)
+            .checked_mul(e)
+            .ok_or(BlasError::InvalidSize)?,
         dst: DevPtr::new(b),
-        dst_pitch: ldb as usize * e,
-        width: rows as usize * e,
+        dst_pitch: (ldb as usize)
+            .checked_mul(e)
+            .ok_or(BlasError::InvalidSize)?,
+        width: (rows as usize)
+            .checked_mul(e)
+            .ok_or(BlasError::InvalidSize)?,
         height: cols as usize,
     };
+    c.check_memory()?;
     // SAFETY: forwarded from the caller.
     unsafe { submit(c, stream) }
 }

@@ -15,6 +15,7 @@ use crate::error::{BlasError, BlasResult};
 use crate::handle::{Backend, Handle};
 use crate::ops::level3::{gemm, Gemm};
 
+use crate::args::Unusable;
 use crate::types::Operation;
 
 /// An element type of the `Ex` API.
@@ -233,10 +234,10 @@ fn check_common(g: &GemmEx) -> BlasResult<bool> {
     if m == 0 || n == 0 || g.batch_count == 0 {
         return Ok(false);
     }
-    require(!g.alpha.is_null() && !g.beta.is_null())?;
-    require(!g.c.is_null() && !g.d.is_null())?;
+    require(!g.alpha.unusable() && !g.beta.unusable())?;
+    require(!g.c.unusable() && !g.d.unusable())?;
     if k > 0 {
-        require(!g.a.is_null() && !g.b.is_null())?;
+        require(!g.a.unusable() && !g.b.unusable())?;
     }
     Ok(true)
 }
@@ -270,7 +271,7 @@ unsafe fn copy_c_to_d(h: &Handle, g: &GemmEx) -> BlasResult<()> {
     if same || g.m <= 0 || g.n <= 0 || g.batch_count <= 0 {
         return Ok(());
     }
-    require(!g.c.is_null() && !g.d.is_null())?;
+    require(!g.c.unusable() && !g.d.unusable())?;
     let call = CopyCall {
         m: g.m as usize,
         n: g.n as usize,
@@ -343,9 +344,9 @@ unsafe fn gemm_converted(h: &Handle, g: &GemmEx) -> BlasResult<()> {
             Scalar32::new(g.beta, g.compute, mode)?,
         )
     };
-    require(!g.c.is_null() && !g.d.is_null())?;
+    require(!g.c.unusable() && !g.d.unusable())?;
     if k > 0 {
-        require(!g.a.is_null() && !g.b.is_null())?;
+        require(!g.a.unusable() && !g.b.unusable())?;
     }
     let call = ConvertedCall {
         trans_a,

@@ -8,6 +8,7 @@
 use half::{bf16, f16};
 
 use super::require;
+use crate::args::Unusable;
 use crate::args::{Batch, DevPtr, VecLayout};
 use crate::error::BlasResult;
 use crate::handle::Handle;
@@ -80,7 +81,7 @@ impl ExScalar {
     /// # Safety
     /// In host mode `p` must be readable now.
     pub unsafe fn from_c(p: *const u8, t: DataType, mode: PointerMode) -> BlasResult<ExScalar> {
-        require(!p.is_null())?;
+        require(!p.unusable())?;
         Ok(match mode {
             // SAFETY: the caller's contract.
             PointerMode::Host => ExScalar::Host(unsafe { load(t, p, 0) }, DevPtr::new(p), t),
@@ -259,7 +260,7 @@ pub unsafe fn ex_vector(
 ) -> BlasResult<()> {
     let reduction = matches!(call.op, ExVectorOp::Dot { .. } | ExVectorOp::Nrm2 { .. });
     if let ExVectorOp::Dot { result, .. } | ExVectorOp::Nrm2 { result, .. } = call.op {
-        require(!result.is_null())?;
+        require(!result.unusable())?;
     }
     if batch_count <= 0 {
         return Ok(());
@@ -269,8 +270,29 @@ pub unsafe fn ex_vector(
     if empty && !reduction {
         return Ok(());
     }
+    if let ExVectorOp::Dot {
+        result,
+        result_type,
+        ..
+    }
+    | ExVectorOp::Nrm2 {
+        result,
+        result_type,
+    } = call.op
+    {
+        let bytes = (batch_count as usize)
+            .checked_mul(result_type.size())
+            .ok_or(crate::error::BlasError::InvalidSize)?;
+        Batch::<u8>::one(result.ptr().cast_const()).check_extent(bytes, 1)?;
+    }
     if !empty {
-        require(!call.x.p.is_null() && call.y.is_none_or(|y| !y.p.is_null()))?;
+        require(!call.x.p.unusable() && call.y.is_none_or(|y| !y.p.unusable()))?;
+        for v in std::iter::once(&call.x).chain(call.y.as_ref()) {
+            let bytes = crate::args::vector_extent(n, v.inc)?
+                .checked_mul(v.ty.size())
+                .ok_or(crate::error::BlasError::InvalidSize)?;
+            v.p.check_extent(bytes, batch_count)?;
+        }
     }
     let call = ExVectorCall {
         n: if empty { 0 } else { n as usize },

@@ -4,6 +4,7 @@
 //! and rounded once into `y`.
 
 use super::{require, size};
+use crate::args::Unusable;
 use crate::args::{Batch, ScalarArg, VecLayout};
 use crate::error::{BlasError, BlasResult};
 use crate::handle::Handle;
@@ -75,7 +76,7 @@ pub unsafe fn gemv_mixed(
     if alpha_zero && beta.known() == Some(1.0) {
         return Ok(());
     }
-    require(!y.is_null() && (alpha_zero || (!a.is_null() && !x.is_null())))?;
+    require(!y.unusable() && (alpha_zero || (!a.unusable() && !x.unusable())))?;
     let call = GemvMixedCall {
         trans,
         m: mu,

@@ -3,7 +3,8 @@
 //! and so does `incx <= 0` for `scal`, `nrm2`, `asum`, `i?amax`, `i?amin`.
 
 use super::require;
-use crate::args::{Batch, DevPtr, ScalarArg};
+use crate::args::Unusable;
+use crate::args::{vector_extent, Batch, DevPtr, ScalarArg};
 use crate::error::BlasResult;
 use crate::handle::{Backend, Handle};
 use crate::scalar::Scalar;
@@ -32,6 +33,14 @@ impl<T> Vectors<T> {
     pub(crate) fn is_empty(&self) -> bool {
         self.n <= 0 || self.batch_count <= 0
     }
+
+    /// Both vectors of every batch entry are memory the work may touch.
+    pub(crate) fn check_memory(&self) -> BlasResult<()> {
+        self.x
+            .check_extent(vector_extent(self.n, self.incx)?, self.batch_count)?;
+        self.y
+            .check_extent(vector_extent(self.n, self.incy)?, self.batch_count)
+    }
 }
 
 /// One vector per batch entry.
@@ -54,6 +63,12 @@ impl<T> Vector<T> {
     /// Nothing to do (for `scal`-like operations and reductions, `incx <= 0` too).
     pub(crate) fn is_empty(&self) -> bool {
         self.n <= 0 || self.batch_count <= 0 || self.incx <= 0
+    }
+
+    /// The vector of every batch entry is memory the work may touch.
+    pub(crate) fn check_memory(&self) -> BlasResult<()> {
+        self.x
+            .check_extent(vector_extent(self.n, self.incx)?, self.batch_count)
     }
 }
 
@@ -148,7 +163,8 @@ pub unsafe fn axpy<T: Scalar>(h: &Handle, alpha: *const T, v: Vectors<T>) -> Bla
     if alpha.known().is_some_and(Scalar::is_zero) {
         return Ok(());
     }
-    require(!v.x.is_null() && !v.y.is_null())?;
+    require(!v.x.unusable() && !v.y.unusable())?;
+    v.check_memory()?;
     match h.backend() {
         // SAFETY: validated; operands valid until the work ran.
         Backend::Cpu => h.submit(move || unsafe { crate::cpu::level1::axpy(alpha, &v) }),
@@ -174,7 +190,8 @@ pub unsafe fn scal<T: Scalar, A: ScalesBy<T>>(
     if alpha.known().is_some_and(ScalesBy::is_one) {
         return Ok(());
     }
-    require(!v.x.is_null())?;
+    require(!v.x.unusable())?;
+    v.check_memory()?;
     match h.backend() {
         // SAFETY: validated.
         Backend::Cpu => h.submit(move || unsafe { crate::cpu::level1::scal(alpha, &v) }),
@@ -191,7 +208,8 @@ pub unsafe fn copy<T: Scalar>(h: &Handle, v: Vectors<T>) -> BlasResult<()> {
     if v.is_empty() {
         return Ok(());
     }
-    require(!v.x.is_null() && !v.y.is_null())?;
+    require(!v.x.unusable() && !v.y.unusable())?;
+    v.check_memory()?;
     match h.backend() {
         // SAFETY: validated.
         Backend::Cpu => h.submit(move || unsafe { crate::cpu::level1::copy(&v) }),
@@ -208,13 +226,24 @@ pub unsafe fn swap<T: Scalar>(h: &Handle, v: Vectors<T>) -> BlasResult<()> {
     if v.is_empty() {
         return Ok(());
     }
-    require(!v.x.is_null() && !v.y.is_null())?;
+    require(!v.x.unusable() && !v.y.unusable())?;
+    v.check_memory()?;
     match h.backend() {
         // SAFETY: validated.
         Backend::Cpu => h.submit(move || unsafe { crate::cpu::level1::swap(&v) }),
         // SAFETY: as above.
         Backend::Nvidia(nv) => unsafe { nv.swap(h, &v) },
     }
+}
+
+/// `batch_count` results at `result` are memory the work may write.
+fn check_results<R>(result: *mut R, batch_count: i64) -> BlasResult<()> {
+    let n = usize::try_from(batch_count.max(0)).unwrap_or(0);
+    let bytes = n
+        .checked_mul(std::mem::size_of::<R>())
+        .ok_or(crate::error::BlasError::InvalidSize)?;
+    crate::hip_bridge::check_memory(result.cast_const().cast(), bytes)
+        .map_err(|_| crate::error::BlasError::InvalidPointer)
 }
 
 /// The reductions.
@@ -240,13 +269,16 @@ pub unsafe fn dot<T: Scalar>(
     conjugate: bool,
     result: *mut T,
 ) -> BlasResult<()> {
-    require(!result.is_null())?;
+    require(!result.unusable())?;
+    check_results(result, v.batch_count)?;
     let result = DevPtr::new(result);
     if v.batch_count <= 0 {
         return Ok(());
     }
     if v.n > 0 {
-        require(!v.x.is_null() && !v.y.is_null())?;
+        require(!v.x.unusable() && !v.y.unusable())?;
+        v.check_memory()?;
+        v.check_memory()?;
     }
     match h.backend() {
         Backend::Cpu => {
@@ -269,13 +301,16 @@ pub unsafe fn norm<T: Scalar>(
     which: Reduction,
     result: *mut T::RealPart,
 ) -> BlasResult<()> {
-    require(!result.is_null())?;
+    require(!result.unusable())?;
+    check_results(result, v.batch_count)?;
     let result = DevPtr::new(result);
     if v.batch_count <= 0 {
         return Ok(());
     }
     if !v.is_empty() {
-        require(!v.x.is_null())?;
+        require(!v.x.unusable())?;
+        v.check_memory()?;
+        v.check_memory()?;
     }
     match h.backend() {
         // SAFETY: validated.
@@ -296,13 +331,16 @@ pub unsafe fn iamax<T: Scalar, I: IndexOut>(
     max: bool,
     result: *mut I,
 ) -> BlasResult<()> {
-    require(!result.is_null())?;
+    require(!result.unusable())?;
+    check_results(result, v.batch_count)?;
     let result = DevPtr::new(result);
     if v.batch_count <= 0 {
         return Ok(());
     }
     if !v.is_empty() {
-        require(!v.x.is_null())?;
+        require(!v.x.unusable())?;
+        v.check_memory()?;
+        v.check_memory()?;
     }
     match h.backend() {
         // SAFETY: validated.
@@ -330,7 +368,8 @@ pub unsafe fn rot<T: Scalar, S: ScalesBy<T>>(
     let mode = h.pointer_mode();
     // SAFETY: the caller's contract.
     let (c, s) = unsafe { (ScalarArg::from_c(c, mode)?, ScalarArg::from_c(s, mode)?) };
-    require(!v.x.is_null() && !v.y.is_null())?;
+    require(!v.x.unusable() && !v.y.unusable())?;
+    v.check_memory()?;
     match h.backend() {
         // SAFETY: validated.
         Backend::Cpu => h.submit(move || unsafe { crate::cpu::level1::rot(&v, c, s) }),

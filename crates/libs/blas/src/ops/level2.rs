@@ -4,6 +4,7 @@
 //! then the quick return for empty problems, then pointers (`InvalidPointer`).
 
 use super::{require, size};
+use crate::args::{matrix_extent, vector_extent, Unusable};
 use crate::args::{Batch, ScalarArg};
 use crate::error::{BlasError, BlasResult};
 use crate::handle::Handle;
@@ -144,9 +145,18 @@ pub unsafe fn gemv<T: Scalar>(
     if alpha_zero && beta.known().is_some_and(Scalar::is_one) {
         return Ok(());
     }
-    require(!y.is_null())?;
+    require(!y.unusable())?;
+    // y has op(A)'s rows, x its columns.
+    let (len_x, len_y) = if trans == Operation::None {
+        (n, m)
+    } else {
+        (m, n)
+    };
+    y.check_extent(vector_extent(len_y, incy)?, batch_count)?;
     if !alpha_zero {
-        require(!a.is_null() && !x.is_null())?;
+        require(!a.unusable() && !x.unusable())?;
+        a.check_extent(matrix_extent(m, n, lda)?, batch_count)?;
+        x.check_extent(vector_extent(len_x, incx)?, batch_count)?;
     }
     let call = GemvCall {
         trans,
@@ -200,7 +210,7 @@ pub unsafe fn ger<T: Scalar>(
     if alpha.known().is_some_and(Scalar::is_zero) {
         return Ok(());
     }
-    require(!x.is_null() && !y.is_null() && !a.is_null())?;
+    require(!x.unusable() && !y.unusable() && !a.unusable())?;
     let call = GerCall {
         m,
         n,
@@ -261,9 +271,9 @@ pub unsafe fn symv<T: Scalar>(
     if alpha_zero && beta.known().is_some_and(Scalar::is_one) {
         return Ok(());
     }
-    require(!y.is_null())?;
+    require(!y.unusable())?;
     if !alpha_zero {
-        require(!a.is_null() && !x.is_null())?;
+        require(!a.unusable() && !x.unusable())?;
     }
     let call = SymvCall {
         uplo,
@@ -313,7 +323,7 @@ pub unsafe fn triangular_vec<T: Scalar>(
     if nu == 0 || batch_count == 0 {
         return Ok(());
     }
-    require(!a.is_null() && !x.is_null())?;
+    require(!a.unusable() && !x.unusable())?;
     let call = TriangularVecCall {
         uplo,
         trans,
@@ -390,7 +400,7 @@ pub unsafe fn rank_update<T: Scalar, A: ScalesBy<T>>(
     if alpha.known().is_some_and(ScalesBy::is_zero) {
         return Ok(());
     }
-    require(!x.is_null() && !a.is_null() && y.is_none_or(|(y, _)| !y.is_null()))?;
+    require(!x.unusable() && !a.unusable() && y.is_none_or(|(y, _)| !y.unusable()))?;
     let call = RankUpdateCall {
         uplo,
         n,

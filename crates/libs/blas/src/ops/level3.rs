@@ -1,6 +1,7 @@
 //! Level 3 operations.
 
 use super::{require, size};
+use crate::args::{matrix_extent, Unusable};
 use crate::args::{Batch, ScalarArg};
 use crate::error::{BlasError, BlasResult};
 use crate::handle::{Backend, Handle};
@@ -88,9 +89,20 @@ pub unsafe fn gemm<T: Scalar>(h: &Handle, g: &Gemm<T>) -> BlasResult<()> {
     if beta.known().is_some_and(Scalar::is_one) && (k == 0 || alpha_zero) {
         return Ok(());
     }
-    require(!g.c.is_null())?;
+    require(!g.c.unusable())?;
+    g.c.check_extent(matrix_extent(g.m, g.n, g.ldc)?, g.batch_count)?;
     if k > 0 && !alpha_zero {
-        require(!g.a.is_null() && !g.b.is_null())?;
+        require(!g.a.unusable() && !g.b.unusable())?;
+        let cols_a = if trans_a == Operation::None { k } else { m };
+        let cols_b = if trans_b == Operation::None { n } else { k };
+        g.a.check_extent(
+            matrix_extent(rows_a as i64, cols_a as i64, g.lda)?,
+            g.batch_count,
+        )?;
+        g.b.check_extent(
+            matrix_extent(rows_b as i64, cols_b as i64, g.ldb)?,
+            g.batch_count,
+        )?;
     }
     let call = GemmCall {
         trans_a,
@@ -271,10 +283,10 @@ pub unsafe fn triangular<T: Scalar>(
     }
     // SAFETY: the caller's contract.
     let alpha = unsafe { ScalarArg::from_c(alpha, h.pointer_mode())? };
-    let out_null = c.map_or(b.is_null(), |(c, _)| c.is_null());
+    let out_null = c.map_or(b.unusable(), |(c, _)| c.unusable());
     require(!out_null)?;
     if !alpha.known().is_some_and(Scalar::is_zero) {
-        require(!a.is_null() && !b.is_null())?;
+        require(!a.unusable() && !b.unusable())?;
     }
     let call = TriangularCall {
         side,
@@ -345,9 +357,9 @@ pub unsafe fn rank_k<T: Scalar, S: ScalesBy<T>>(
     if beta.known().is_some_and(ScalesBy::is_one) && (ku == 0 || alpha_zero) && !hermitian {
         return Ok(());
     }
-    require(!c.is_null())?;
+    require(!c.unusable())?;
     if ku > 0 && !alpha_zero {
-        require(!a.is_null())?;
+        require(!a.unusable())?;
     }
     let call = RankKCall {
         uplo,
@@ -413,9 +425,9 @@ pub unsafe fn symm<T: Scalar>(
     if alpha_zero && beta.known().is_some_and(Scalar::is_one) {
         return Ok(());
     }
-    require(!c.is_null())?;
+    require(!c.unusable())?;
     if !alpha_zero {
-        require(!a.is_null() && !b.is_null())?;
+        require(!a.unusable() && !b.unusable())?;
     }
     let call = SymmCall {
         side,
@@ -488,12 +500,12 @@ pub unsafe fn geam<T: Scalar>(
             ScalarArg::from_c(beta, mode)?,
         )
     };
-    require(!c.is_null())?;
+    require(!c.unusable())?;
     if !alpha.known().is_some_and(Scalar::is_zero) {
-        require(!a.is_null())?;
+        require(!a.unusable())?;
     }
     if !beta.known().is_some_and(Scalar::is_zero) {
-        require(!b.is_null())?;
+        require(!b.unusable())?;
     }
     let call = GeamCall {
         trans_a,
@@ -542,7 +554,7 @@ pub unsafe fn dgmm<T: Scalar>(
     if mu == 0 || nu == 0 || batch_count == 0 {
         return Ok(());
     }
-    require(!a.is_null() && !x.is_null() && !c.is_null())?;
+    require(!a.unusable() && !x.unusable() && !c.unusable())?;
     let call = DgmmCall {
         side,
         m,
@@ -643,9 +655,9 @@ pub unsafe fn rank_2k<T: Scalar, S: ScalesBy<T>>(
     if beta.known().is_some_and(ScalesBy::is_one) && (ku == 0 || alpha_zero) && !hermitian {
         return Ok(());
     }
-    require(!c.is_null())?;
+    require(!c.unusable())?;
     if ku > 0 && !alpha_zero {
-        require(!a.is_null() && !b.is_null())?;
+        require(!a.unusable() && !b.unusable())?;
     }
     let call = Rank2kCall {
         uplo,

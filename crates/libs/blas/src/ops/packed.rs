@@ -4,6 +4,7 @@
 //! height, zero increments; quick return; pointers).
 
 use super::{require, size};
+use crate::args::Unusable;
 use crate::args::{Batch, ScalarArg};
 use crate::error::{BlasError, BlasResult};
 use crate::handle::Handle;
@@ -173,7 +174,7 @@ pub unsafe fn gbmv<T: Scalar>(
     if alpha_zero && beta.known().is_some_and(Scalar::is_one) {
         return Ok(());
     }
-    require(!y.is_null() && (alpha_zero || (!a.is_null() && !x.is_null())))?;
+    require(!y.unusable() && (alpha_zero || (!a.unusable() && !x.unusable())))?;
     let storage = Storage::Band {
         m: mu,
         kl: klu,
@@ -249,7 +250,7 @@ pub unsafe fn sym_mv<T: Scalar>(
     if alpha_zero && beta.known().is_some_and(Scalar::is_one) {
         return Ok(());
     }
-    require(!y.is_null() && (alpha_zero || (!a.is_null() && !x.is_null())))?;
+    require(!y.unusable() && (alpha_zero || (!a.unusable() && !x.unusable())))?;
     let call = PackedCall {
         op: PackedOp::SymMv { hermitian },
         storage,
@@ -306,7 +307,7 @@ pub unsafe fn tri<T: Scalar>(
     if nu == 0 || bc == 0 {
         return Ok(());
     }
-    require(!a.is_null() && !x.is_null())?;
+    require(!a.unusable() && !x.unusable())?;
     let call: PackedCall<T, T> = PackedCall {
         op: PackedOp::Tri { trans, diag, solve },
         storage,
@@ -353,7 +354,7 @@ pub unsafe fn packed_rank<T: Scalar, S: ScalesBy<T>>(
     if alpha.known().is_some_and(ScalesBy::is_zero) {
         return Ok(());
     }
-    require(!x.is_null() && !a.is_null() && y.is_none_or(|(y, _)| !y.is_null()))?;
+    require(!x.unusable() && !a.unusable() && y.is_none_or(|(y, _)| !y.unusable()))?;
     let call = PackedCall {
         op: PackedOp::Rank { hermitian },
         storage: Storage::Packed { n: nu, uplo },

@@ -7,6 +7,7 @@
 
 use super::require;
 use crate::args::Batch;
+use crate::args::{vector_extent, Unusable};
 use crate::error::{BlasError, BlasResult};
 use crate::handle::{Backend, Handle};
 use crate::scalar::{RealScalar, Scalar};
@@ -99,10 +100,15 @@ fn host_readable<T>(h: &Handle, batches: &[&Batch<T>]) -> BlasResult<()> {
 /// # Safety
 /// Operands valid for `batch_count` entries (host memory in host pointer mode).
 pub unsafe fn rotg<T: Scalar>(h: &Handle, call: RotgCall<T>) -> BlasResult<()> {
-    require(!call.a.is_null() && !call.b.is_null() && !call.c.is_null() && !call.s.is_null())?;
+    require(!call.a.unusable() && !call.b.unusable() && !call.c.unusable() && !call.s.unusable())?;
     if call.batch_count == 0 {
         return Ok(());
     }
+    let count = i64::try_from(call.batch_count).map_err(|_| BlasError::InvalidSize)?;
+    for b in [&call.a, &call.b, &call.s] {
+        b.check_extent(1, count)?;
+    }
+    call.c.check_extent(1, count)?;
     match h.pointer_mode() {
         PointerMode::Host => {
             host_readable(h, &[&call.a, &call.b, &call.s])?;
@@ -124,15 +130,20 @@ pub unsafe fn rotg<T: Scalar>(h: &Handle, call: RotgCall<T>) -> BlasResult<()> {
 /// As for [`rotg`].
 pub unsafe fn rotmg<T: RealScalar>(h: &Handle, call: RotmgCall<T>) -> BlasResult<()> {
     require(
-        !call.d1.is_null()
-            && !call.d2.is_null()
-            && !call.x1.is_null()
-            && !call.y1.is_null()
-            && !call.param.is_null(),
+        !call.d1.unusable()
+            && !call.d2.unusable()
+            && !call.x1.unusable()
+            && !call.y1.unusable()
+            && !call.param.unusable(),
     )?;
     if call.batch_count == 0 {
         return Ok(());
     }
+    let count = i64::try_from(call.batch_count).map_err(|_| BlasError::InvalidSize)?;
+    for b in [&call.d1, &call.d2, &call.x1, &call.y1] {
+        b.check_extent(1, count)?;
+    }
+    call.param.check_extent(5, count)?;
     match h.pointer_mode() {
         PointerMode::Host => {
             host_readable(h, &[&call.d1, &call.d2, &call.x1, &call.y1, &call.param])?;
@@ -167,7 +178,10 @@ pub unsafe fn rotm<T: RealScalar>(
     if n <= 0 || bc == 0 {
         return Ok(());
     }
-    require(!x.is_null() && !y.is_null() && !param.is_null())?;
+    require(!x.unusable() && !y.unusable() && !param.unusable())?;
+    x.check_extent(vector_extent(n, incx)?, batch_count)?;
+    y.check_extent(vector_extent(n, incy)?, batch_count)?;
+    param.check_extent(5, batch_count)?;
     let params = match h.pointer_mode() {
         PointerMode::Host => {
             host_readable(h, &[&param])?;

@@ -5,6 +5,7 @@
 //! anything runs). A NULL `ipiv` asks `getrf` for the factorization without pivoting.
 
 use super::require;
+use crate::args::{matrix_extent, Unusable};
 use crate::args::{Batch, DevPtr};
 use crate::error::{BlasError, BlasResult};
 use crate::handle::Handle;
@@ -24,6 +25,16 @@ impl IntBatch {
     /// Entry `b`'s array must be host-visible.
     pub unsafe fn ptr(&self, b: usize) -> *mut i32 {
         self.base.offset(self.stride * b as i64).ptr()
+    }
+}
+
+impl IntBatch {
+    /// `len` integers of every batch entry are memory the work may write (see
+    /// [`Batch::check_extent`]).
+    fn check_extent(&self, len: usize, batch_count: i64) -> BlasResult<()> {
+        require(!self.base.unusable())?;
+        Batch::<i32>::strided(self.base.ptr().cast_const(), self.stride)
+            .check_extent(len, batch_count)
     }
 }
 
@@ -85,12 +96,18 @@ pub unsafe fn getrf<T: Scalar>(
     if n < 0 || lda < n.max(1) || batch_count < 0 {
         return Err(BlasError::InvalidValue);
     }
-    require(!info.is_null())?;
+    require(!info.unusable())?;
     if batch_count == 0 {
         return Ok(());
     }
+    // One info per batch entry, written by the work.
+    Batch::<i32>::one(info.cast_const()).check_extent(batch_count as usize, 1)?;
     if n > 0 {
-        require(!a.is_null())?;
+        require(!a.unusable())?;
+        a.check_extent(matrix_extent(n, n, lda)?, batch_count)?;
+        if let Some(p) = ipiv {
+            p.check_extent(n as usize, batch_count)?;
+        }
     }
     let call = GetrfCall {
         n: n as usize,
@@ -126,18 +143,18 @@ pub unsafe fn getrs<T: Scalar>(
     batch_count: i64,
 ) -> BlasResult<()> {
     let trans = Operation::from_c(trans)?;
-    require(!info.is_null())?;
+    require(!info.unusable())?;
     let bad = if n < 0 {
         -1
     } else if nrhs < 0 {
         -2
-    } else if a.is_null() && n > 0 {
+    } else if a.unusable() && n > 0 {
         -3
     } else if lda < n.max(1) {
         -4
     } else if ipiv.is_none() && n > 0 {
         -5
-    } else if b.is_null() && n > 0 && nrhs > 0 {
+    } else if b.unusable() && n > 0 && nrhs > 0 {
         -6
     } else if ldb < n.max(1) {
         -7
@@ -192,12 +209,18 @@ pub unsafe fn getri<T: Scalar>(
     if n < 0 || lda < n.max(1) || ldc < n.max(1) || batch_count < 0 {
         return Err(BlasError::InvalidValue);
     }
-    require(!info.is_null())?;
+    require(!info.unusable())?;
     if batch_count == 0 {
         return Ok(());
     }
+    Batch::<i32>::one(info.cast_const()).check_extent(batch_count as usize, 1)?;
     if n > 0 {
-        require(!a.is_null() && !c.is_null())?;
+        require(!a.unusable() && !c.unusable())?;
+        a.check_extent(matrix_extent(n, n, lda)?, batch_count)?;
+        c.check_extent(matrix_extent(n, n, ldc)?, batch_count)?;
+        if let Some(p) = ipiv {
+            p.check_extent(n as usize, batch_count)?;
+        }
     }
     let call = GetrsCall {
         trans: Operation::None,
@@ -239,7 +262,7 @@ copy_call!(QrCall);
 /// # Safety
 /// `info` host-writable (checked non-null).
 unsafe fn host_info(info: *mut i32, bad: i32) -> BlasResult<()> {
-    require(!info.is_null())?;
+    require(!info.unusable())?;
     // SAFETY: the caller's contract.
     unsafe { info.write_unaligned(bad) };
     if bad != 0 {
@@ -269,11 +292,11 @@ pub unsafe fn geqrf<T: Scalar>(
         -1
     } else if n < 0 {
         -2
-    } else if a.is_null() && work {
+    } else if a.unusable() && work {
         -3
     } else if lda < m.max(1) {
         -4
-    } else if tau.is_null() && work {
+    } else if tau.unusable() && work {
         -5
     } else if batch_count < 0 {
         -6
@@ -285,6 +308,8 @@ pub unsafe fn geqrf<T: Scalar>(
     if !work || batch_count == 0 {
         return Ok(());
     }
+    a.check_extent(matrix_extent(m, n, lda)?, batch_count)?;
+    tau.check_extent(m.min(n) as usize, batch_count)?;
     let call = QrCall {
         m: m as usize,
         n: n as usize,
@@ -331,15 +356,15 @@ pub unsafe fn gels<T: Scalar>(
         -3
     } else if nrhs < 0 {
         -4
-    } else if a.is_null() && m * n > 0 {
+    } else if a.unusable() && m * n > 0 {
         -5
     } else if lda < m.max(1) {
         -6
-    } else if b.is_null() && m.max(n) * nrhs > 0 {
+    } else if b.unusable() && m.max(n) * nrhs > 0 {
         -7
     } else if ldb < m.max(n).max(1) {
         -8
-    } else if device_info.is_null() && batch_count > 0 {
+    } else if device_info.unusable() && batch_count > 0 {
         -9
     } else if batch_count < 0 {
         -10

@@ -2,6 +2,7 @@
 //! of `C`) and `trtri` (the inverse of a triangular matrix), in their forms.
 
 use super::{require, size};
+use crate::args::Unusable;
 use crate::args::{Batch, ScalarArg};
 use crate::error::{BlasError, BlasResult};
 use crate::handle::Handle;
@@ -104,9 +105,9 @@ pub unsafe fn gemmt<T: Scalar>(
     if beta.known().is_some_and(Scalar::is_one) && (ku == 0 || alpha_zero) {
         return Ok(());
     }
-    require(!c.is_null())?;
+    require(!c.unusable())?;
     if ku > 0 && !alpha_zero {
-        require(!a.is_null() && !b.is_null())?;
+        require(!a.unusable() && !b.unusable())?;
     }
     let call = GemmtCall {
         uplo,
@@ -154,7 +155,7 @@ pub unsafe fn trtri<T: Scalar>(
     if nu == 0 || batch_count == 0 {
         return Ok(());
     }
-    require(!a.is_null() && !inv_a.is_null())?;
+    require(!a.unusable() && !inv_a.unusable())?;
     let call = TrtriCall {
         uplo,
         diag,

@@ -12,7 +12,7 @@ use crate::abi::*;
 /// # Safety
 /// `out` NULL or writable.
 unsafe fn write<T>(out: *mut T, v: T) -> BlasResult<()> {
-    if out.is_null() {
+    if !ferrocm_cabi::plausible_ptr(out) {
         return Err(BlasError::InvalidValue);
     }
     // SAFETY: non-null; the caller's contract.
@@ -26,7 +26,7 @@ unsafe fn write<T>(out: *mut T, v: T) -> BlasResult<()> {
 /// # Safety
 /// `handle` NULL or writable.
 pub unsafe fn create(handle: *mut hipblasHandle_t) -> BlasResult<()> {
-    if handle.is_null() {
+    if !ferrocm_cabi::plausible_ptr(handle) {
         return Err(BlasError::HandleIsNull);
     }
     let h = capi::create_handle()?;

@@ -12,7 +12,7 @@ use crate::abi::*;
 /// # Safety
 /// `out` NULL or writable.
 unsafe fn write<T>(out: *mut T, v: T) -> BlasResult<()> {
-    if out.is_null() {
+    if !ferrocm_cabi::plausible_ptr(out) {
         return Err(BlasError::InvalidPointer);
     }
     // SAFETY: non-null; the caller's contract.
@@ -23,7 +23,7 @@ unsafe fn write<T>(out: *mut T, v: T) -> BlasResult<()> {
 /// # Safety
 /// `handle` NULL or writable.
 pub unsafe fn create_handle(handle: *mut rocblas_handle) -> BlasResult<()> {
-    if handle.is_null() {
+    if !ferrocm_cabi::plausible_ptr(handle) {
         return Err(BlasError::HandleIsNull);
     }
     let h = capi::create_handle()?;
@@ -113,7 +113,7 @@ const VERSION: &str = concat!("ferrocm rocBLAS 4.3.0 (", env!("CARGO_PKG_VERSION
 /// # Safety
 /// `buf` valid for `len` bytes.
 pub unsafe fn get_version_string(buf: *mut c_char, len: usize) -> BlasResult<()> {
-    if buf.is_null() {
+    if !ferrocm_cabi::plausible_ptr(buf) {
         return Err(BlasError::InvalidPointer);
     }
     if len < VERSION.len() {

@@ -58,7 +58,7 @@ pub unsafe fn stop_device_memory_size_query(
     handle: rocblas_handle,
     size: *mut usize,
 ) -> BlasResult<()> {
-    if size.is_null() {
+    if !ferrocm_cabi::plausible_ptr(size) {
         return Err(BlasError::InvalidPointer);
     }
     let queried = with(handle, |s| {
@@ -90,7 +90,7 @@ pub fn set_optimal_device_memory_size(handle: rocblas_handle, count: usize) -> B
 /// # Safety
 /// `size` NULL or writable.
 pub unsafe fn get_device_memory_size(handle: rocblas_handle, size: *mut usize) -> BlasResult<()> {
-    if size.is_null() {
+    if !ferrocm_cabi::plausible_ptr(size) {
         return Err(BlasError::InvalidPointer);
     }
     let v = with(handle, |s| s.size)?;
@@ -138,7 +138,7 @@ pub unsafe fn get_performance_metric(
     handle: rocblas_handle,
     metric: *mut rocblas_performance_metric,
 ) -> BlasResult<()> {
-    if metric.is_null() {
+    if !ferrocm_cabi::plausible_ptr(metric) {
         return Err(BlasError::InvalidPointer);
     }
     let v = with(handle, |s| s.metric)?;
