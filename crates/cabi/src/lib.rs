@@ -57,6 +57,18 @@ pub unsafe fn array<'a, T>(ptr: *const T, count: usize) -> Option<&'a [T]> {
     Some(unsafe { std::slice::from_raw_parts(ptr, count) })
 }
 
+/// [`array`], and every page of it mapped (one `mincore`: for calls that are not on a hot
+/// path, where a garbage count must not read past the caller's memory).
+///
+/// # Safety
+/// As for [`array`].
+pub unsafe fn mapped_array<'a, T>(ptr: *const T, count: usize) -> Option<&'a [T]> {
+    // SAFETY: forwarded; the slice is returned only if its pages are mapped.
+    let a = unsafe { array(ptr, count) }?;
+    let start = ptr as usize;
+    (a.is_empty() || mapped(start, start + std::mem::size_of_val(a))).then_some(a)
+}
+
 /// A NUL-terminated string, or `None` for NULL or an impossible address.
 ///
 /// # Safety
@@ -140,6 +152,8 @@ mod tests {
             assert_eq!(array(std::ptr::null::<u64>(), 1), None);
             assert_eq!(array(v.as_ptr(), usize::MAX), None);
             assert_eq!(array(v.as_ptr(), 1 << 60), None);
+            assert_eq!(mapped_array(v.as_ptr(), 3), Some(&v[..]));
+            assert_eq!(mapped_array(v.as_ptr(), 1 << 40), None);
         }
     }
 

@@ -56,6 +56,8 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
+pub mod exports;
+
 use hiprtc_core::cache::Cache;
 use hiprtc_core::{
     locate_hipcc, platform, Error, HiprtcResult, NvidiaToolchain, Platform, Program,
@@ -110,11 +112,15 @@ fn api(body: impl FnOnce() -> Result<(), Error>) -> HiprtcResultT {
     }
 }
 
+/// `HIPRTC_ERROR_INVALID_INPUT` for NULL or an address no process can map
+/// ([`ferrocm_cabi::plausible`]).
 fn non_null<T>(p: *const T, what: &str) -> Result<(), Error> {
-    if p.is_null() {
-        Err(Error::InvalidInput(format!("{what} is NULL")))
-    } else {
+    if ferrocm_cabi::plausible_ptr(p) {
         Ok(())
+    } else {
+        Err(Error::InvalidInput(format!(
+            "{what} is NULL or not a valid address"
+        )))
     }
 }
 
@@ -149,7 +155,8 @@ fn library_dir() -> Option<PathBuf> {
             dli_sname: std::ptr::null(),
             dli_saddr: std::ptr::null_mut(),
         };
-        let addr = hiprtcGetErrorString as extern "C" fn(HiprtcResultT) -> *const c_char;
+        let addr =
+            exports::hiprtcGetErrorString as unsafe extern "C" fn(HiprtcResultT) -> *const c_char;
         let addr = addr as *const c_void;
         // SAFETY: dladdr only reads the loader's tables and writes `info`, which we own.
         let found = unsafe { libc::dladdr(addr, &mut info) };
@@ -168,8 +175,7 @@ fn library_dir() -> Option<PathBuf> {
 
 /// `hiprtcGetErrorString`: HIP's names of the results; `"Invalid HIPRTC error code"` for any
 /// other value.
-#[no_mangle]
-pub extern "C" fn hiprtcGetErrorString(result: HiprtcResultT) -> *const c_char {
+pub(crate) fn hiprtcGetErrorString(result: HiprtcResultT) -> *const c_char {
     let s: &'static CStr = match HiprtcResult::from_code(result) {
         Some(HiprtcResult::Success) => c"HIPRTC_SUCCESS",
         Some(HiprtcResult::OutOfMemory) => c"HIPRTC_ERROR_OUT_OF_MEMORY",
@@ -194,8 +200,7 @@ pub extern "C" fn hiprtcGetErrorString(result: HiprtcResultT) -> *const c_char {
 }
 
 /// `hiprtcVersion`: HIP 7.1 (on every platform; not NVRTC's version on NVIDIA).
-#[no_mangle]
-pub unsafe extern "C" fn hiprtcVersion(major: *mut c_int, minor: *mut c_int) -> HiprtcResultT {
+pub(crate) unsafe fn hiprtcVersion(major: *mut c_int, minor: *mut c_int) -> HiprtcResultT {
     api(|| {
         non_null(major, "major")?;
         non_null(minor, "minor")?;
@@ -209,8 +214,7 @@ pub unsafe extern "C" fn hiprtcVersion(major: *mut c_int, minor: *mut c_int) -> 
 }
 
 /// `hiprtcCreateProgram`.
-#[no_mangle]
-pub unsafe extern "C" fn hiprtcCreateProgram(
+pub(crate) unsafe fn hiprtcCreateProgram(
     prog: *mut HiprtcProgram,
     src: *const c_char,
     name: *const c_char,
@@ -225,7 +229,8 @@ pub unsafe extern "C" fn hiprtcCreateProgram(
         let name = if name.is_null() {
             None
         } else {
-            // SAFETY: non-null; the caller passes a NUL-terminated name.
+            non_null(name, "name")?;
+            // SAFETY: plausible; the caller passes a NUL-terminated name.
             Some(
                 unsafe { CStr::from_ptr(name) }
                     .to_string_lossy()
@@ -234,18 +239,23 @@ pub unsafe extern "C" fn hiprtcCreateProgram(
         };
         let count = usize::try_from(numHeaders)
             .map_err(|_| Error::InvalidInput(format!("numHeaders is {numHeaders}")))?;
+        // SAFETY: the caller's arrays of `numHeaders` entries (checked mapped first).
+        let (headers, names) = unsafe {
+            (
+                ferrocm_cabi::mapped_array(headers, count),
+                ferrocm_cabi::mapped_array(includeNames, count),
+            )
+        };
+        let (Some(headers), Some(names)) = (headers, names) else {
+            return Err(Error::InvalidInput(format!(
+                "headers/includeNames do not hold {numHeaders} entries"
+            )));
+        };
         let mut hs = Vec::with_capacity(count);
-        if count > 0 {
-            non_null(headers, "headers")?;
-            non_null(includeNames, "includeNames")?;
-            for i in 0..count {
-                // SAFETY: both arrays are non-null and the caller guarantees `numHeaders`
-                // entries each.
-                let (h, n) = unsafe { (*headers.add(i), *includeNames.add(i)) };
-                // SAFETY: the entries are NUL-terminated strings (NULL rejected).
-                let (h, n) = unsafe { (c_str(h, "a header")?, c_str(n, "an include name")?) };
-                hs.push((n.to_string_lossy().into_owned(), h.to_bytes().to_vec()));
-            }
+        for (&h, &n) in headers.iter().zip(names) {
+            // SAFETY: the entries are NUL-terminated strings (NULL rejected).
+            let (h, n) = unsafe { (c_str(h, "a header")?, c_str(n, "an include name")?) };
+            hs.push((n.to_string_lossy().into_owned(), h.to_bytes().to_vec()));
         }
         let program = Program::new(src.to_bytes(), name.as_deref(), hs)?;
         let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
@@ -263,8 +273,7 @@ pub unsafe extern "C" fn hiprtcCreateProgram(
 }
 
 /// `hiprtcDestroyProgram`: frees the program and sets `*prog` to NULL.
-#[no_mangle]
-pub unsafe extern "C" fn hiprtcDestroyProgram(prog: *mut HiprtcProgram) -> HiprtcResultT {
+pub(crate) unsafe fn hiprtcDestroyProgram(prog: *mut HiprtcProgram) -> HiprtcResultT {
     api(|| {
         non_null(prog, "prog")?;
         // SAFETY: checked non-null; the caller passes a pointer to a handle.
@@ -281,8 +290,7 @@ pub unsafe extern "C" fn hiprtcDestroyProgram(prog: *mut HiprtcProgram) -> Hiprt
 }
 
 /// `hiprtcAddNameExpression`.
-#[no_mangle]
-pub unsafe extern "C" fn hiprtcAddNameExpression(
+pub(crate) unsafe fn hiprtcAddNameExpression(
     prog: HiprtcProgram,
     name_expression: *const c_char,
 ) -> HiprtcResultT {
@@ -297,8 +305,7 @@ pub unsafe extern "C" fn hiprtcAddNameExpression(
 }
 
 /// `hiprtcCompileProgram`: for the HIP runtime's platform (see the crate documentation).
-#[no_mangle]
-pub unsafe extern "C" fn hiprtcCompileProgram(
+pub(crate) unsafe fn hiprtcCompileProgram(
     prog: HiprtcProgram,
     numOptions: c_int,
     options: *const *const c_char,
@@ -307,16 +314,15 @@ pub unsafe extern "C" fn hiprtcCompileProgram(
         let p = program(prog)?;
         let count = usize::try_from(numOptions)
             .map_err(|_| Error::InvalidInput(format!("numOptions is {numOptions}")))?;
+        // SAFETY: the caller's array of `numOptions` entries (checked mapped first).
+        let options = unsafe { ferrocm_cabi::mapped_array(options, count) }.ok_or_else(|| {
+            Error::InvalidInput(format!("options does not hold {numOptions} entries"))
+        })?;
         let mut opts = Vec::with_capacity(count);
-        if count > 0 {
-            non_null(options, "options")?;
-            for i in 0..count {
-                // SAFETY: non-null array of `numOptions` entries (the caller's contract).
-                let o = unsafe { *options.add(i) };
-                // SAFETY: each entry is a NUL-terminated string (NULL rejected).
-                let o = unsafe { c_str(o, "an option") }?;
-                opts.push(o.to_string_lossy().into_owned());
-            }
+        for &o in options {
+            // SAFETY: each entry is a NUL-terminated string (NULL rejected).
+            let o = unsafe { c_str(o, "an option") }?;
+            opts.push(o.to_string_lossy().into_owned());
         }
         let cache = Cache::from_env();
         let platform = platform::current();
@@ -366,8 +372,7 @@ fn trace(
 }
 
 /// `hiprtcGetLoweredName`: the string stays valid until the program is destroyed.
-#[no_mangle]
-pub unsafe extern "C" fn hiprtcGetLoweredName(
+pub(crate) unsafe fn hiprtcGetLoweredName(
     prog: HiprtcProgram,
     name_expression: *const c_char,
     lowered_name: *mut *const c_char,
@@ -395,8 +400,7 @@ pub unsafe extern "C" fn hiprtcGetLoweredName(
 }
 
 /// `hiprtcGetProgramLogSize`: the log's length plus its terminating NUL.
-#[no_mangle]
-pub unsafe extern "C" fn hiprtcGetProgramLogSize(
+pub(crate) unsafe fn hiprtcGetProgramLogSize(
     prog: HiprtcProgram,
     logSizeRet: *mut usize,
 ) -> HiprtcResultT {
@@ -409,11 +413,7 @@ pub unsafe extern "C" fn hiprtcGetProgramLogSize(
 }
 
 /// `hiprtcGetProgramLog`: copies the log and a NUL (`hiprtcGetProgramLogSize` bytes).
-#[no_mangle]
-pub unsafe extern "C" fn hiprtcGetProgramLog(
-    prog: HiprtcProgram,
-    log: *mut c_char,
-) -> HiprtcResultT {
+pub(crate) unsafe fn hiprtcGetProgramLog(prog: HiprtcProgram, log: *mut c_char) -> HiprtcResultT {
     api(|| {
         let p = program(prog)?;
         non_null(log, "log")?;
@@ -430,8 +430,7 @@ pub unsafe extern "C" fn hiprtcGetProgramLog(
 }
 
 /// `hiprtcGetCodeSize`.
-#[no_mangle]
-pub unsafe extern "C" fn hiprtcGetCodeSize(
+pub(crate) unsafe fn hiprtcGetCodeSize(
     prog: HiprtcProgram,
     codeSizeRet: *mut usize,
 ) -> HiprtcResultT {
@@ -445,8 +444,7 @@ pub unsafe extern "C" fn hiprtcGetCodeSize(
 }
 
 /// `hiprtcGetCode`: copies the code object (`hiprtcGetCodeSize` bytes).
-#[no_mangle]
-pub unsafe extern "C" fn hiprtcGetCode(prog: HiprtcProgram, code: *mut c_char) -> HiprtcResultT {
+pub(crate) unsafe fn hiprtcGetCode(prog: HiprtcProgram, code: *mut c_char) -> HiprtcResultT {
     api(|| {
         let p = program(prog)?;
         non_null(code, "code")?;
@@ -470,8 +468,7 @@ fn no_bitcode(prog: HiprtcProgram, out: *const c_void, what: &str) -> Result<(),
 }
 
 /// `hiprtcGetBitcodeSize`: `HIPRTC_ERROR_INVALID_INPUT` (no bitcode on ferrocm's platforms).
-#[no_mangle]
-pub unsafe extern "C" fn hiprtcGetBitcodeSize(
+pub(crate) unsafe fn hiprtcGetBitcodeSize(
     prog: HiprtcProgram,
     bitcode_size: *mut usize,
 ) -> HiprtcResultT {
@@ -479,11 +476,7 @@ pub unsafe extern "C" fn hiprtcGetBitcodeSize(
 }
 
 /// `hiprtcGetBitcode`: `HIPRTC_ERROR_INVALID_INPUT` (no bitcode on ferrocm's platforms).
-#[no_mangle]
-pub unsafe extern "C" fn hiprtcGetBitcode(
-    prog: HiprtcProgram,
-    bitcode: *mut c_char,
-) -> HiprtcResultT {
+pub(crate) unsafe fn hiprtcGetBitcode(prog: HiprtcProgram, bitcode: *mut c_char) -> HiprtcResultT {
     api(|| no_bitcode(prog, bitcode.cast_const().cast(), "bitcode"))
 }
 
@@ -495,14 +488,13 @@ fn no_linking() -> HiprtcResultT {
 }
 
 /// `hiprtcLinkCreate`: not supported (`HIPRTC_ERROR_LINKING`, `*hip_link_state_ptr` = NULL).
-#[no_mangle]
-pub unsafe extern "C" fn hiprtcLinkCreate(
+pub(crate) unsafe fn hiprtcLinkCreate(
     _num_options: c_uint,
     _option_ptr: *mut c_int,
     _option_vals_pptr: *mut *mut c_void,
     hip_link_state_ptr: *mut HiprtcLinkState,
 ) -> HiprtcResultT {
-    if hip_link_state_ptr.is_null() {
+    if !ferrocm_cabi::plausible_ptr(hip_link_state_ptr) {
         return HiprtcResult::InvalidInput.code();
     }
     // SAFETY: non-null; the caller passes a writable hiprtcLinkState.
@@ -511,8 +503,7 @@ pub unsafe extern "C" fn hiprtcLinkCreate(
 }
 
 /// `hiprtcLinkAddFile`: not supported (`HIPRTC_ERROR_LINKING`).
-#[no_mangle]
-pub extern "C" fn hiprtcLinkAddFile(
+pub(crate) fn hiprtcLinkAddFile(
     _hip_link_state: HiprtcLinkState,
     _input_type: c_int,
     _file_path: *const c_char,
@@ -524,8 +515,8 @@ pub extern "C" fn hiprtcLinkAddFile(
 }
 
 /// `hiprtcLinkAddData`: not supported (`HIPRTC_ERROR_LINKING`).
-#[no_mangle]
-pub extern "C" fn hiprtcLinkAddData(
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn hiprtcLinkAddData(
     _hip_link_state: HiprtcLinkState,
     _input_type: c_int,
     _image: *mut c_void,
@@ -539,8 +530,7 @@ pub extern "C" fn hiprtcLinkAddData(
 }
 
 /// `hiprtcLinkComplete`: not supported (`HIPRTC_ERROR_LINKING`).
-#[no_mangle]
-pub extern "C" fn hiprtcLinkComplete(
+pub(crate) fn hiprtcLinkComplete(
     _hip_link_state: HiprtcLinkState,
     _bin_out: *mut *mut c_void,
     _size_out: *mut usize,
@@ -549,7 +539,6 @@ pub extern "C" fn hiprtcLinkComplete(
 }
 
 /// `hiprtcLinkDestroy`: not supported (`HIPRTC_ERROR_LINKING`).
-#[no_mangle]
-pub extern "C" fn hiprtcLinkDestroy(_hip_link_state: HiprtcLinkState) -> HiprtcResultT {
+pub(crate) fn hiprtcLinkDestroy(_hip_link_state: HiprtcLinkState) -> HiprtcResultT {
     no_linking()
 }
