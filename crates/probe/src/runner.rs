@@ -209,7 +209,7 @@ enum Line {
 }
 
 /// Runs cases `lo..hi` in as many children as needed; returns each case's outcome.
-fn run_range(lo: usize, hi: usize, timeout: Duration) -> BTreeMap<usize, Outcome> {
+fn run_range(library: usize, lo: usize, hi: usize, timeout: Duration) -> BTreeMap<usize, Outcome> {
     let mut outcomes = BTreeMap::new();
     let mut next = lo;
     while next < hi {
@@ -219,6 +219,7 @@ fn run_range(lo: usize, hi: usize, timeout: Duration) -> BTreeMap<usize, Outcome
         };
         let mut cmd = Command::new(exe);
         cmd.env("FERROCM_PROBE_WORKER", format!("{next}..{hi}"))
+            .env("FERROCM_PROBE_LIBRARY", library.to_string())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -382,23 +383,56 @@ impl Summary {
 /// fixtures. The parent prints the summary and every failure, and panics if anything
 /// crashed, hung or was corrupted.
 pub fn main(make: fn() -> Box<dyn Fixtures>) {
+    main_each(1, &|_| make());
+}
+
+/// [`main`] for several libraries in one test binary (twin libraries such as rocBLAS and
+/// hipBLAS): `make(i)` creates library `i`'s fixtures; each library is run in turn.
+pub fn main_each(count: usize, make: &dyn Fn(usize) -> Box<dyn Fixtures>) {
+    let library = std::env::var("FERROCM_PROBE_LIBRARY")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
     if let Ok(range) = std::env::var("FERROCM_PROBE_WORKER") {
         let (a, b) = range.split_once("..").unwrap_or(("0", "0"));
         let (a, b) = (a.parse().unwrap_or(0), b.parse().unwrap_or(0));
-        worker(make(), a..b);
+        worker(make(library), a..b);
         return;
     }
-    let fixtures = make();
-    let filter = std::env::var("FERROCM_PROBE_FILTER").ok();
-    let all = cases(fixtures.as_ref(), filter.as_deref());
-    let probes = fixtures.probes();
     if std::env::var_os("FERROCM_PROBE_LIST").is_some() {
-        // The case numbers, to run one alone: FERROCM_PROBE_WORKER=K..K+1 <this binary>.
-        for (k, case) in all.iter().enumerate() {
-            println!("{k} {}", describe(case, &probes[case.probe]));
-        }
+        list(make(library).as_ref());
         return;
     }
+    let mut broken = Vec::new();
+    for i in 0..count {
+        let fixtures = make(i);
+        if !parent(i, fixtures.as_ref()) {
+            broken.push(fixtures.library());
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "bad input crashed, hung or corrupted {}: see the list above",
+        broken.join(", ")
+    );
+}
+
+/// The numbered cases, to run one alone: `FERROCM_PROBE_WORKER=K..K+1 <this binary>`
+/// (`FERROCM_PROBE_LIBRARY=i` for the library's index in a binary with several).
+fn list(fixtures: &dyn Fixtures) {
+    let filter = std::env::var("FERROCM_PROBE_FILTER").ok();
+    let probes = fixtures.probes();
+    for (k, case) in cases(fixtures, filter.as_deref()).iter().enumerate() {
+        println!("{k} {}", describe(case, &probes[case.probe]));
+    }
+}
+
+/// Runs library `library`'s cases in children; prints the summary and the failures;
+/// whether nothing crashed, hung or was corrupted.
+fn parent(library: usize, fixtures: &dyn Fixtures) -> bool {
+    let filter = std::env::var("FERROCM_PROBE_FILTER").ok();
+    let all = cases(fixtures, filter.as_deref());
+    let probes = fixtures.probes();
     let timeout = Duration::from_secs(
         std::env::var("FERROCM_PROBE_TIMEOUT")
             .ok()
@@ -416,7 +450,7 @@ pub fn main(make: fn() -> Box<dyn Fixtures>) {
         .step_by(chunk)
         .map(|lo| {
             let hi = (lo + chunk).min(all.len());
-            std::thread::spawn(move || run_range(lo, hi, timeout))
+            std::thread::spawn(move || run_range(library, lo, hi, timeout))
         })
         .collect();
     let mut outcomes = BTreeMap::new();
@@ -465,6 +499,12 @@ pub fn main(make: fn() -> Box<dyn Fixtures>) {
         println!("{f}");
     }
     if let Ok(path) = std::env::var("FERROCM_PROBE_REPORT") {
+        // One file per library where a binary runs several (`<path>.<index>` after the first).
+        let path = if library == 0 {
+            path
+        } else {
+            format!("{path}.{library}")
+        };
         let mut text = format!("{}\n\n", summary.line(fixtures.library()));
         for f in &failures {
             text.push_str(&format!("{f}\n"));
@@ -482,9 +522,5 @@ pub fn main(make: fn() -> Box<dyn Fixtures>) {
         summary.line(fixtures.library()),
         started.elapsed().as_secs_f64()
     );
-    assert!(
-        summary.crashes + summary.hangs + summary.corrupt == 0,
-        "bad input crashed, hung or corrupted {}: see the list above",
-        fixtures.library()
-    );
+    summary.crashes + summary.hangs + summary.corrupt == 0
 }

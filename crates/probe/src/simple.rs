@@ -173,20 +173,19 @@ impl Fixtures for State {
 
 /// The whole bad-input test of `lib` (see [`crate::runner::main`]).
 pub fn run(lib: &'static Library) {
-    // The runner wants a constructor; the library is static.
-    static LIB: std::sync::OnceLock<&'static Library> = std::sync::OnceLock::new();
-    let _ = LIB.set(lib);
-    fn make() -> Box<dyn Fixtures> {
-        match LIB.get() {
-            Some(lib) => Box::new(State {
-                lib,
-                live: Vec::new(),
-                buffers: Vec::new(),
-            }),
-            None => unreachable!("set before the runner starts"),
-        }
-    }
-    crate::runner::main(make);
+    run_all(&[lib]);
+}
+
+/// The bad-input tests of several libraries in one binary (twin libraries whose fixtures
+/// one macro writes: rocBLAS and hipBLAS), one after the other.
+pub fn run_all(libs: &[&'static Library]) {
+    crate::runner::main_each(libs.len(), &|i| {
+        Box::new(State {
+            lib: libs[i],
+            live: Vec::new(),
+            buffers: Vec::new(),
+        })
+    });
 }
 
 /// No overrides, skips or valid-looking inputs.
