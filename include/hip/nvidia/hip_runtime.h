@@ -52,6 +52,15 @@ typedef unsigned long long uint64_t;
 #define __HIP_DEVICE_COMPILE__ 1
 #endif
 
+/* HIP device code traps with clang's __builtin_trap(), which nvcc does not offer in device
+ * code; CUDA's __trap() is the same instruction. Only the device pass sees the macro (the
+ * host pass keeps the compiler's builtin), and it goes through a __host__ __device__
+ * function so that host functions parsed in that pass still compile. */
+#if defined(__CUDA_ARCH__) && !defined(__builtin_trap)
+static __host__ __device__ inline void __ferrocm_device_trap() { __trap(); }
+#define __builtin_trap() __ferrocm_device_trap()
+#endif
+
 /* Feature macros (hipother derives them from __CUDA_ARCH__; every supported GPU, sm_60 and
  * later, has all of them). */
 #if defined(__CUDA_ARCH__)
