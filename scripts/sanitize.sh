@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# Runs ferrocm's core under the sanitizers (docs/RELIABILITY.md, "Sanitizers").
+#
+#   scripts/sanitize.sh --ci      ASan (leaks included) over the HSA + CPU engine tests and
+#                                 $CI_PROGRAMS conformance programs (CI; a few minutes)
+#   scripts/sanitize.sh --all     everything below
+#   scripts/sanitize.sh PART...   some of: asan-rust asan-hip tsan-rust tsan-hip miri
+#
+#   asan-rust  Rust tests of ferrocm-cpu-engine, ferrocm-hsa, ferrocm-hip, ferrocm-hsa-capi,
+#              ferrocm-hip-capi with -Zsanitizer=address (LeakSanitizer on)
+#   asan-hip   tests/hip programs built by our hipcc with -fsanitize=address, against a
+#              libamdhip64.so built with -Zsanitizer=address
+#   tsan-rust  the same Rust tests with -Zsanitizer=thread and a std rebuilt with it
+#              (-Zbuild-std: needs the rust-src component)
+#   tsan-hip   the conformance programs with -fsanitize=thread, runtime as for tsan-rust
+#   miri       `cargo miri test` over the pure-Rust parts of the HSA core and the engine
+#              (nightly toolchain with the miri component)
+#
+# The sanitizers are unstable rustc flags: the stable toolchain ships their runtimes and
+# RUSTC_BOOTSTRAP=1 unlocks them. Each sanitizer builds in its own target directory
+# (asan/, tsan/, miri/ under $SANITIZE_TARGET_DIR, default ${CARGO_TARGET_DIR:-target}/sanitize) and only for
+# the host target, so build scripts and proc macros stay uninstrumented. `--cfg
+# ferrocm_sanitize` turns on the fiber annotations of the CPU engine
+# (crates/cpu-engine/src/fiber/sanitizer.rs), without which ASan and TSan misread fiber
+# switches. Reports that are not ours are suppressed in scripts/sanitize/*.supp (each entry
+# says why). Environment: FERROCM_SAN_TESTS (conformance filter for asan-hip/tsan-hip),
+# FERROCM_SAN_JOBS (cargo -j).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+SUPP="$ROOT/scripts/sanitize"
+HOST=$(rustc -vV | sed -n 's/^host: //p')
+BASE=${SANITIZE_TARGET_DIR:-${CARGO_TARGET_DIR:-$ROOT/target}/sanitize}
+JOBS=(); [ -n "${FERROCM_SAN_JOBS:-}" ] && JOBS=(-j "$FERROCM_SAN_JOBS")
+
+# The crates whose Rust tests run under ASan/TSan (their unit and integration tests).
+CORE_CRATES=(ferrocm-cpu-engine ferrocm-hsa ferrocm-hip ferrocm-hsa-capi ferrocm-hip-capi)
+CI_CRATES=(ferrocm-cpu-engine ferrocm-hsa)
+# A spread of the runtime for CI: kernels with barriers and wave operations (fibers),
+# streams, events, callbacks, async copies, graphs, modules, bad handles.
+CI_PROGRAMS=warp_shfl,syncthreads_reduce,atomics_int,malloc_basic,memcpy_async,stream_callbacks,stream_wait_event,graph_explicit,launch_kernel_api,module_api,invalid_handles
+# Tests whose pass/fail depends on timing that a sanitizer's slowdown changes (not on
+# correctness); skipped only under sanitizers. Each has its reason in docs/RELIABILITY.md.
+SKIP_TIMING=(
+  # asserts that a packet submitted 1 ms after the processor went lazy is picked up
+  # without a wake-up ring: 1 ms is too short under ASan/TSan.
+  --skip a_packet_nobody_waits_for_runs_and_the_next_ring_wakes_the_processor
+)
+
+export ASAN_OPTIONS="detect_leaks=1:detect_stack_use_after_return=0:abort_on_error=0:halt_on_error=1:symbolize=1:allocator_may_return_null=1:${ASAN_OPTIONS_EXTRA:-}"
+export LSAN_OPTIONS="suppressions=$SUPP/lsan.supp:print_suppressions=0"
+export TSAN_OPTIONS="suppressions=$SUPP/tsan.supp:halt_on_error=1:second_deadlock_stack=1:report_signal_unsafe=0"
+
+failed=()
+note() { printf '\n== sanitize: %s\n' "$*"; }
+fail() { failed+=("$1"); printf '!! sanitize: %s FAILED\n' "$1"; }
+
+# rustflags NAME: the rustc flags of a sanitizer build (address | thread).
+rustflags() {
+  local san=$1
+  echo "-Zsanitizer=$san --cfg ferrocm_sanitize --cfg ferrocm_sanitize=\"$san\""
+}
+
+# cargo_san NAME ARGS...: cargo with the sanitizer's flags and target dir.
+cargo_san() {
+  local san=$1; shift
+  local extra=()
+  if [ "$san" = thread ]; then extra=(-Zbuild-std); fi
+  RUSTC_BOOTSTRAP=1 RUSTFLAGS="$(rustflags "$san")" RUSTDOCFLAGS="$(rustflags "$san")" \
+    CARGO_TARGET_DIR="$BASE/${san:0:1}san" CARGO_INCREMENTAL=0 \
+    cargo "$1" "${extra[@]}" --target "$HOST" "${JOBS[@]}" "${@:2}"
+}
+
+# TSan needs std instrumented too (its atomics and Arc otherwise look like races), so the
+# standard library is rebuilt from the rust-src component.
+have_rust_src() {
+  [ -d "$(rustc --print sysroot)/lib/rustlib/src/rust/library/std" ] && return 0
+  rustup component add rust-src >/dev/null 2>&1 || true
+  [ -d "$(rustc --print sysroot)/lib/rustlib/src/rust/library/std" ]
+}
+
+rust_tests() { # NAME CRATES...
+  local san=$1; shift
+  local pkgs=()
+  for c in "$@"; do pkgs+=(-p "$c"); done
+  note "$san: Rust tests of $*"
+  # Doc tests cannot take the sanitizer's target flags reliably: unit + integration tests.
+  if ! cargo_san "$san" test "${pkgs[@]}" --lib --tests --no-fail-fast -- "${SKIP_TIMING[@]}"; then
+    fail "$san-rust"
+  fi
+}
+
+hip_programs() { # NAME FILTER
+  local san=$1 filter=$2 dir="$BASE/${1:0:1}san/$HOST/debug"
+  note "$san: HIP conformance programs (${filter:-all}) with -fsanitize=$san"
+  if ! cargo_san "$san" build -p ferrocm-hip-capi -p ferrocm-hiprtc-capi; then
+    fail "$san-hip (runtime build)"; return
+  fi
+  # The programs link the C++ compiler's sanitizer runtime (first in their DT_NEEDED list);
+  # the Rust runtime library, built with the same sanitizer, resolves its __asan_/__tsan_
+  # calls to it (Rust links no sanitizer runtime into a cdylib). Kernels compiled at run
+  # time (hiprtc, --genco) get the flag too.
+  local flags="-fsanitize=$san -fno-omit-frame-pointer -g"
+  if ! HIPCC_COMPILE_FLAGS_APPEND="$flags" HIPCC_LINK_FLAGS_APPEND="-fsanitize=$san" \
+    FERROCM_HIP_TESTS="$filter" FERROCM_HIP_TIMEOUT_SCALE="${FERROCM_HIP_TIMEOUT_SCALE:-6}" \
+    FERROCM_HIP_JOBS="${FERROCM_SAN_JOBS:-2}" FERROCM_HIP_RUNTIME_LIB="$dir/libamdhip64.so" \
+    cargo_san "$san" test -p ferrocm-hipcc --test hip_conformance -- --nocapture; then
+    fail "$san-hip"
+  fi
+}
+
+miri() {
+  note "miri: pure-Rust parts of the HSA core and the CPU engine"
+  if ! cargo +nightly miri --version >/dev/null 2>&1; then
+    rustup component add miri --toolchain nightly >/dev/null 2>&1 || true
+  fi
+  if ! cargo +nightly miri --version >/dev/null 2>&1; then
+    echo "miri: not available (needs the nightly toolchain with the miri component): skipped"
+    fail "miri (not installed)"; return
+  fi
+  # Miri cannot run FFI (futex syscalls through libc, mmap'd fiber stacks, dlopen of code
+  # objects, inline-assembly fiber switches, threads parked in futex waits): the selected
+  # tests are the ones that stay in pure Rust (docs/RELIABILITY.md lists them).
+  local t=(
+    "-p ferrocm-hsa --lib core::packet"
+    "-p ferrocm-hsa --lib core::signal::registry::tests::duplicates"
+    "-p ferrocm-hsa --lib core::signal::registry::tests::address_table_insert_only_probe"
+    "-p ferrocm-hsa --lib core::signal::registry::tests::foreign_handles_are_rejected_without_dereference"
+    "-p ferrocm-cpu-engine --lib abi"
+  )
+  for args in "${t[@]}"; do
+    # shellcheck disable=SC2086
+    if ! MIRIFLAGS="${MIRIFLAGS:--Zmiri-disable-isolation}" CARGO_TARGET_DIR="$BASE/miri" \
+      cargo +nightly miri test $args; then
+      fail "miri ($args)"
+    fi
+  done
+}
+
+parts=()
+for a in "$@"; do
+  case "$a" in
+    --ci) parts+=(ci) ;;
+    --all) parts+=(asan-rust asan-hip tsan-rust tsan-hip miri) ;;
+    asan-rust|asan-hip|tsan-rust|tsan-hip|miri) parts+=("$a") ;;
+    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
+    *) echo "sanitize.sh: unknown argument $a (try --help)" >&2; exit 2 ;;
+  esac
+done
+[ ${#parts[@]} -gt 0 ] || { sed -n '2,28p' "$0"; exit 2; }
+
+for p in "${parts[@]}"; do
+  case "$p" in
+    ci)
+      rust_tests address "${CI_CRATES[@]}"
+      hip_programs address "${FERROCM_SAN_TESTS:-$CI_PROGRAMS}" ;;
+    asan-rust) rust_tests address "${CORE_CRATES[@]}" ;;
+    asan-hip) hip_programs address "${FERROCM_SAN_TESTS:-}" ;;
+    tsan-rust|tsan-hip)
+      if ! have_rust_src; then
+        echo "tsan: the rust-src component is missing (rustup component add rust-src): skipped"
+        fail "$p (no rust-src)"; continue
+      fi
+      if [ "$p" = tsan-rust ]; then rust_tests thread "${CORE_CRATES[@]}"
+      else hip_programs thread "${FERROCM_SAN_TESTS:-}"; fi ;;
+    miri) miri ;;
+  esac
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+  printf '\nsanitize: FAILED: %s\n' "${failed[*]}"
+  exit 1
+fi
+printf '\nsanitize: all clean (%s)\n' "${parts[*]}"
