@@ -24,7 +24,7 @@
 # (crates/cpu-engine/src/fiber/sanitizer.rs), without which ASan and TSan misread fiber
 # switches. Reports that are not ours are suppressed in scripts/sanitize/*.supp (each entry
 # says why). Environment: FERROCM_SAN_TESTS (conformance filter for asan-hip/tsan-hip),
-# FERROCM_SAN_JOBS (cargo -j).
+# FERROCM_SAN_JOBS (cargo -j and parallel builds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -112,7 +112,19 @@ hip_programs() { # NAME FILTER
   local args=(--platform cpu --root "$ROOT" --hipcc "$tools/hipcc" --runtime "$dir/libamdhip64.so"
     --build-dir "$BASE/${san:0:1}san/hip-conformance" --jobs "${FERROCM_SAN_JOBS:-2}"
     --timeout-scale "${FERROCM_HIP_TIMEOUT_SCALE:-6}")
-  [ -n "$filter" ] && args+=(--filter "$filter")
+  if [ -z "$filter" ]; then
+    # Every program but the ones this sanitizer cannot run (reasons in docs/RELIABILITY.md):
+    # hiprtc: GCC 12's LeakSanitizer crashes ("Tracer caught signal 11") scanning the dynamic
+    # TLS of the code object the program compiles and loads; outside our code.
+    local skip="" f n
+    [ "$san" = address ] && skip=" hiprtc "
+    for f in tests/hip/*.hip; do
+      n=$(basename "$f" .hip)
+      case "$n" in *.kernel) continue ;; esac
+      case "$skip" in *" $n "*) echo "skipped under $san: $n" ;; *) filter="${filter:+$filter,}$n" ;; esac
+    done
+  fi
+  args+=(--filter "$filter")
   if ! HIPCC_COMPILE_FLAGS_APPEND="-fsanitize=$san -fno-omit-frame-pointer -g" \
     HIPCC_LINK_FLAGS_APPEND="-fsanitize=$san" "$tools/hip-conformance" "${args[@]}"; then
     fail "$san-hip"
@@ -133,11 +145,21 @@ miri() {
   # sched_getaffinity...), so each unit test runs alone and is classified: it passed, it
   # needs what Miri cannot run (reported, not a failure), or Miri found undefined
   # behaviour or a leak (a failure).
-  local pkg name out pass=0 unsupported=0 ub=0
+  # Tests that need what Miri's Linux shims lack although they make no FFI call of their own.
+  local -A miri_na=(
+    ["time::tests::timestamp_is_monotonic"]="Miri has no CLOCK_BOOTTIME (the HSA timestamp clock)"
+    ["core::signal::tests::waiter_count_returns_to_zero"]="its wait deadlines read CLOCK_BOOTTIME"
+  )
+  local pkg name out flags pass=0 unsupported=0 ub=0
   local log="$BASE/miri/miri.log"
   mkdir -p "$BASE/miri"; : >"$log"
-  export MIRIFLAGS="${MIRIFLAGS:--Zmiri-disable-isolation}"
   for pkg in ferrocm-hsa ferrocm-cpu-engine; do
+    flags="${MIRIFLAGS:--Zmiri-disable-isolation}"
+    # HSA signal handles are integers (the ABI's), and the registry owns its objects through
+    # them: Miri's leak check cannot follow integers, so it would call every signal leaked.
+    # LeakSanitizer (asan-rust) checks these leaks instead.
+    [ "$pkg" = ferrocm-hsa ] && flags="$flags -Zmiri-ignore-leaks"
+    export MIRIFLAGS="$flags"
     if ! CARGO_TARGET_DIR="$BASE/miri" cargo +nightly miri test -p "$pkg" --lib --no-run; then
       fail "miri ($pkg build)"; continue
     fi
@@ -145,6 +167,9 @@ miri() {
     names=$(CARGO_TARGET_DIR="$BASE/miri" cargo +nightly miri test -q -p "$pkg" --lib -- --list 2>/dev/null \
       | sed -n 's/: test$//p')
     for name in $names; do
+      if [ -n "${miri_na[$name]:-}" ]; then
+        unsupported=$((unsupported + 1)); echo "miri N/A  $pkg $name: ${miri_na[$name]}"; continue
+      fi
       if out=$(CARGO_TARGET_DIR="$BASE/miri" timeout 600 cargo +nightly miri test -q -p "$pkg" --lib \
         -- --exact "$name" --test-threads=1 2>&1); then
         pass=$((pass + 1)); echo "miri PASS $pkg $name"
