@@ -45,7 +45,17 @@ SKIP_TIMING=(
   # asserts that a packet submitted 1 ms after the processor went lazy is picked up
   # without a wake-up ring: 1 ms is too short under ASan/TSan.
   --skip a_packet_nobody_waits_for_runs_and_the_next_ring_wakes_the_processor
+  # expects its second packet to be published before the processor rejects the first one
+  # and inactivates the queue (a race the test can lose; under ASan it does).
+  --skip event_wait_after_a_rejected_packet_fails_instead_of_hanging
+  # dlopens the sanitized libamdhip64.so from a test process that does not export the
+  # sanitizer runtime to it (Rust links it statically, unexported): the load fails.
+  --skip library_exports_the_table
 )
+# Test targets that run programs linked against the sanitized C ABI libraries without the
+# sanitizer (their C compiler gets no -fsanitize): the libraries cannot load there. The C
+# ABI is exercised under the sanitizers by asan-hip/tsan-hip instead.
+LIB_ONLY=(ferrocm-hsa-capi)
 
 # Expected panics in the tests would symbolize a backtrace each: seconds under TSan, enough
 # to miss their time limits. The sanitizers print their own stacks.
@@ -84,12 +94,17 @@ have_rust_src() {
 
 rust_tests() { # NAME CRATES...
   local san=$1; shift
-  local pkgs=()
-  for c in "$@"; do pkgs+=(-p "$c"); done
+  local pkgs=() lib_only=()
+  for c in "$@"; do
+    case " ${LIB_ONLY[*]} " in *" $c "*) lib_only+=(-p "$c") ;; *) pkgs+=(-p "$c") ;; esac
+  done
   note "$san: Rust tests of $*"
   # Doc tests cannot take the sanitizer's target flags reliably: unit + integration tests.
   if ! cargo_san "$san" test "${pkgs[@]}" --lib --tests --no-fail-fast -- "${SKIP_TIMING[@]}"; then
     fail "$san-rust"
+  fi
+  if [ ${#lib_only[@]} -gt 0 ] && ! cargo_san "$san" test "${lib_only[@]}" --lib --no-fail-fast; then
+    fail "$san-rust (${lib_only[*]})"
   fi
 }
 
