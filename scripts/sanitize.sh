@@ -13,18 +13,19 @@
 #   tsan-rust  the same Rust tests with -Zsanitizer=thread and a std rebuilt with it
 #              (-Zbuild-std: needs the rust-src component)
 #   tsan-hip   the conformance programs with -fsanitize=thread, runtime as for tsan-rust
-#   miri       `cargo miri test` over the pure-Rust parts of the HSA core and the engine
+#   miri       `cargo miri test`, one unit test at a time, over the HSA core and the engine
 #              (nightly toolchain with the miri component)
 #
 # The sanitizers are unstable rustc flags: the stable toolchain ships their runtimes and
 # RUSTC_BOOTSTRAP=1 unlocks them. Each sanitizer builds in its own target directory
-# (asan/, tsan/, miri/ under $SANITIZE_TARGET_DIR, default ${CARGO_TARGET_DIR:-target}/sanitize) and only for
-# the host target, so build scripts and proc macros stay uninstrumented. `--cfg
+# (asan/, tsan/, miri/ under $SANITIZE_TARGET_DIR, default ${CARGO_TARGET_DIR:-target}/sanitize)
+# and only for the host target, so build scripts and proc macros stay uninstrumented. `--cfg
 # ferrocm_sanitize` turns on the fiber annotations of the CPU engine
 # (crates/cpu-engine/src/fiber/sanitizer.rs), without which ASan and TSan misread fiber
 # switches. Reports that are not ours are suppressed in scripts/sanitize/*.supp (each entry
 # says why). Environment: FERROCM_SAN_TESTS (conformance filter for asan-hip/tsan-hip),
-# FERROCM_SAN_JOBS (cargo -j and parallel builds).
+# FERROCM_SAN_JOBS (cargo -j and parallel builds), FERROCM_SAN_DEBUG (debug info of the
+# sanitizer builds, default line-tables-only), FERROCM_HIP_TIMEOUT_SCALE (default 6).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -79,8 +80,12 @@ cargo_san() {
   local san=$1; shift
   local extra=()
   if [ "$san" = thread ]; then extra=(-Zbuild-std); fi
+  # Line tables only: reports keep file:line, the build and link are much faster than with
+  # full debug info (the sanitizer target dirs are the script's own, so this changes no
+  # other build).
   RUSTC_BOOTSTRAP=1 RUSTFLAGS="$(rustflags "$san")" RUSTDOCFLAGS="$(rustflags "$san")" \
     CARGO_TARGET_DIR="$BASE/${san:0:1}san" CARGO_INCREMENTAL=0 \
+    CARGO_PROFILE_DEV_DEBUG="${FERROCM_SAN_DEBUG:-line-tables-only}" \
     cargo "$1" "${extra[@]}" --target "$HOST" "${JOBS[@]}" "${@:2}"
 }
 
@@ -217,11 +222,11 @@ for a in "$@"; do
     --ci) parts+=(ci) ;;
     --all) parts+=(asan-rust asan-hip tsan-rust tsan-hip miri) ;;
     asan-rust|asan-hip|tsan-rust|tsan-hip|miri) parts+=("$a") ;;
-    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,28p' "$0" | cut -c3-; exit 0 ;;
     *) echo "sanitize.sh: unknown argument $a (try --help)" >&2; exit 2 ;;
   esac
 done
-[ ${#parts[@]} -gt 0 ] || { sed -n '2,28p' "$0"; exit 2; }
+[ ${#parts[@]} -gt 0 ] || { sed -n '2,28p' "$0" | cut -c3-; exit 2; }
 
 for p in "${parts[@]}"; do
   case "$p" in
