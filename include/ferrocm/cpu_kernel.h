@@ -283,7 +283,8 @@ typedef struct ferrocm_kernel_node {
  * linker's __start_/__stop_ symbols, weak so that an object without kernels links, hidden so
  * that the references need no dynamic relocation), then the kernels on the list
  * `__ferrocm_kernel_nodes`, which it defines. The table is built on the first call (the list is
- * complete once the object has loaded); racing first calls build it twice and keep one. Put it
+ * complete once the object has loaded); racing first calls build it twice and keep one; the
+ * object's destructor frees it when the object is unloaded. Put it
  * in exactly one unit of the code object: hipcc --genco's generated unit, or
  * FERROCM_CODE_OBJECT_KERNEL_TABLE() of the HIP headers. */
 #define FERROCM_KERNEL_TABLE_DEFINITION()                                                          \
@@ -327,6 +328,10 @@ typedef struct ferrocm_kernel_node {
     }                                                                                            \
     *count = n;                                                                                  \
     return t;                                                                                    \
+  }                                                                                              \
+  /* Unloading the object (hipModuleUnload, hsa_executable_destroy) frees the table. */          \
+  __attribute__((destructor)) static void ferrocm_kernel_table_free_(void) {                    \
+    free((void *)__atomic_exchange_n(&ferrocm_kernel_table_, NULL, __ATOMIC_ACQ_REL));           \
   }                                                                                              \
   FERROCM_EXTERN_C_END
 

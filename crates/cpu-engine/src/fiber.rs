@@ -18,6 +18,9 @@
 use std::ffi::c_void;
 use std::ptr;
 
+#[cfg(ferrocm_sanitize)]
+mod sanitizer;
+
 /// Entry function of a fresh context: receives the argument given to [`prepare`].
 pub(crate) type Entry = unsafe extern "C" fn(arg: *mut c_void) -> !;
 
@@ -87,6 +90,10 @@ pub(crate) struct Regs {
     pc: usize,
     r0: usize,
     r1: usize,
+    /// Sanitizer builds only: what ASan/TSan need to follow the switches (after the fields
+    /// the assembly reads).
+    #[cfg(ferrocm_sanitize)]
+    san: sanitizer::San,
 }
 
 /// The saved state of a context, owned by the engine (a `Cell`-like slot that the assembly
@@ -100,6 +107,8 @@ pub(crate) const fn context() -> Context {
         pc: 0,
         r0: 0,
         r1: 0,
+        #[cfg(ferrocm_sanitize)]
+        san: sanitizer::San::new(),
     })
 }
 
@@ -119,15 +128,19 @@ pub(crate) unsafe fn prepare(ctx: &Context, top: *mut u8, entry: Entry, arg: *mu
     let sp = top as usize - 16;
     #[cfg(target_arch = "aarch64")]
     let sp = top as usize;
+    #[cfg(not(ferrocm_sanitize))]
+    let (r0, r1) = (entry as usize, arg as usize);
+    // SAFETY: forwarded caller contract.
+    #[cfg(ferrocm_sanitize)]
+    let (r0, r1) = unsafe { sanitizer::prepare(ctx, top as usize, entry, arg) };
     // SAFETY: the caller guarantees nobody uses `ctx` now; the stack words written lie below
     // `top`, inside the caller's stack.
     unsafe {
-        ctx.get().write(Regs {
-            sp,
-            pc: start,
-            r0: entry as usize,
-            r1: arg as usize,
-        });
+        let r = ctx.get();
+        (*r).sp = sp;
+        (*r).pc = start;
+        (*r).r0 = r0;
+        (*r).r1 = r1;
         #[cfg(target_arch = "x86_64")]
         (sp as *mut usize).write(0);
     }
@@ -143,6 +156,9 @@ pub(crate) unsafe fn prepare(ctx: &Context, top: *mut u8, entry: Entry, arg: *mu
 pub(crate) unsafe fn switch(save: &Context, to: &Context) {
     let save = save.get();
     let to = to.get().cast_const();
+    // SAFETY: forwarded caller contract.
+    #[cfg(ferrocm_sanitize)]
+    let (fake, bounds) = unsafe { sanitizer::before_switch(save, to) };
     #[cfg(target_arch = "x86_64")]
     // SAFETY: caller contract. The block stores rsp, its resume address, rbx and rbp in
     // `save` and loads the same from `to`; it pushes nothing; every other register is
@@ -200,6 +216,11 @@ pub(crate) unsafe fn switch(save: &Context, to: &Context) {
             clobber_abi("C"),
         );
     }
+    // SAFETY: we landed back on the execution saved above.
+    #[cfg(ferrocm_sanitize)]
+    unsafe {
+        sanitizer::after_switch(fake, bounds)
+    };
 }
 
 /// Resumes `to`, abandoning the running context (its stack may be reused afterwards).
@@ -210,6 +231,11 @@ pub(crate) unsafe fn switch(save: &Context, to: &Context) {
 #[inline(always)]
 pub(crate) unsafe fn jump(to: &Context) -> ! {
     let to = to.get().cast_const();
+    // SAFETY: forwarded caller contract.
+    #[cfg(ferrocm_sanitize)]
+    unsafe {
+        sanitizer::before_jump(to)
+    };
     #[cfg(target_arch = "x86_64")]
     // SAFETY: caller contract.
     unsafe {
@@ -294,6 +320,8 @@ impl Stack {
         let colour = (serial * 17 * 64) % STACK_COLOURS;
         // SAFETY: `len - colour` is within the mapping (colour < STACK_COLOURS < usable).
         let top = unsafe { base.add(len - colour) };
+        #[cfg(ferrocm_sanitize)]
+        sanitizer::stack_made(base as usize + page, base as usize + len);
         Ok(Stack { base, len, top })
     }
 
@@ -305,6 +333,8 @@ impl Stack {
 
 impl Drop for Stack {
     fn drop(&mut self) {
+        #[cfg(ferrocm_sanitize)]
+        sanitizer::stack_dropped(self.base as usize + self.len);
         // SAFETY: `base`/`len` describe the mapping made in `new`, unmapped once; no context
         // lives on it any more (the owner drops stacks only between work-groups).
         unsafe { libc::munmap(self.base.cast(), self.len) };

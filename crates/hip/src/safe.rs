@@ -674,13 +674,16 @@ unsafe extern "C" fn closure_group<F: Fn(&ThreadCtx<'_>)>(
 
 /// One kernel per closure type, made on first use.
 fn closure_kernel<F: Fn(&ThreadCtx<'_>) + 'static>() -> HipResult<Arc<Kernel>> {
-    static KERNELS: Mutex<Option<HashMap<TypeId, Arc<Kernel>>>> = Mutex::new(None);
+    // The descriptor's address is kept next to its kernel (which does not hold on to it):
+    // one per closure type, never freed, and reachable (LeakSanitizer).
+    type Kernels = HashMap<TypeId, (Arc<Kernel>, usize)>;
+    static KERNELS: Mutex<Option<Kernels>> = Mutex::new(None);
     let mut map = KERNELS.lock();
     let map = map.get_or_insert_with(HashMap::new);
-    if let Some(k) = map.get(&TypeId::of::<F>()) {
+    if let Some((k, _)) = map.get(&TypeId::of::<F>()) {
         return Ok(Arc::clone(k));
     }
-    // Leaked once per closure type: kernels live as long as the program.
+    // Kernels live as long as the program.
     let kd: &'static KernelDescriptor = Box::leak(Box::new(KernelDescriptor {
         magic: KERNEL_DESCRIPTOR_MAGIC,
         abi_version: ABI_VERSION,
@@ -699,7 +702,10 @@ fn closure_kernel<F: Fn(&ThreadCtx<'_>) + 'static>() -> HipResult<Arc<Kernel>> {
     // kernarg that `Stream::launch` passes.
     let k =
         Arc::new(unsafe { Kernel::from_descriptor(kd, std::any::type_name::<F>().to_string())? });
-    map.insert(TypeId::of::<F>(), Arc::clone(&k));
+    map.insert(
+        TypeId::of::<F>(),
+        (Arc::clone(&k), std::ptr::from_ref(kd) as usize),
+    );
     Ok(k)
 }
 

@@ -36,11 +36,15 @@
 //! ```
 
 use std::any::Any;
+use std::cell::RefCell;
+use std::collections::HashSet;
 use std::ffi::c_void;
 use std::fmt;
 use std::marker::PhantomData;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
+
+use parking_lot::Mutex;
 
 use crate::agent::{Agent, QueueType};
 use crate::core::cpu::processor::agent_dispatch as codes;
@@ -331,17 +335,28 @@ impl fmt::Debug for AgentDispatch {
     }
 }
 
-/// The boxed closure a host-call packet carries through `arg[1]`.
-type HostCallBox = Box<dyn FnOnce() + Send + 'static>;
+/// Addresses of the [`HostCall`]s written into a queue's packets that have not run yet: the
+/// queue frees them when it is dropped (their packets will never run then).
+type PendingCalls = Arc<Mutex<HashSet<usize>>>;
+
+/// What a host-call packet carries through `arg[1]`: the closure, and the set of its queue's
+/// pending calls (it leaves the set when it runs).
+struct HostCall {
+    f: Box<dyn FnOnce() + Send + 'static>,
+    pending: PendingCalls,
+}
 
 /// `arg[0]` of host-call packets: runs and frees the closure behind `data`.
 unsafe extern "C" fn host_call_trampoline(data: *mut c_void) {
     if data.is_null() {
         return;
     }
-    // SAFETY: `data` is the `Box<HostCallBox>` leaked by `Queue::agent_dispatch` for
-    // exactly this packet, which the packet processor runs once.
-    let f: Box<HostCallBox> = unsafe { Box::from_raw(data.cast::<HostCallBox>()) };
+    // SAFETY: `data` is the `Box<HostCall>` leaked by `Queue::agent_dispatch` for exactly
+    // this packet, which the packet processor runs once; it is still in `pending` (the
+    // queue frees only calls left there after its processor stopped).
+    let call: Box<HostCall> = unsafe { Box::from_raw(data.cast::<HostCall>()) };
+    let HostCall { f, pending } = *call;
+    pending.lock().remove(&(data as usize));
     // A panic must not unwind into the packet processor (an `extern "C"` frame).
     if let Err(panic) = catch_unwind(AssertUnwindSafe(f)) {
         eprintln!(
@@ -370,8 +385,8 @@ unsafe extern "C" fn error_trampoline(status: Status, _queue: *mut HsaQueue, dat
         return;
     }
     // SAFETY: `data` is the `Box<ErrorHandler>` owned by the `Queue` whose processor calls
-    // this; the `Queue` frees it only after the processor thread has stopped (or leaks it
-    // when dropped from that thread).
+    // this; the `Queue` frees it only after the processor thread has stopped (or, dropped
+    // from that thread, leaves it to the thread's exit: `RETIRED_HANDLERS`).
     let handler: &ErrorHandler = unsafe { &*data.cast::<ErrorHandler>() };
     if let Err(panic) = catch_unwind(AssertUnwindSafe(|| handler(HsaError(status)))) {
         eprintln!(
@@ -379,6 +394,14 @@ unsafe extern "C" fn error_trampoline(status: Status, _queue: *mut HsaQueue, dat
             panic_message(panic.as_ref())
         );
     }
+}
+
+thread_local! {
+    /// Error handlers of queues dropped from their own processor thread, possibly from
+    /// inside the handler itself: freed when that thread exits (it stops with its queue).
+    // Boxed: each handler keeps the address its queue gave the callback as `data`.
+    #[allow(clippy::vec_box)]
+    static RETIRED_HANDLERS: RefCell<Vec<Box<ErrorHandler>>> = const { RefCell::new(Vec::new()) };
 }
 
 fn signal_handle(signal: Option<&Signal>) -> u64 {
@@ -392,6 +415,8 @@ pub struct Queue {
     agent: Agent,
     /// The error callback's closure; its address is the callback's `data`.
     handler: Option<Box<ErrorHandler>>,
+    /// Host calls in packets that have not run yet.
+    pending: PendingCalls,
 }
 
 impl fmt::Debug for Queue {
@@ -443,6 +468,7 @@ impl Queue {
             obj,
             agent: agent.clone(),
             handler,
+            pending: PendingCalls::default(),
         })
     }
 
@@ -707,7 +733,7 @@ impl Queue {
     /// For `Memcpy`, `Memset` and `Raw`: the addresses must be valid for the access the
     /// packet makes and not be used by the host until the packet completes. `HostCall`
     /// alone is always safe (see [`Queue::host_call`]). A closure whose packet never runs
-    /// (the queue is inactivated or destroyed first) is leaked, not dropped.
+    /// (the queue is inactivated or destroyed first) is dropped with the queue.
     pub unsafe fn agent_dispatch(
         &self,
         dispatch: AgentDispatch,
@@ -718,7 +744,7 @@ impl Queue {
             completion_signal: signal_handle(completion),
             ..AgentDispatchPacket::default()
         };
-        let mut closure: *mut HostCallBox = std::ptr::null_mut();
+        let mut closure: *mut HostCall = std::ptr::null_mut();
         match dispatch {
             AgentDispatch::Memcpy { dst, src, size } => {
                 packet.type_ = codes::MEMCPY;
@@ -734,7 +760,12 @@ impl Queue {
                 packet.arg = [dst as u64, value, count as u64, u64::from(element_size)];
             }
             AgentDispatch::HostCall(f) => {
-                closure = Box::into_raw(Box::new(f));
+                closure = Box::into_raw(Box::new(HostCall {
+                    f,
+                    pending: self.pending.clone(),
+                }));
+                // Recorded before the packet is visible: it may run at once.
+                self.pending.lock().insert(closure as usize);
                 let trampoline: unsafe extern "C" fn(*mut c_void) = host_call_trampoline;
                 packet.type_ = codes::HOST_CALL;
                 packet.arg = [trampoline as usize as u64, closure as u64, 0, 0];
@@ -754,6 +785,7 @@ impl Queue {
         let result = unsafe { self.submit_raw(&RawPacket::from_packet(&packet)) };
         if result.is_err() && !closure.is_null() {
             // Not published: the closure is still ours to drop.
+            self.pending.lock().remove(&(closure as usize));
             // SAFETY: `closure` came from `Box::into_raw` above and no packet refers to it.
             drop(unsafe { Box::from_raw(closure) });
         }
@@ -782,10 +814,19 @@ impl Drop for Queue {
         let _ = core_queue::destroy(self.obj.key());
         if on_processor {
             // Dropped from a callback running on the queue's own processor thread, which
-            // may still be inside the error callback: keep its closure alive.
+            // may still be inside the error callback: its closure lives until that thread
+            // exits.
             if let Some(handler) = self.handler.take() {
-                Box::leak(handler);
+                RETIRED_HANDLERS.with(|r| r.borrow_mut().push(handler));
             }
+        }
+        // The processor has stopped (or, on its own thread, runs no packet after the
+        // current one, whose call already left the set): what is left never runs.
+        let left: Vec<usize> = self.pending.lock().drain().collect();
+        for addr in left {
+            // SAFETY: `addr` came from `Box::into_raw` in `agent_dispatch` and was not taken
+            // by `host_call_trampoline` (which removes it first); its packet never runs.
+            drop(unsafe { Box::from_raw(addr as *mut HostCall) });
         }
     }
 }

@@ -1008,3 +1008,67 @@ fn queue_dropped_from_its_own_callbacks() {
         Some(HsaError::ERROR_INVALID_QUEUE)
     );
 }
+
+/// Sets its flag when dropped (shows that a closure was freed, not leaked).
+struct DropFlag(Arc<AtomicBool>);
+
+impl Drop for DropFlag {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn host_calls_that_never_run_are_dropped_with_the_queue() {
+    // Found by LeakSanitizer (scripts/sanitize.sh): the closures of packets that never ran
+    // were leaked when their queue went away.
+    let f = fixture();
+    let q = f.queue(8);
+    let gate = Signal::new(1).expect("signal");
+    let ran = Arc::new(AtomicBool::new(false));
+    let dropped = Arc::new(AtomicBool::new(false));
+    q.barrier_and(&[&gate], None).expect("barrier");
+    let (r, guard) = (ran.clone(), DropFlag(dropped.clone()));
+    q.host_call(
+        move || {
+            let _guard = guard;
+            r.store(true, Ordering::SeqCst);
+        },
+        None,
+    )
+    .expect("host call");
+    q.inactivate();
+    gate.store(0, MemoryOrder::Release);
+    assert!(!dropped.load(Ordering::SeqCst), "still owned by its packet");
+    drop(q);
+    assert!(!ran.load(Ordering::SeqCst), "the packet never ran");
+    assert!(
+        dropped.load(Ordering::SeqCst),
+        "the closure is dropped with its queue"
+    );
+}
+
+#[test]
+fn error_callback_of_a_queue_dropped_from_it_is_freed() {
+    // Found by LeakSanitizer: a queue dropped from its own error callback leaked the
+    // callback's closure; it is now freed when the processor thread exits.
+    let f = fixture();
+    let dropped = Arc::new(AtomicBool::new(false));
+    let slot: Arc<std::sync::Mutex<Option<Queue>>> = Arc::default();
+    let (s, guard) = (slot.clone(), DropFlag(dropped.clone()));
+    let q = Queue::with_error_callback(&f.cpu, 8, QueueType::Multi, move |_| {
+        let _keep = &guard;
+        drop(s.lock().expect("lock").take());
+    })
+    .expect("queue");
+    *slot.lock().expect("lock") = Some(q);
+    {
+        let guard = slot.lock().expect("lock");
+        let q = guard.as_ref().expect("queue");
+        // SAFETY: kernel object 0 is rejected by the packet processor.
+        unsafe { q.dispatch(&KernelDispatch::default()) }.expect("dispatch");
+    }
+    wait_for("the error callback's closure to be freed", || {
+        dropped.load(Ordering::SeqCst)
+    });
+}

@@ -40,6 +40,24 @@ void run(const exec &e, std::size_t n, F &&body, std::size_t grain = parallel_gr
     body(std::size_t{0}, n);
 }
 
+// Whether writes through O go to bits packed in shared words (std::vector<bool>'s iterator:
+// its reference is a proxy to one bit of a word that holds 64 elements).
+template <class O>
+constexpr bool bit_proxy_v = std::is_same_v<typename std::iterator_traits<O>::value_type, bool> &&
+                             !std::is_reference_v<typename std::iterator_traits<O>::reference>;
+
+// run() for a body that writes element i of an output O: one thread when the elements of O
+// share storage (chunks on several threads would race on the shared words, ThreadSanitizer
+// found it with thrust::copy into a std::vector<bool>).
+template <class O, class F>
+void run_out(const exec &e, std::size_t n, F &&body) {
+  if constexpr (bit_proxy_v<O>) {
+    if (n != 0) body(std::size_t{0}, n);
+  } else {
+    run(e, n, std::forward<F>(body));
+  }
+}
+
 // Reduces [0, n) with chunk(b, e) -> T for each chunk and combine(T, T) -> T, in order.
 // n must be > 0.
 template <class T, class Chunk, class Combine>
@@ -135,7 +153,7 @@ Out transform(const exec &e, In first, In last, Out out, F f) {
   auto ui = unwrap(first);
   auto uo = unwrap(out);
   std::size_t n = static_cast<std::size_t>(last - first);
-  run(e, n, [&](std::size_t b, std::size_t en) {
+  run_out<decltype(uo)>(e, n, [&](std::size_t b, std::size_t en) {
     for (std::size_t i = b; i < en; ++i) uo[i] = f(ui[i]);
   });
   return out + n;
@@ -148,7 +166,7 @@ Out transform(const exec &e, In1 first1, In1 last1, In2 first2, Out out, F f) {
   auto c = unwrap(first2);
   auto uo = unwrap(out);
   std::size_t n = static_cast<std::size_t>(last1 - first1);
-  run(e, n, [&](std::size_t b, std::size_t en) {
+  run_out<decltype(uo)>(e, n, [&](std::size_t b, std::size_t en) {
     for (std::size_t i = b; i < en; ++i) uo[i] = f(a[i], c[i]);
   });
   return out + n;
@@ -161,7 +179,7 @@ Out transform_if(const exec &e, In first, In last, Out out, F f, P pred) {
   auto ui = unwrap(first);
   auto uo = unwrap(out);
   std::size_t n = static_cast<std::size_t>(last - first);
-  run(e, n, [&](std::size_t b, std::size_t en) {
+  run_out<decltype(uo)>(e, n, [&](std::size_t b, std::size_t en) {
     for (std::size_t i = b; i < en; ++i)
       if (pred(ui[i])) uo[i] = f(ui[i]);
   });
@@ -174,7 +192,7 @@ Out transform_if(const exec &e, In first, In last, St stencil, Out out, F f, P p
   auto us = unwrap(stencil);
   auto uo = unwrap(out);
   std::size_t n = static_cast<std::size_t>(last - first);
-  run(e, n, [&](std::size_t b, std::size_t en) {
+  run_out<decltype(uo)>(e, n, [&](std::size_t b, std::size_t en) {
     for (std::size_t i = b; i < en; ++i)
       if (pred(us[i])) uo[i] = f(ui[i]);
   });
@@ -188,7 +206,7 @@ Out transform_if(const exec &e, In1 first1, In1 last1, In2 first2, St stencil, O
   auto us = unwrap(stencil);
   auto uo = unwrap(out);
   std::size_t n = static_cast<std::size_t>(last1 - first1);
-  run(e, n, [&](std::size_t b, std::size_t en) {
+  run_out<decltype(uo)>(e, n, [&](std::size_t b, std::size_t en) {
     for (std::size_t i = b; i < en; ++i)
       if (pred(us[i])) uo[i] = f(a[i], c[i]);
   });
@@ -265,7 +283,7 @@ Out copy(const exec &e, In first, In last, Out out) {
   auto ui = unwrap(first);
   auto uo = unwrap(out);
   std::size_t n = static_cast<std::size_t>(last - first);
-  run(e, n, [&](std::size_t b, std::size_t en) {
+  run_out<decltype(uo)>(e, n, [&](std::size_t b, std::size_t en) {
     for (std::size_t i = b; i < en; ++i) uo[i] = ui[i];
   });
   return out + n;
@@ -286,7 +304,7 @@ Out gather(const exec &e, Map map_first, Map map_last, In input, Out out) {
   auto ui = unwrap(input);
   auto uo = unwrap(out);
   std::size_t n = static_cast<std::size_t>(map_last - map_first);
-  run(e, n, [&](std::size_t b, std::size_t en) {
+  run_out<decltype(uo)>(e, n, [&](std::size_t b, std::size_t en) {
     for (std::size_t i = b; i < en; ++i) uo[i] = ui[m[i]];
   });
   return out + n;
@@ -299,7 +317,7 @@ Out gather_if(const exec &e, Map map_first, Map map_last, St stencil, In input, 
   auto ui = unwrap(input);
   auto uo = unwrap(out);
   std::size_t n = static_cast<std::size_t>(map_last - map_first);
-  run(e, n, [&](std::size_t b, std::size_t en) {
+  run_out<decltype(uo)>(e, n, [&](std::size_t b, std::size_t en) {
     for (std::size_t i = b; i < en; ++i)
       if (pred(us[i])) uo[i] = ui[m[i]];
   });
@@ -315,7 +333,7 @@ void scatter(const exec &e, In first, In last, Map map, Out out) {
   auto ui = unwrap(first);
   auto m = unwrap(map);
   auto uo = unwrap(out);
-  run(e, static_cast<std::size_t>(last - first), [&](std::size_t b, std::size_t en) {
+  run_out<decltype(uo)>(e, static_cast<std::size_t>(last - first), [&](std::size_t b, std::size_t en) {
     for (std::size_t i = b; i < en; ++i) uo[m[i]] = ui[i];
   });
 }
@@ -326,7 +344,7 @@ void scatter_if(const exec &e, In first, In last, Map map, St stencil, Out out, 
   auto m = unwrap(map);
   auto us = unwrap(stencil);
   auto uo = unwrap(out);
-  run(e, static_cast<std::size_t>(last - first), [&](std::size_t b, std::size_t en) {
+  run_out<decltype(uo)>(e, static_cast<std::size_t>(last - first), [&](std::size_t b, std::size_t en) {
     for (std::size_t i = b; i < en; ++i)
       if (pred(us[i])) uo[m[i]] = ui[i];
   });
@@ -365,7 +383,7 @@ Out replace_copy_if(const exec &e, In first, In last, Out out, P pred, const T &
   auto ui = unwrap(first);
   auto uo = unwrap(out);
   std::size_t n = static_cast<std::size_t>(last - first);
-  run(e, n, [&](std::size_t b, std::size_t en) {
+  run_out<decltype(uo)>(e, n, [&](std::size_t b, std::size_t en) {
     for (std::size_t i = b; i < en; ++i) {
       if (pred(ui[i]))
         uo[i] = nv;
@@ -399,7 +417,7 @@ Out reverse_copy(const exec &e, In first, In last, Out out) {
   auto ui = unwrap(first);
   auto uo = unwrap(out);
   std::size_t n = static_cast<std::size_t>(last - first);
-  run(e, n, [&](std::size_t b, std::size_t en) {
+  run_out<decltype(uo)>(e, n, [&](std::size_t b, std::size_t en) {
     for (std::size_t i = b; i < en; ++i) uo[i] = ui[n - 1 - i];
   });
   return out + n;

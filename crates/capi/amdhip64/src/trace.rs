@@ -32,16 +32,27 @@ pub fn tracer() -> Option<&'static dyn Tracer> {
     }
 }
 
+/// Boxes made by [`install`] that are no longer installed: still read by calls that loaded
+/// them, so never freed; their addresses are kept here so that they stay reachable
+/// (LeakSanitizer) instead of being leaked.
+static RETIRED: parking_lot::Mutex<Vec<usize>> = parking_lot::Mutex::new(Vec::new());
+
 /// Installs `tracer` for the rest of the process (a second installation replaces the first;
 /// the first stays valid for calls already inside it, which is why neither is ever freed).
 pub fn install(tracer: &'static dyn Tracer) {
     let p = Box::into_raw(Box::new(tracer));
-    TRACER.store(p, Ordering::Release);
+    retire(TRACER.swap(p, Ordering::AcqRel));
 }
 
 /// Removes the tracer: later calls are not traced.
 pub fn uninstall() {
-    TRACER.store(std::ptr::null_mut(), Ordering::Release);
+    retire(TRACER.swap(std::ptr::null_mut(), Ordering::AcqRel));
+}
+
+fn retire(old: *mut &'static dyn Tracer) {
+    if !old.is_null() {
+        RETIRED.lock().push(old as usize);
+    }
 }
 
 #[cfg(test)]

@@ -81,9 +81,9 @@ impl AddrTable {
     }
 }
 
-/// The current table. Replaced tables are leaked (never freed), so a reader holding an
-/// older one still probes valid memory; it lacks only addresses inserted after it was
-/// replaced, which that reader cannot have obtained yet.
+/// The current table. Replaced tables are never freed (kept in [`Writer::retired`]), so a
+/// reader holding an older one still probes valid memory; it lacks only addresses inserted
+/// after it was replaced, which that reader cannot have obtained yet.
 static TABLE: AtomicPtr<AddrTable> = AtomicPtr::new(std::ptr::null_mut());
 
 #[inline]
@@ -100,11 +100,15 @@ struct Writer {
     count: usize,
     /// Destroyed objects, oldest first.
     free: VecDeque<u64>,
+    /// Replaced tables: still probed by readers that loaded them, so never freed; held
+    /// here rather than leaked, so that they stay reachable (LeakSanitizer).
+    retired: Vec<&'static AddrTable>,
 }
 
 static WRITER: Mutex<Writer> = Mutex::new(Writer {
     count: 0,
     free: VecDeque::new(),
+    retired: Vec::new(),
 });
 
 fn insert(w: &mut Writer, addr: u64) {
@@ -117,6 +121,7 @@ fn insert(w: &mut Writer, addr: u64) {
             for a in old.addresses() {
                 grown.place(a);
             }
+            w.retired.push(old);
         }
         TABLE.store(
             grown as *const AddrTable as *mut AddrTable,
