@@ -46,7 +46,7 @@ echo "== building fuzz targets ($host)"
 start=$(date +%s)
 bins=()
 for t in $TARGETS; do bins+=(--bin "$t"); done
-cargo "${toolchain[@]}" build --manifest-path fuzz/Cargo.toml --release --locked \
+cargo "${toolchain[@]}" build --manifest-path fuzz/Cargo.toml --release \
   --target "$host" "${bins[@]}"
 echo "   built in $(( $(date +%s) - start )) s"
 

@@ -18,7 +18,9 @@
 //! Grids are kept below 2^16 work-items (a grid of 2^96 work-items is a valid request that
 //! takes years, not a hang). Signals in barriers are random values, this target's signals
 //! (random initial values, set and waited for by the host between packets), a destroyed
-//! signal and a kernel object. Every wait of the host is bounded; at the end the host may
+//! signal and a kernel object. Between packets the host also stores to signals, waits for
+//! them (which may run packets on the host thread), writes random values to doorbells and
+//! inactivates queues. Every wait of the host is bounded; at the end the host may
 //! release every signal, waits a little, then destroys the queues: `hsa_queue_destroy` must
 //! return even with packets stuck on barriers, INVALID slots or barrier-OR packets without
 //! dependencies (libFuzzer's `-timeout` catches a hang).
@@ -460,7 +462,7 @@ impl World<'_> {
     /// `raw` there; false if the ring stayed full.
     fn submit(&self, qi: usize, raw: &RawPacket) -> bool {
         let q = &self.queues[qi].q;
-        let deadline = Instant::now() + Duration::from_millis(2);
+        let deadline = Instant::now() + Duration::from_millis(1);
         while q.load_write_index(MemoryOrder::Acquire)
             >= q.load_read_index(MemoryOrder::Acquire) + u64::from(q.size())
         {
@@ -493,7 +495,7 @@ fn queue(u: &mut Unstructured<'_>) -> ArbResult<Arc<QueueObject>> {
         .clone();
     let size: u32 = pick(u, &[1, 2, 4, 8, 16, 64, 0, 3, 1 << 31])?;
     let ty: u32 = pick(u, &[0, 1, 2, 7])?;
-    let callback = if u.arbitrary()? {
+    let callback = if u.ratio(7, 8)? {
         Some((on_queue_error as queue::ErrorCallback, 0))
     } else {
         None
@@ -549,8 +551,18 @@ fn run(u: &mut Unstructured<'_>) -> ArbResult<()> {
                     } else {
                         WaitState::Active
                     };
-                    let ticks = u.int_in_range(0..=2_000_000)?; // at most 2 ms
+                    let ticks = u.int_in_range(0..=500_000)?; // at most 0.5 ms
                     s.wait(Condition::Lt, 1, ticks, state, MemoryOrder::Acquire);
+                }
+                9 if u.ratio(1, 4)? => {
+                    // The application may write anything to a doorbell, or inactivate a queue
+                    // (hsa_queue_inactivate) with packets in flight.
+                    let q = &u.choose(&w.queues)?.q;
+                    if u.ratio(1, 3)? {
+                        queue::inactivate(q.key()).expect("inactivate");
+                    } else {
+                        q.doorbell.store(u.arbitrary()?, MemoryOrder::Release);
+                    }
                 }
                 _ => std::thread::yield_now(),
             }
@@ -564,7 +576,7 @@ fn run(u: &mut Unstructured<'_>) -> ArbResult<()> {
             s.store(0, MemoryOrder::Release);
         }
     }
-    let deadline = Instant::now() + Duration::from_millis(10);
+    let deadline = Instant::now() + Duration::from_millis(2);
     while !w.drained() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_micros(100));
     }
