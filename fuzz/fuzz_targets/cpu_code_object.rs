@@ -50,6 +50,34 @@ fuzz_target!(|data: &[u8]| {
             "reader error {e:?}"
         ),
     }
+    // The safe API over the same reader, and executable loading as far as it goes without
+    // running the object's code: an NVIDIA image must be refused by the CPU agent and as a
+    // program code object (this target has no GPU agent).
+    if let Ok(reader) = hsa::CodeObjectReader::from_bytes(data) {
+        if reader.is_nvidia() {
+            let rt = hsa::Runtime::current().expect("runtime");
+            let cpu = rt.cpu_agent().expect("CPU agent");
+            let exe = hsa::Executable::new().expect("executable");
+            assert!(
+                exe.load(&cpu, &reader).is_err(),
+                "NVIDIA image loaded on the CPU"
+            );
+            assert!(
+                exe.load_program(&reader).is_err(),
+                "NVIDIA image loaded without GPU"
+            );
+            exe.freeze().expect("freeze an empty executable");
+            assert!(exe.symbols().is_empty());
+        } else {
+            let parsed = CodeObject::parse(data).expect("the reader accepted it");
+            let names: Vec<String> = parsed
+                .kernels()
+                .iter()
+                .map(|k| k.name().to_owned())
+                .collect();
+            assert_eq!(reader.kernel_names(), names);
+        }
+    }
     if let Ok(h) = exe::code_object_deserialize(data) {
         exe::code_object_destroy(h).expect("destroy code object");
     }
