@@ -5,8 +5,9 @@
 //! `__syncthreads()` (work-items write their own `__shared__` slot in one phase and read any
 //! slot in a later one, so results do not depend on the order work-items run in), with
 //! variables carried across barriers, parameters changed in the body, top-level `if`/`for`
-//! statements, wavefront exchanges (`__shfl*`, `__ballot`, `__any`, `__all`) in blocks of
-//! whole wavefronts and an early exit after the last barrier. Each is compiled twice in one
+//! statements, loops and `if`s with barriers inside, grid-stride loops, wavefront exchanges
+//! (`__shfl*`, `__ballot`, `__any`, `__all`) in blocks of whole wavefronts and an early exit
+//! after the last barrier. Each is compiled twice in one
 //! program, as generated (split by hipcc) and with a preprocessor line in its body (which keeps
 //! it on fibers, see `fission.rs`), run with the same inputs, and the outputs compared.
 //!
@@ -70,6 +71,9 @@ struct Gen<'r> {
     rng: &'r mut Rng,
     vars: Vec<String>,
     wave: bool,
+    /// Loops made so far: each gets its own variable name (fission declines a kernel that
+    /// declares two variables of one name, even in separate scopes).
+    loops: usize,
 }
 
 impl Gen<'_> {
@@ -104,10 +108,10 @@ impl Gen<'_> {
                 let _ = writeln!(out, "  if ({v} & 1u) {v} += {e}; else {v} ^= {f};");
             }
             4 => {
-                let (w, k) = (self.var(), self.rng.below(6) + 1);
+                let (w, k, i) = (self.var(), self.rng.below(6) + 1, self.loop_var());
                 let _ = writeln!(
                     out,
-                    "  for (unsigned i = 0; i < {w} % {k}u; ++i) {v} = {v} * 3u + i;"
+                    "  for (unsigned {i} = 0; {i} < {w} % {k}u; ++{i}) {v} = {v} * 3u + {i};"
                 );
             }
             5 => {
@@ -139,6 +143,32 @@ impl Gen<'_> {
         };
         out.push_str(&line);
         out.push('\n');
+    }
+    /// A statement with barriers inside (a loop with a uniform trip count, an `if` on an
+    /// unchanged parameter) or a grid-stride loop; it comes right after a barrier and ends
+    /// with one (or touches no shared memory), so the phase discipline holds around it.
+    fn loop_var(&mut self) -> String {
+        self.loops += 1;
+        format!("i{}", self.loops)
+    }
+    fn compound(&mut self, out: &mut String) {
+        let (v, w, i) = (self.var(), self.var(), self.loop_var());
+        let k = self.rng.below(3) + 1;
+        let text = match self.rng.below(3) {
+            0 => format!(
+                "  for (unsigned {i} = 0; {i} < {k}u; ++{i}) {{\n    s[t] = {v} + {i};\n    __syncthreads();\n    \
+                 {w} += s[(t + {i} + 1u) % size];\n    __syncthreads();\n  }}\n"
+            ),
+            1 => format!(
+                "  if (q & {k}u) {{\n    s[t] = {v} * 3u;\n    __syncthreads();\n    \
+                 {w} ^= s[size - 1u - t];\n    __syncthreads();\n  }}\n"
+            ),
+            _ => format!(
+                "  for (unsigned {i} = g * size + t; {i} < 4096u; {i} += gridDim.x * gridDim.y * size) \
+                 {v} += in[{i}] * {k}u;\n"
+            ),
+        };
+        out.push_str(&text);
     }
     /// A wavefront exchange statement (blocks are whole wavefronts when these are used).
     fn exchange(&mut self, out: &mut String) {
@@ -175,6 +205,7 @@ fn kernel(rng: &mut Rng, index: usize) -> Kernel {
         rng,
         vars: vec!["v0".into(), "v1".into()],
         wave,
+        loops: 0,
     };
     let mut body = String::new();
     body.push_str("  unsigned v0 = in[(g * size + t) % 4096u] ^ q;\n");
@@ -208,6 +239,9 @@ fn kernel(rng: &mut Rng, index: usize) -> Kernel {
             } else {
                 Phase::Write
             };
+            if g.rng.chance(30) {
+                g.compound(&mut body);
+            }
         }
     }
     let all = g.vars.join(" ^ ");
