@@ -46,15 +46,21 @@ fn find_symbol<'data, 'file>(
 
 /// The pointer stored at `address` in the file (little- or big-endian per the file).
 fn stored_pointer(file: &object::File<'_>, address: u64) -> Option<u64> {
-    let size = if file.is_64() { 8 } else { 4 };
+    let size: u64 = if file.is_64() { 8 } else { 4 };
+    // The addresses come from the file: a sum that overflows is outside every section (and a
+    // section whose end overflows is malformed), never a panic or a wrapped comparison.
+    let end = address.checked_add(size)?;
     for section in file.sections() {
         let start = section.address();
-        if address < start || address + size > start + section.size() {
+        let Some(section_end) = start.checked_add(section.size()) else {
+            continue;
+        };
+        if address < start || end > section_end {
             continue;
         }
         let data = section.data().ok()?;
         let off = usize::try_from(address - start).ok()?;
-        let bytes = data.get(off..off + size as usize)?;
+        let bytes = data.get(off..off.checked_add(size as usize)?)?;
         let v = if size == 8 {
             let b: [u8; 8] = bytes.try_into().ok()?;
             if file.is_little_endian() {
@@ -135,4 +141,72 @@ fn lowered_name(file: &object::File<'_>, anchor: &str) -> Option<String> {
         return None;
     }
     symbol_at(file, target)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An ELF64 little-endian x86-64 shared object with one `PROGBITS` section `.data` at
+    /// `address` of `size` bytes (its contents: `size.min(16)` bytes of 0x11), a `.shstrtab`,
+    /// and no symbols.
+    fn elf_with_section(address: u64, size: u64) -> Vec<u8> {
+        let mut v = vec![0u8; 64];
+        v[..4].copy_from_slice(b"\x7fELF");
+        v[4] = 2; // ELFCLASS64
+        v[5] = 1; // little-endian
+        v[6] = 1; // EV_CURRENT
+        v[16..18].copy_from_slice(&3u16.to_le_bytes()); // ET_DYN
+        v[18..20].copy_from_slice(&62u16.to_le_bytes()); // EM_X86_64
+        v[20..24].copy_from_slice(&1u32.to_le_bytes());
+        v[52..54].copy_from_slice(&64u16.to_le_bytes()); // e_ehsize
+        let names = b"\0.shstrtab\0.data\0";
+        let names_off = v.len() as u64;
+        v.extend_from_slice(names);
+        let data_off = v.len() as u64;
+        v.extend(std::iter::repeat_n(0x11u8, size.min(16) as usize));
+        while v.len() % 8 != 0 {
+            v.push(0);
+        }
+        let shoff = v.len() as u64;
+        v[0x28..0x30].copy_from_slice(&shoff.to_le_bytes());
+        v[0x3A..0x3C].copy_from_slice(&64u16.to_le_bytes());
+        v[0x3C..0x3E].copy_from_slice(&3u16.to_le_bytes());
+        v[0x3E..0x40].copy_from_slice(&1u16.to_le_bytes());
+        let mut shdr = |name: u32, kind: u32, addr: u64, off: u64, size: u64| {
+            let mut h = [0u8; 64];
+            h[0..4].copy_from_slice(&name.to_le_bytes());
+            h[4..8].copy_from_slice(&kind.to_le_bytes());
+            h[0x10..0x18].copy_from_slice(&addr.to_le_bytes());
+            h[0x18..0x20].copy_from_slice(&off.to_le_bytes());
+            h[0x20..0x28].copy_from_slice(&size.to_le_bytes());
+            v.extend_from_slice(&h);
+        };
+        shdr(0, 0, 0, 0, 0);
+        shdr(1, 3, 0, names_off, names.len() as u64);
+        shdr(11, 1, address, data_off, size.min(16));
+        v
+    }
+
+    #[test]
+    fn a_pointer_inside_a_section_is_read() {
+        let elf = elf_with_section(0x1000, 16);
+        let file = object::File::parse(&*elf).expect("parse");
+        assert_eq!(stored_pointer(&file, 0x1008), Some(0x1111_1111_1111_1111));
+        assert_eq!(stored_pointer(&file, 0x1009), None, "runs past the section");
+    }
+
+    /// Found by fuzzing (fuzz target `cpu_code_object`): an anchor address near the top of
+    /// the address space, or a section whose address plus size overflows, made
+    /// `address + size > start + section.size()` overflow (a panic with overflow checks).
+    #[test]
+    fn addresses_near_the_top_of_the_address_space_are_not_found() {
+        let elf = elf_with_section(0x1000, 16);
+        let file = object::File::parse(&*elf).expect("parse");
+        assert_eq!(stored_pointer(&file, u64::MAX - 3), None);
+        let elf = elf_with_section(u64::MAX - 7, 16);
+        let file = object::File::parse(&*elf).expect("parse");
+        assert_eq!(stored_pointer(&file, u64::MAX - 7), None);
+        assert_eq!(stored_pointer(&file, u64::MAX - 20), None);
+    }
 }
