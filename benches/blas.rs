@@ -167,6 +167,58 @@ fn vector_rows(h: *mut c_void) {
     println!("| SDOT 16M | {dot_bw:.1} GB/s | {:.3}x |", dot_bw / copy_bw);
 }
 
+/// What one small call costs (n = 16: the work is nothing, the call is everything): argument
+/// checks (including the operands' memory: `hip_bridge::check_memory`, here one `mincore`
+/// per operand, host vectors being memory the HIP runtime did not allocate), queueing on the
+/// null stream and waiting, against the same loop written inline.
+fn small_call_rows(h: *mut c_void) {
+    let n = 16usize;
+    let x = vec![1.0f32; n];
+    let mut y = vec![2.0f32; n];
+    let min = Duration::from_millis(300);
+    let mut r = 0.0f32;
+    let dot = time(min, 3, || {
+        // SAFETY: n-element buffers (host pointer mode: the call waits for the result).
+        let rc = unsafe {
+            hipblas::exports::hipblasSdot(h, n as i32, x.as_ptr(), 1, y.as_ptr(), 1, &mut r)
+        };
+        assert_eq!(rc, 0);
+    });
+    let axpy = time(min, 3, || {
+        // SAFETY: as above.
+        let rc = unsafe {
+            hipblas::exports::hipblasSaxpy(h, n as i32, &1e-7, x.as_ptr(), 1, y.as_mut_ptr(), 1)
+        };
+        assert_eq!(rc, 0);
+        sync();
+    });
+    let native = time(min, 3, || {
+        let s: f32 = std::hint::black_box(&x)
+            .iter()
+            .zip(std::hint::black_box(&y))
+            .map(|(a, b)| a * b)
+            .sum();
+        std::hint::black_box(s);
+    });
+    println!(
+        "
+| small call (n = 16, host vectors) | per call | native loop | ratio |
+|---|---|---|---|"
+    );
+    println!(
+        "| SDOT | {:.2} us | {:.3} us | {:.0}x |",
+        dot * 1e6,
+        native * 1e6,
+        dot / native
+    );
+    println!(
+        "| SAXPY + stream sync | {:.2} us | {:.3} us | {:.0}x |",
+        axpy * 1e6,
+        native * 1e6,
+        axpy / native
+    );
+}
+
 fn main() {
     let max_n: usize = std::env::var("BLAS_BENCH_MAX_N")
         .ok()
@@ -193,6 +245,7 @@ fn main() {
     }
     println!("\n| vector op | bandwidth | vs memcpy |\n|---|---|---|");
     vector_rows(h);
+    small_call_rows(h);
     // SAFETY: our handle.
     unsafe { hipblas::exports::hipblasDestroy(h) };
 }

@@ -241,6 +241,12 @@ impl Generator {
         if ptr.is_null() {
             return Err(RandError::LaunchFailure("NULL output buffer".into()));
         }
+        // An output that does not hold `n` elements (garbage, freed, too short) is refused
+        // before any work is queued, after rocRAND's own argument checks, rather than
+        // faulting when it runs (cuRAND's kernel would fail: LAUNCH_FAILURE).
+        let bytes = n.checked_mul(elem.size()).ok_or(RandError::OutOfRange)?;
+        crate::hip_bridge::check_memory(ptr, bytes)
+            .map_err(|_| RandError::LaunchFailure("the output does not hold n elements".into()))?;
         let req = Request {
             ptr: ptr as usize,
             n,

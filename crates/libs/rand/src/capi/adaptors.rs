@@ -40,12 +40,6 @@ pub unsafe fn generate(
     dist: Distribution,
 ) -> RandResult<()> {
     let g = generator(g)?;
-    // An output that does not hold `n` elements (garbage, freed, too short) is refused
-    // before any work is queued, rather than faulting when it runs (cuRAND's kernel would
-    // fail to launch or fault: LAUNCH_FAILURE).
-    let bytes = n.checked_mul(elem.size()).ok_or(RandError::OutOfRange)?;
-    crate::hip_bridge::check_memory(out, bytes)
-        .map_err(|_| RandError::LaunchFailure("the output does not hold n elements".into()))?;
     // SAFETY: forwarded caller contract.
     unsafe { g.generate(out, n, elem, dist) }
 }
