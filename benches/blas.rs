@@ -192,6 +192,11 @@ fn small_call_rows(h: *mut c_void) {
         assert_eq!(rc, 0);
         sync();
     });
+    // The operand check alone (what the bad-input hardening added to every call, per operand).
+    let check = time(min, 3, || {
+        let ok = blas::hip_bridge::check_memory(x.as_ptr().cast(), n * 4).is_ok();
+        std::hint::black_box(ok);
+    });
     let native = time(min, 3, || {
         let s: f32 = std::hint::black_box(&x)
             .iter()
@@ -200,11 +205,8 @@ fn small_call_rows(h: *mut c_void) {
             .sum();
         std::hint::black_box(s);
     });
-    println!(
-        "
-| small call (n = 16, host vectors) | per call | native loop | ratio |
-|---|---|---|---|"
-    );
+    println!("\n| small call (n = 16, host vectors) | per call | native loop | ratio |");
+    println!("|---|---|---|---|");
     println!(
         "| SDOT | {:.2} us | {:.3} us | {:.0}x |",
         dot * 1e6,
@@ -216,6 +218,10 @@ fn small_call_rows(h: *mut c_void) {
         axpy * 1e6,
         native * 1e6,
         axpy / native
+    );
+    println!(
+        "| operand memory check (one operand) | {:.3} us | | |",
+        check * 1e6
     );
 }
 
