@@ -357,7 +357,7 @@ unsigned long long atomicCAS(unsigned long long *, unsigned long long, unsigned 
 int atomicAdd(int *, int); float atomicAdd(float *, float);
 float __uint_as_float(unsigned); unsigned __float_as_uint(float);
 double __longlong_as_double(long long); long long __double_as_longlong(double);
-long clock(); long long clock64(); void __syncthreads();
+long clock(); long long clock64(); void __syncthreads(); void __trap();
 "#;
 
 const PRELUDE_USER: &str = r#"
