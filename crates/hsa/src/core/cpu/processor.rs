@@ -378,6 +378,14 @@ fn agent_dispatch_packet(p: &AgentDispatchPacket) -> Result<Option<Arc<SignalObj
             if !matches!(elem, 1 | 2 | 4 | 8) || (count > 0 && dst.is_null()) {
                 return Err(malformed);
             }
+            // A fill larger than the address space is no memory any application has (found
+            // by the aql_queue fuzzer: a slice that size is undefined behaviour).
+            let fits = (count as u64)
+                .checked_mul(elem)
+                .is_some_and(|bytes| bytes <= isize::MAX as u64);
+            if !fits {
+                return Err(malformed);
+            }
             // SAFETY: the application promises `dst` is valid for `count` elements.
             unsafe { fill(dst, value, count, elem as usize) };
             (count as u64).saturating_mul(elem)
@@ -425,6 +433,11 @@ fn agent_dispatch_packet(p: &AgentDispatchPacket) -> Result<Option<Arc<SignalObj
 /// # Safety
 /// `dst` must be valid for `count * elem` bytes (at any alignment).
 unsafe fn fill(dst: *mut u8, value: u64, count: usize, elem: usize) {
+    // Nothing to write, and `dst` may be NULL then: no slice may be made of it, even an
+    // empty one (found by the aql_queue fuzzer: a zero-element MEMSET to NULL aborted).
+    if count == 0 {
+        return;
+    }
     if dst as usize % elem != 0 {
         // Misaligned: the element's bytes in memory order (little-endian, as the device's),
         // repeated. Rare, so simple beats fast here.
