@@ -23,8 +23,6 @@ pub mod library;
 pub mod runner;
 pub mod simple;
 
-use std::ffi::c_void;
-
 /// One parameter of an exported function, as its declaration list writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Param {
@@ -246,11 +244,6 @@ impl<T> ProbeRet for *const T {
     fn code(self) -> i64 {
         self as usize as i64
     }
-}
-
-/// The address of a `c_void` scratch pointer as a [`Value`].
-pub fn address(p: *const c_void) -> Value {
-    Value::Word(p as usize as u64)
 }
 
 /// Builds a [`Probe`] table entry inside an export macro:

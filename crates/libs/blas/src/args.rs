@@ -192,10 +192,16 @@ impl<T> Batch<T> {
             ),
         };
         let at = start as *const std::ffi::c_void;
-        if crate::hip_bridge::check_memory(at, size.min(bytes)).is_err() {
-            return Err(BlasError::InvalidPointer);
+        if crate::hip_bridge::check_memory(at, bytes).is_err() {
+            // Only on failure: whether nothing backs the start (a bad pointer) or the
+            // operand runs past its buffer (a bad size).
+            let start_ok = crate::hip_bridge::check_memory(at, size.min(bytes)).is_ok();
+            return Err(if start_ok {
+                BlasError::InvalidSize
+            } else {
+                BlasError::InvalidPointer
+            });
         }
-        crate::hip_bridge::check_memory(at, bytes).map_err(|_| BlasError::InvalidSize)?;
         // The operands of a pointer array: readable from the host only where device
         // memory is host memory (on NVIDIA the array lives on the GPU, and cuBLAS's
         // kernels meet its pointers there).
