@@ -12,12 +12,12 @@ use crate::abi::*;
 /// # Safety
 /// `out` NULL or writable.
 unsafe fn write<T>(out: *mut T, v: T) -> BlasResult<()> {
-    if !ferrocm_cabi::plausible_ptr(out) {
-        return Err(BlasError::InvalidValue);
+    // SAFETY: written only if plausible; the caller's contract.
+    if unsafe { ferrocm_cabi::write(out, v) } {
+        Ok(())
+    } else {
+        Err(BlasError::InvalidValue)
     }
-    // SAFETY: non-null; the caller's contract.
-    unsafe { out.write_unaligned(v) };
-    Ok(())
 }
 
 /// `hipblasCreate`: `HIPBLAS_STATUS_HANDLE_IS_NULLPTR` for a NULL out-pointer (reported

@@ -12,12 +12,12 @@ use crate::abi::*;
 /// # Safety
 /// `out` NULL or writable.
 unsafe fn write<T>(out: *mut T, v: T) -> BlasResult<()> {
-    if !ferrocm_cabi::plausible_ptr(out) {
-        return Err(BlasError::InvalidPointer);
+    // SAFETY: written only if plausible; the caller's contract.
+    if unsafe { ferrocm_cabi::write(out, v) } {
+        Ok(())
+    } else {
+        Err(BlasError::InvalidPointer)
     }
-    // SAFETY: non-null; the caller's contract.
-    unsafe { out.write_unaligned(v) };
-    Ok(())
 }
 
 /// # Safety
