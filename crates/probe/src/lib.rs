@@ -193,6 +193,60 @@ callback_args! {
     noop4(A, B, C, D);
 }
 
+/// The value a probe's do-nothing callback returns where the callback type returns one
+/// (`hsa_status_t` iteration callbacks: SUCCESS, go on; a `bool` handler: false, done).
+pub trait CallbackReturn {
+    fn neutral() -> Self;
+}
+
+macro_rules! integer_callback_returns {
+    ($($t:ty),*) => {$(
+        impl CallbackReturn for $t {
+            fn neutral() -> Self {
+                0
+            }
+        }
+    )*};
+}
+integer_callback_returns!(u8, i8, u16, i16, u32, i32, u64, i64, usize, isize);
+
+impl CallbackReturn for bool {
+    fn neutral() -> Self {
+        false
+    }
+}
+
+impl<T> CallbackReturn for *mut T {
+    fn neutral() -> Self {
+        std::ptr::null_mut()
+    }
+}
+
+// Callbacks that return a value: NULL, or a function that does nothing and returns
+// [`CallbackReturn::neutral`].
+macro_rules! returning_callback_args {
+    ($($noop:ident ($($a:ident),*);)*) => {$(
+        unsafe extern "C" fn $noop<$($a,)* R: CallbackReturn>($(_: $a),*) -> R {
+            R::neutral()
+        }
+        impl<$($a,)* R: CallbackReturn> ProbeArg for Option<unsafe extern "C" fn($($a),*) -> R> {
+            fn from_value(v: &Value) -> Self {
+                match v {
+                    Value::Callback(true) => Some($noop::<$($a,)* R>),
+                    _ => None,
+                }
+            }
+        }
+    )*};
+}
+returning_callback_args! {
+    noop_ret0();
+    noop_ret1(A);
+    noop_ret2(A, B);
+    noop_ret3(A, B, C);
+    noop_ret4(A, B, C, D);
+}
+
 /// An exported function's return value as an integer (its status code; the address for
 /// functions returning pointers; 0 for `void`).
 pub trait ProbeRet {

@@ -1,19 +1,20 @@
 //! Agents, caches, ISAs and wavefronts.
 
-use std::ffi::{c_char, c_void, CStr};
+use std::ffi::{c_char, c_void};
 use std::sync::Arc;
 
 use hsa::core::agent::IsaObject;
 use hsa::core::info::InfoValue;
 use hsa::{HsaError, HsaResult, Status};
 
-use crate::entry::{iterate, non_null, rt, write_info, write_out};
-use crate::types::{hsa_agent_t, hsa_cache_t, hsa_isa_t, hsa_wavefront_t};
+use crate::entry::{c_str, iterate, non_null, out_ok, rt, write_info, write_out};
+use crate::types::{hsa_agent_t, hsa_cache_t, hsa_isa_t, hsa_status_t, hsa_wavefront_t};
 
-type AgentCallback = unsafe extern "C" fn(hsa_agent_t, *mut c_void) -> Status;
-type CacheCallback = unsafe extern "C" fn(hsa_cache_t, *mut c_void) -> Status;
-type IsaCallback = unsafe extern "C" fn(hsa_isa_t, *mut c_void) -> Status;
-type WavefrontCallback = unsafe extern "C" fn(hsa_wavefront_t, *mut c_void) -> Status;
+pub(crate) type AgentCallback = unsafe extern "C" fn(hsa_agent_t, *mut c_void) -> hsa_status_t;
+pub(crate) type CacheCallback = unsafe extern "C" fn(hsa_cache_t, *mut c_void) -> hsa_status_t;
+pub(crate) type IsaCallback = unsafe extern "C" fn(hsa_isa_t, *mut c_void) -> hsa_status_t;
+pub(crate) type WavefrontCallback =
+    unsafe extern "C" fn(hsa_wavefront_t, *mut c_void) -> hsa_status_t;
 
 /// A wavefront handle is its ISA's handle with the low bit set (ISA handles are aligned).
 fn wavefront_of(isa: u64) -> u64 {
@@ -107,10 +108,9 @@ hsa_api! {
 
     fn hsa_isa_from_name(name: *const c_char, isa: *mut hsa_isa_t) {
         let rt = rt()?;
-        non_null(name)?;
-        non_null(isa)?;
+        out_ok(isa)?;
         // SAFETY: a NUL-terminated string per the API.
-        let name = unsafe { CStr::from_ptr(name) }.to_str().map_err(|_| HsaError::ERROR_INVALID_ISA_NAME)?;
+        let name = unsafe { c_str(name)? }.to_str().map_err(|_| HsaError::ERROR_INVALID_ISA_NAME)?;
         let found = rt
             .topology
             .agents

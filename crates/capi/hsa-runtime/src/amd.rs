@@ -9,10 +9,11 @@ use hsa::core::memory::{self, AllocationOrigin};
 use hsa::core::signal::{self, Condition, MemoryOrder};
 use hsa::{HsaError, HsaResult};
 
-use crate::entry::{iterate, non_null, rt, slice, write_info, write_out};
-use crate::types::{hsa_agent_t, hsa_amd_memory_pool_t, hsa_signal_t};
+use crate::entry::{iterate, non_null, out_ok, rt, slice, write_info, write_out};
+use crate::types::{hsa_agent_t, hsa_amd_memory_pool_t, hsa_signal_t, hsa_status_t};
 
-type PoolCallback = unsafe extern "C" fn(hsa_amd_memory_pool_t, *mut c_void) -> hsa::Status;
+pub(crate) type PoolCallback =
+    unsafe extern "C" fn(hsa_amd_memory_pool_t, *mut c_void) -> hsa_status_t;
 
 /// `hsa_amd_pointer_info_t` (56 bytes; callers set `size` to the version they know).
 #[repr(C)]
@@ -291,8 +292,13 @@ hsa_api! {
         accessible: *mut *mut hsa_agent_t,
     ) {
         let rt = rt()?;
-        non_null(info)?;
-        // SAFETY: `info` is non-null; its first field tells how much the caller knows.
+        out_ok(info)?;
+        for given in [num_agents_accessible.cast::<c_void>(), accessible.cast()] {
+            if !given.is_null() {
+                out_ok(given)?;
+            }
+        }
+        // SAFETY: `info` is mapped; its first field tells how much the caller knows.
         let caller_size = unsafe { (*info).size } as usize;
         if caller_size < 8 {
             return Err(HsaError::ERROR_INVALID_ARGUMENT);

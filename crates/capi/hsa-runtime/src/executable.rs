@@ -1,33 +1,33 @@
 //! Code-object readers, executables and symbols, plus the deprecated code-object API.
 
-use std::ffi::{c_char, c_void, CStr};
+use std::ffi::{c_char, c_void};
 
 use hsa::core::executable::{self, SymbolFilter, SymbolObject};
 use hsa::core::info::InfoValue;
-use hsa::{HsaError, HsaResult, Status};
+use hsa::{HsaError, HsaResult};
 
-use crate::entry::{iterate, non_null, rt, slice, write_info, write_out};
+use crate::entry::{iterate, non_null, out_ok, rt, slice, write_info, write_out};
 use crate::types::{
     hsa_agent_t, hsa_callback_data_t, hsa_code_object_reader_t, hsa_code_object_t,
     hsa_code_symbol_t, hsa_executable_symbol_t, hsa_executable_t, hsa_loaded_code_object_t,
+    hsa_status_t,
 };
 
-type SymbolCallback =
-    unsafe extern "C" fn(hsa_executable_t, hsa_executable_symbol_t, *mut c_void) -> Status;
-type AgentSymbolCallback = unsafe extern "C" fn(
+pub(crate) type SymbolCallback =
+    unsafe extern "C" fn(hsa_executable_t, hsa_executable_symbol_t, *mut c_void) -> hsa_status_t;
+pub(crate) type AgentSymbolCallback = unsafe extern "C" fn(
     hsa_executable_t,
     hsa_agent_t,
     hsa_executable_symbol_t,
     *mut c_void,
-) -> Status;
-type CodeSymbolCallback =
-    unsafe extern "C" fn(hsa_code_object_t, hsa_code_symbol_t, *mut c_void) -> Status;
+) -> hsa_status_t;
+pub(crate) type CodeSymbolCallback =
+    unsafe extern "C" fn(hsa_code_object_t, hsa_code_symbol_t, *mut c_void) -> hsa_status_t;
 
 /// A NUL-terminated C string, or INVALID_ARGUMENT.
 unsafe fn c_str<'a>(p: *const c_char) -> HsaResult<&'a str> {
-    non_null(p)?;
-    // SAFETY: non-null, NUL-terminated per the API.
-    unsafe { CStr::from_ptr(p) }
+    // SAFETY: NUL-terminated per the API (NULL and impossible addresses refused).
+    unsafe { crate::entry::c_str(p)? }
         .to_str()
         .map_err(|_| HsaError::ERROR_INVALID_ARGUMENT)
 }
@@ -206,8 +206,8 @@ hsa_api! {
         let agent = if agent.is_null() {
             None
         } else {
-            // SAFETY: non-null `const hsa_agent_t*`.
-            let a = unsafe { agent.read_unaligned() };
+            // SAFETY: one `const hsa_agent_t` (NULL and unmapped refused above).
+            let a = unsafe { slice(agent, 1)? }[0];
             rt.agent(a.handle)?;
             Some(a.handle)
         };
@@ -252,21 +252,21 @@ hsa_api! {
 
     fn hsa_code_object_serialize(
         code_object: hsa_code_object_t,
-        alloc_callback: Option<unsafe extern "C" fn(usize, hsa_callback_data_t, *mut *mut c_void) -> Status>,
+        alloc_callback: Option<unsafe extern "C" fn(usize, hsa_callback_data_t, *mut *mut c_void) -> hsa_status_t>,
         callback_data: hsa_callback_data_t,
         _options: *const c_char,
         serialized_code_object: *mut *mut c_void,
         serialized_code_object_size: *mut usize,
     ) {
         rt()?;
-        non_null(serialized_code_object)?;
-        non_null(serialized_code_object_size)?;
+        out_ok(serialized_code_object)?;
+        out_ok(serialized_code_object_size)?;
         let alloc = alloc_callback.ok_or(HsaError::ERROR_INVALID_ARGUMENT)?;
         let co = executable::code_object(code_object.handle)?;
         let mut buf: *mut c_void = std::ptr::null_mut();
         // SAFETY: the application's allocator.
         let status = unsafe { alloc(co.bytes.len(), callback_data, &mut buf) };
-        status.into_result()?;
+        hsa::Status::from(status).into_result()?;
         non_null(buf)?;
         // SAFETY: the allocator returned `len` writable bytes; out-pointers checked non-null.
         unsafe {

@@ -6,6 +6,7 @@ use hsa::core::runtime;
 use hsa::{HsaError, HsaResult, Status};
 
 use crate::entry::{non_null, rt, write_info, write_out};
+use crate::types::hsa_status_t;
 
 /// `HSA_EXTENSION_AMD_LOADER`: known, but its function table is not provided.
 const EXT_AMD_LOADER: u16 = 0x201;
@@ -30,10 +31,10 @@ fn extension_supported(ext: u16) -> bool {
 }
 
 hsa_api! {
-    fn hsa_status_string(status: Status, status_string: *mut *const c_char) {
+    fn hsa_status_string(status: hsa_status_t, status_string: *mut *const c_char) {
         // Works before hsa_init, like ROCR.
         non_null(status_string)?;
-        let s = status.c_string().ok_or(HsaError::ERROR_INVALID_ARGUMENT)?;
+        let s = Status::from(status).c_string().ok_or(HsaError::ERROR_INVALID_ARGUMENT)?;
         // SAFETY: checked non-null; the caller provides a `const char**`.
         unsafe { write_out(status_string, s.as_ptr()) }
     }

@@ -2,8 +2,10 @@
 //!
 //! The HSA runtime C ABI (`include/hsa/hsa.h`, `include/hsa/hsa_ext_amd.h`) over
 //! `ferrocm-hsa`'s core. Every entry point:
-//! - is defined through one of the macros in [`entry`], which catch panics so that none
-//!   crosses the C boundary, and map `HsaResult` onto `hsa_status_t`;
+//! - is declared once, in [`exports`] (the one declaration list, which also makes the
+//!   bad-input probe table), and implemented through one of the macros in [`entry`], which
+//!   catch panics so that none crosses the C boundary, and map `HsaResult` onto
+//!   `hsa_status_t`;
 //! - checks that the runtime is initialised (`HSA_STATUS_ERROR_NOT_INITIALIZED`), except
 //!   `hsa_init` and `hsa_status_string`;
 //! - validates pointers and handles and returns the documented status.
@@ -25,4 +27,17 @@ mod init;
 mod memory;
 mod queue;
 mod signal;
-mod types;
+pub mod types;
+
+pub mod exports;
+
+/// Every implementation the declaration list exports, by the exported name.
+mod imp {
+    pub(crate) use crate::agent::*;
+    pub(crate) use crate::amd::*;
+    pub(crate) use crate::executable::*;
+    pub(crate) use crate::init::*;
+    pub(crate) use crate::memory::*;
+    pub(crate) use crate::queue::*;
+    pub(crate) use crate::signal::*;
+}

@@ -6,9 +6,9 @@ use hsa::core::memory;
 use hsa::HsaError;
 
 use crate::entry::{iterate, non_null, rt, write_info, write_out};
-use crate::types::{hsa_agent_t, hsa_region_t};
+use crate::types::{hsa_agent_t, hsa_region_t, hsa_status_t};
 
-type RegionCallback = unsafe extern "C" fn(hsa_region_t, *mut c_void) -> hsa::Status;
+pub(crate) type RegionCallback = unsafe extern "C" fn(hsa_region_t, *mut c_void) -> hsa_status_t;
 
 hsa_api! {
     fn hsa_region_get_info(region: hsa_region_t, attribute: u32, value: *mut c_void) {

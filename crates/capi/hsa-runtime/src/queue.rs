@@ -25,8 +25,8 @@ fn with_queue<T: Copy>(
 
 macro_rules! queue_load {
     ($($name:ident => $method:ident, $order:expr;)*) => {$(
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(queue: *const HsaQueue) -> u64 {
+        #[inline]
+        pub(crate) unsafe fn $name(queue: *const HsaQueue) -> u64 {
             with_queue(queue, 0, |q| q.$method($order))
         }
     )*};
@@ -34,8 +34,8 @@ macro_rules! queue_load {
 
 macro_rules! queue_store {
     ($($name:ident => $method:ident, $order:expr;)*) => {$(
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(queue: *const HsaQueue, value: u64) {
+        #[inline]
+        pub(crate) unsafe fn $name(queue: *const HsaQueue, value: u64) {
             with_queue(queue, (), |q| q.$method(value, $order))
         }
     )*};
@@ -43,8 +43,8 @@ macro_rules! queue_store {
 
 macro_rules! queue_add {
     ($($name:ident => $order:expr;)*) => {$(
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(queue: *const HsaQueue, value: u64) -> u64 {
+        #[inline]
+        pub(crate) unsafe fn $name(queue: *const HsaQueue, value: u64) -> u64 {
             with_queue(queue, 0, |q| q.add_write_index(value, $order))
         }
     )*};
@@ -52,8 +52,8 @@ macro_rules! queue_add {
 
 macro_rules! queue_cas {
     ($($name:ident => $order:expr;)*) => {$(
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(queue: *const HsaQueue, expected: u64, value: u64) -> u64 {
+        #[inline]
+        pub(crate) unsafe fn $name(queue: *const HsaQueue, expected: u64, value: u64) -> u64 {
             with_queue(queue, 0, |q| q.cas_write_index(expected, value, $order))
         }
     )*};

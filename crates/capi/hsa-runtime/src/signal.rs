@@ -30,8 +30,8 @@ fn with_signal<T: Copy>(
 /// `fn name(signal) -> value`
 macro_rules! signal_load {
     ($($name:ident => $order:expr;)*) => {$(
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(signal: hsa_signal_t) -> i64 {
+        #[inline]
+        pub(crate) unsafe fn $name(signal: hsa_signal_t) -> i64 {
             with_signal(signal, 0, |s| s.load($order))
         }
     )*};
@@ -40,8 +40,8 @@ macro_rules! signal_load {
 /// `fn name(signal, value)` for the void operations.
 macro_rules! signal_void_op {
     ($($name:ident => $method:ident, $order:expr;)*) => {$(
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(signal: hsa_signal_t, value: i64) {
+        #[inline]
+        pub(crate) unsafe fn $name(signal: hsa_signal_t, value: i64) {
             with_signal(signal, (), |s| s.$method(value, $order))
         }
     )*};
@@ -90,8 +90,8 @@ signal_rmw_family!(xor: hsa_signal_xor_scacq_screl, hsa_signal_xor_scacquire, hs
 
 macro_rules! signal_exchange {
     ($($name:ident => $order:expr;)*) => {$(
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(signal: hsa_signal_t, value: i64) -> i64 {
+        #[inline]
+        pub(crate) unsafe fn $name(signal: hsa_signal_t, value: i64) -> i64 {
             with_signal(signal, 0, |s| s.exchange(value, $order))
         }
     )*};
@@ -109,8 +109,8 @@ signal_exchange! {
 
 macro_rules! signal_cas {
     ($($name:ident => $order:expr;)*) => {$(
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(signal: hsa_signal_t, expected: i64, value: i64) -> i64 {
+        #[inline]
+        pub(crate) unsafe fn $name(signal: hsa_signal_t, expected: i64, value: i64) -> i64 {
             with_signal(signal, 0, |s| s.cas(expected, value, $order))
         }
     )*};
@@ -128,8 +128,8 @@ signal_cas! {
 
 macro_rules! signal_wait {
     ($($name:ident => $order:expr;)*) => {$(
-        #[no_mangle]
-        pub unsafe extern "C" fn $name(
+        #[inline]
+        pub(crate) unsafe fn $name(
             signal: hsa_signal_t,
             condition: u32,
             compare_value: i64,
@@ -278,8 +278,7 @@ unsafe fn group_wait(
 
 /// `hsa_amd_signal_wait_any`: returns the index of a satisfied signal, `UINT32_MAX` on
 /// timeout or bad arguments (ROCR behaviour).
-#[no_mangle]
-pub unsafe extern "C" fn hsa_amd_signal_wait_any(
+pub(crate) unsafe fn hsa_amd_signal_wait_any(
     signal_count: u32,
     signals: *const hsa_signal_t,
     conds: *const u32,
