@@ -30,7 +30,7 @@ cargo build $cargo_flag -p ferrocm-conformance --bin hip-conformance
 # The Rust tests that exercise a GPU (each skips visibly without one).
 DEFAULT_RUST_TESTS="ferrocm-hip:nvidia ferrocm-hip:safe_nvidia ferrocm-hip-capi:nvidia_platform
   ferrocm-hip-capi:nvidia_graph ferrocm-hiprtc:nvrtc ferrocm-hiprtc-capi:nvidia_platform
-  ferrocm-hsa:nvidia_agent ferrocm-smi:nvidia"
+  ferrocm-hsa:nvidia_agent ferrocm-smi:nvidia ferrocm-hip-capi:bad_input"
 # The ROCm libraries' GPU tests and libraries are large in debug builds (faer): release only,
 # so that the default (debug) bundle stays under the device tool's 64 MiB.
 if [ -n "$cargo_flag" ]; then DEFAULT_RUST_TESTS="$DEFAULT_RUST_TESTS ferrocm-blas:nvidia"; fi

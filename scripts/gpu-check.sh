@@ -74,10 +74,10 @@ for t in "$bundle"/rust-tests/*; do
   [ -x "$t" ] || continue
   n="rust:$(basename "$t")"
   if timeout -k 5 300 "$t" --test-threads=1 >"$build/$(basename "$t").log" 2>&1; then
-    pass+=("$n"); echo "PASS $n ($(grep -m1 'test result' "$build/$(basename "$t").log"))"
+    pass+=("$n"); echo "PASS $n ($(grep -m1 -E 'test result|bad-input' "$build/$(basename "$t").log"))"
   else
-    report_fail "$n" "$(grep -m1 'test result' "$build/$(basename "$t").log")"
-    grep -E "^test .* FAILED|panicked" "$build/$(basename "$t").log" | head -20 | sed 's/^/    /'
+    report_fail "$n" "$(grep -m1 -E 'test result|bad-input' "$build/$(basename "$t").log")"
+    grep -E "^test .* FAILED|panicked|^(CRASH|HANG|CORRUPT) " "$build/$(basename "$t").log" | head -20 | sed 's/^/    /'
   fi
 done
 
