@@ -21,7 +21,7 @@ use crate::memory::PointerAttributes;
 use crate::memory3d::HipMemcpy3DParms;
 use crate::mempool::{MemAccessDesc, MemLocation, MemPoolProps, MemPoolT};
 use crate::module::{FunctionT, ModuleT};
-use crate::nvcc_abi::FatbinHandle;
+use crate::nvcc_abi::{CudaLaunchConfig, FatbinHandle};
 use crate::stream::{EventT, HostFn, StreamCallback, StreamT};
 use crate::types::*;
 #[rustfmt::skip]
@@ -524,6 +524,8 @@ hip_exports! {
     fn __cudaLaunchKernel_ptsz(kernel: *mut c_void, grid_dim: Dim3, block_dim: Dim3, args: *mut *mut c_void, shared_mem: usize, stream: *mut c_void) { nvcc_abi::__cudaLaunchKernel_ptsz }
     fn cudaLaunchKernel(func: *const c_void, grid_dim: Dim3, block_dim: Dim3, args: *mut *mut c_void, shared_mem: usize, stream: *mut c_void) { nvcc_abi::cudaLaunchKernel }
     fn cudaLaunchKernel_ptsz(func: *const c_void, grid_dim: Dim3, block_dim: Dim3, args: *mut *mut c_void, shared_mem: usize, stream: *mut c_void) { nvcc_abi::cudaLaunchKernel_ptsz }
+    fn cudaLaunchKernelExC(config: *const CudaLaunchConfig, func: *const c_void, args: *mut *mut c_void) { nvcc_abi::cudaLaunchKernelExC }
+    fn cudaLaunchKernelExC_ptsz(config: *const CudaLaunchConfig, func: *const c_void, args: *mut *mut c_void) { nvcc_abi::cudaLaunchKernelExC_ptsz }
     fn __cudaRegisterTexture(_h: FatbinHandle, _host_var: *const c_void, _device_address: *const *const c_void, _device_name: *const c_char, _dim: c_int, _norm: c_int, _ext: c_int) { raw nvcc_abi::__cudaRegisterTexture }
     fn __cudaRegisterSurface(_h: FatbinHandle, _host_var: *const c_void, _device_address: *const *const c_void, _device_name: *const c_char, _dim: c_int, _ext: c_int) { raw nvcc_abi::__cudaRegisterSurface }
 }

@@ -374,6 +374,140 @@ pub unsafe fn cudaLaunchKernel_ptsz(
     unsafe { launch_registered(func, grid_dim, block_dim, args, shared_mem, stream, true) }
 }
 
+/// `cudaLaunchAttribute`: an attribute id, padding to 8 bytes, a 64-byte value union
+/// (CUDA's layout; its members' alignment is 8).
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct CudaLaunchAttribute {
+    pub id: c_int,
+    pub pad: [u8; 4],
+    pub val: [u64; 8],
+}
+
+/// `cudaLaunchConfig_t`.
+#[repr(C)]
+pub struct CudaLaunchConfig {
+    pub grid_dim: Dim3,
+    pub block_dim: Dim3,
+    pub dynamic_smem_bytes: usize,
+    pub stream: *mut c_void,
+    pub attrs: *mut CudaLaunchAttribute,
+    pub num_attrs: c_uint,
+}
+
+/// `cudaLaunchAttributeID` values this launch understands.
+mod attribute {
+    use std::ffi::c_int;
+    pub const IGNORE: c_int = 0;
+    pub const ACCESS_POLICY_WINDOW: c_int = 1;
+    pub const COOPERATIVE: c_int = 2;
+    pub const CLUSTER_DIMENSION: c_int = 4;
+    pub const CLUSTER_SCHEDULING_POLICY_PREFERENCE: c_int = 5;
+    pub const PROGRAMMATIC_STREAM_SERIALIZATION: c_int = 6;
+    pub const PRIORITY: c_int = 8;
+    pub const MEM_SYNC_DOMAIN_MAP: c_int = 9;
+    pub const MEM_SYNC_DOMAIN: c_int = 10;
+    pub const PREFERRED_CLUSTER_DIMENSION: c_int = 11;
+    pub const PREFERRED_SHARED_MEMORY_CARVEOUT: c_int = 14;
+}
+
+/// The launch mode a `cudaLaunchConfig_t`'s attributes ask for. Hints that leave the
+/// kernel's results unchanged when not followed are accepted and not passed on: cache
+/// access policies, priorities, memory-sync domains, carve-outs, cluster preferences, and
+/// programmatic stream serialisation (it only allows the next kernel to start early;
+/// starting it after this one is always correct). A cluster dimension other than 1x1x1
+/// changes what the kernel may do (cluster barriers, distributed shared memory), and a
+/// programmatic or completion event records an event: not supported (`cudaErrorNotSupported`).
+fn mode_of(attrs: &[CudaLaunchAttribute]) -> HipResult<LaunchMode> {
+    let mut mode = LaunchMode::Normal;
+    for a in attrs {
+        match a.id {
+            attribute::COOPERATIVE => {
+                if a.val[0] as u32 != 0 {
+                    mode = LaunchMode::Cooperative;
+                }
+            }
+            attribute::CLUSTER_DIMENSION => {
+                // `struct { unsigned x, y, z; } clusterDim` at the start of the value.
+                let dims = [a.val[0] as u32, (a.val[0] >> 32) as u32, a.val[1] as u32];
+                if dims.iter().any(|&d| d > 1) {
+                    return Err(HipError::NotSupported);
+                }
+            }
+            attribute::IGNORE
+            | attribute::ACCESS_POLICY_WINDOW
+            | attribute::CLUSTER_SCHEDULING_POLICY_PREFERENCE
+            | attribute::PROGRAMMATIC_STREAM_SERIALIZATION
+            | attribute::PRIORITY
+            | attribute::MEM_SYNC_DOMAIN_MAP
+            | attribute::MEM_SYNC_DOMAIN
+            | attribute::PREFERRED_CLUSTER_DIMENSION
+            | attribute::PREFERRED_SHARED_MEMORY_CARVEOUT => {}
+            id if (0..=32).contains(&id) => return Err(HipError::NotSupported),
+            _ => return Err(HipError::InvalidValue),
+        }
+    }
+    Ok(mode)
+}
+
+/// `cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t* config, const void* func,
+/// void** args)`: what CCCL 3's CUB launches through (`cudaLaunchKernelEx`).
+pub unsafe fn cudaLaunchKernelExC(
+    config: *const CudaLaunchConfig,
+    func: *const c_void,
+    args: *mut *mut c_void,
+) -> HipResult<()> {
+    // SAFETY: forwarded from the caller.
+    unsafe { launch_ex(config, func, args, false) }
+}
+
+/// `cudaLaunchKernelExC_ptsz`: `cudaLaunchKernelExC` under `--default-stream per-thread`.
+pub unsafe fn cudaLaunchKernelExC_ptsz(
+    config: *const CudaLaunchConfig,
+    func: *const c_void,
+    args: *mut *mut c_void,
+) -> HipResult<()> {
+    // SAFETY: forwarded from the caller.
+    unsafe { launch_ex(config, func, args, true) }
+}
+
+/// # Safety
+/// `config` NULL or a `cudaLaunchConfig_t` whose `attrs` hold `numAttrs` entries; `func`
+/// and `args` as for `cudaLaunchKernel`.
+unsafe fn launch_ex(
+    config: *const CudaLaunchConfig,
+    func: *const c_void,
+    args: *mut *mut c_void,
+    per_thread: bool,
+) -> HipResult<()> {
+    if !ferrocm_cabi::plausible_ptr(config) {
+        return Err(HipError::InvalidValue);
+    }
+    // SAFETY: a plausible `const cudaLaunchConfig_t*` from the caller.
+    let c = unsafe { &*config };
+    // SAFETY: `numAttrs` entries per the API (NULL with 0 is none).
+    let attrs = unsafe { ferrocm_cabi::array(c.attrs.cast_const(), c.num_attrs as usize) }
+        .ok_or(HipError::InvalidValue)?;
+    let mode = mode_of(attrs)?;
+    let stream = if per_thread && c.stream.is_null() {
+        STREAM_PER_THREAD
+    } else {
+        c.stream
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        hip::backend().launch_kernel(
+            func,
+            c.grid_dim.to_array(),
+            c.block_dim.to_array(),
+            args,
+            c.dynamic_smem_bytes,
+            stream,
+            mode,
+        )
+    }
+}
+
 /// `__cudaRegisterTexture` (texture references, nvcc <= 11): accepted and ignored.
 pub unsafe fn __cudaRegisterTexture(
     _h: FatbinHandle,
@@ -452,5 +586,49 @@ mod tests {
         // SAFETY: out-pointer to a local.
         assert_eq!(unsafe { __cudaGetKernel(&mut k, stub) }, 0);
         assert_eq!(k as usize, 0x1234);
+    }
+}
+
+#[cfg(test)]
+mod launch_ex_tests {
+    use super::*;
+
+    fn attr(id: c_int, val0: u64, val1: u64) -> CudaLaunchAttribute {
+        let mut val = [0u64; 8];
+        val[0] = val0;
+        val[1] = val1;
+        CudaLaunchAttribute {
+            id,
+            pad: [0; 4],
+            val,
+        }
+    }
+
+    #[test]
+    fn layout_is_cudas() {
+        // cudaLaunchAttribute: 8-byte id slot + 64-byte union; cudaLaunchConfig_t: 2 dim3,
+        // size_t, stream, attrs, unsigned (padded to 8).
+        assert_eq!(std::mem::size_of::<CudaLaunchAttribute>(), 72);
+        assert_eq!(std::mem::size_of::<CudaLaunchConfig>(), 56);
+        assert_eq!(std::mem::offset_of!(CudaLaunchConfig, attrs), 40);
+    }
+
+    #[test]
+    fn attributes_pick_the_mode_or_refuse() {
+        assert_eq!(mode_of(&[]).ok(), Some(LaunchMode::Normal));
+        let pdl = attr(attribute::PROGRAMMATIC_STREAM_SERIALIZATION, 1, 0);
+        assert_eq!(mode_of(&[pdl]).ok(), Some(LaunchMode::Normal));
+        let coop = attr(attribute::COOPERATIVE, 1, 0);
+        assert_eq!(mode_of(&[pdl, coop]).ok(), Some(LaunchMode::Cooperative));
+        let one_cluster = attr(attribute::CLUSTER_DIMENSION, 1 | (1 << 32), 1);
+        assert_eq!(mode_of(&[one_cluster]).ok(), Some(LaunchMode::Normal));
+        let cluster = attr(attribute::CLUSTER_DIMENSION, 2 | (1 << 32), 1);
+        assert_eq!(mode_of(&[cluster]).err(), Some(HipError::NotSupported));
+        let event = attr(7, 0, 0);
+        assert_eq!(mode_of(&[event]).err(), Some(HipError::NotSupported));
+        assert_eq!(
+            mode_of(&[attr(9999, 0, 0)]).err(),
+            Some(HipError::InvalidValue)
+        );
     }
 }
