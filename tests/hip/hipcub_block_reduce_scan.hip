@@ -32,7 +32,7 @@ template <> Pair make_value<Pair>(int i) { return Pair{(i * 7) % 13, (i * 5) % 1
 // out[block] = BlockReduce sum of the block's tile (ITEMS per thread, blocked), and, for the
 // first `valid` threads only, the partial reduction with a max operator.
 template <class T, int B, int ITEMS>
-__global__ void reduce_kernel(const T *in, T *sums, T *maxes, int valid) {
+__global__ void __launch_bounds__(B) reduce_kernel(const T *in, T *sums, T *maxes, int valid) {
   using BR = hipcub::BlockReduce<T, B>;
   __shared__ typename BR::TempStorage temp;
   T items[ITEMS];
@@ -75,7 +75,7 @@ template <class T, int B, int ITEMS> void check_reduce() {
 }
 
 // A user struct with a custom operator through BlockReduce::Reduce.
-template <int B> __global__ void reduce_struct(const Pair *in, Pair *out) {
+template <int B> __global__ void __launch_bounds__(B) reduce_struct(const Pair *in, Pair *out) {
   using BR = hipcub::BlockReduce<Pair, B>;
   __shared__ typename BR::TempStorage temp;
   Pair r = BR(temp).Reduce(in[blockIdx.x * B + threadIdx.x], PairMax());
@@ -85,7 +85,7 @@ template <int B> __global__ void reduce_struct(const Pair *in, Pair *out) {
 // Scans: every thread writes its inclusive sum, exclusive sum, exclusive max scan with an
 // initial value, and thread 0 the aggregate.
 template <class T, int B, int ITEMS>
-__global__ void scan_kernel(const T *in, T *inc, T *exc, T *excmax, T *agg) {
+__global__ void __launch_bounds__(B) scan_kernel(const T *in, T *inc, T *exc, T *excmax, T *agg) {
   using BS = hipcub::BlockScan<T, B>;
   __shared__ typename BS::TempStorage temp;
   const int base = blockIdx.x * B * ITEMS + threadIdx.x * ITEMS;
@@ -151,7 +151,7 @@ struct RunningPrefix {
     return old;
   }
 };
-template <int B> __global__ void prefix_kernel(const long long *in, long long *out, int tiles) {
+template <int B> __global__ void __launch_bounds__(B) prefix_kernel(const long long *in, long long *out, int tiles) {
   using BS = hipcub::BlockScan<long long, B>;
   __shared__ typename BS::TempStorage temp;
   RunningPrefix prefix(1000);
