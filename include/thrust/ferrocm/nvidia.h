@@ -5,7 +5,7 @@
 //  - thrust::hip::par / par_nosync (and thrust::system::hip::...) are thrust::cuda's policies;
 //    .on(stream) takes a hipStream_t, which is a cudaStream_t on this platform.
 //  - The cudart functions CCCL's Thrust and CUB call (allocation, copies, stream and event
-//    calls, device attributes, occupancy, errors, cudaLaunchKernelExC) are defined here as weak
+//    calls, device attributes, occupancy, errors) are defined here as weak
 //    symbols over the HIP API of libamdhip64. A program that links NVIDIA's cudart gets cudart's
 //    (strong) definitions instead. Error codes: HIP's values equal CUDA's for the codes these
 //    calls return (AMD kept CUDA's numbering), so they convert by value.
@@ -145,18 +145,8 @@ FERROCM_CUDART_SHIM cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWit
 FERROCM_CUDART_SHIM cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *f, int block, size_t smem) {
   return ferrocm_thrust_nvidia::to_cuda(hipOccupancyMaxActiveBlocksPerMultiprocessor(n, f, block, smem));
 }
-// Launch attributes CCCL sets are scheduling hints (programmatic stream serialisation); a
-// launch that needs more (clusters) is refused rather than run differently.
-FERROCM_CUDART_SHIM cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *c, const void *f, void **args) {
-  if (c == nullptr) return cudaErrorInvalidValue;
-  for (unsigned i = 0; i < c->numAttrs; ++i) {
-    cudaLaunchAttributeID id = c->attrs[i].id;
-    if (id != cudaLaunchAttributeProgrammaticStreamSerialization && id != cudaLaunchAttributeProgrammaticEvent &&
-        id != cudaLaunchAttributePriority)
-      return cudaErrorNotSupported;
-  }
-  return cudaLaunchKernel(f, c->gridDim, c->blockDim, args, c->dynamicSmemBytes, c->stream);
-}
+// cudaLaunchKernelExC (CCCL 3 launches through it) is libamdhip64's own export: one
+// implementation of launch attributes for Thrust, CUB and hipCUB alike.
 FERROCM_CUDART_SHIM cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned int flags) {
   return ferrocm_thrust_nvidia::to_cuda(hipEventCreateWithFlags(reinterpret_cast<hipEvent_t *>(e), flags));
 }
