@@ -125,9 +125,68 @@ pub fn mapped(start: usize, end: usize) -> bool {
     true
 }
 
+/// [`mapped`], and the first and last byte of `[start, end)` readable: a mapping without
+/// access (a `PROT_NONE` reservation, such as the address ranges the CUDA driver reserves for
+/// device memory, where a freed device pointer points) is refused. The bytes are read with
+/// `process_vm_readv` on this process, which reports a fault as `EFAULT` instead of raising
+/// a signal. For calls that hand host memory to code that reads it with the CPU (a driver's
+/// pageable copies); a page in the middle without access is not detected.
+pub fn readable(start: usize, end: usize) -> bool {
+    if end <= start || !plausible(start) || !mapped(start, end) {
+        return false;
+    }
+    let probe = |at: usize| {
+        let mut byte = 0u8;
+        let local = libc::iovec {
+            iov_base: (&mut byte as *mut u8).cast(),
+            iov_len: 1,
+        };
+        let remote = libc::iovec {
+            iov_base: at as *mut libc::c_void,
+            iov_len: 1,
+        };
+        // SAFETY: reads one byte of this process at `at` into `byte`; the kernel checks the
+        // source address and returns -1/EFAULT for an unreadable one (no signal).
+        unsafe { libc::process_vm_readv(libc::getpid(), &local, 1, &remote, 1, 0) == 1 }
+    };
+    probe(start) && probe(end - 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unreadable_mappings_are_refused() {
+        let page = 4096;
+        // SAFETY: a fresh private mapping with no access, unmapped at the end.
+        let p = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                2 * page,
+                libc::PROT_NONE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        assert_ne!(p, libc::MAP_FAILED);
+        let a = p as usize;
+        assert!(mapped(a, a + 2 * page), "mincore sees the reservation");
+        assert!(!readable(a, a + 2 * page), "but it cannot be read");
+        // SAFETY: make the first page readable.
+        assert_eq!(unsafe { libc::mprotect(p, page, libc::PROT_READ) }, 0);
+        assert!(readable(a, a + page));
+        assert!(
+            !readable(a, a + page + 1),
+            "the last byte is in the inaccessible page"
+        );
+        let v = [1u8; 16];
+        assert!(readable(v.as_ptr() as usize, v.as_ptr() as usize + 16));
+        assert!(!readable(a, a), "an empty range is not a buffer");
+        // SAFETY: unmaps the mapping made above.
+        unsafe { libc::munmap(p, 2 * page) };
+    }
 
     #[test]
     fn impossible_addresses_are_refused() {

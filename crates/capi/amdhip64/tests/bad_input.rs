@@ -273,6 +273,11 @@ impl Fixtures for HipFixtures {
     }
 
     fn release(&mut self) {
+        // Let queued work finish first: a stream-ordered free the call queued (hipFreeAsync)
+        // must have run before the fixture frees the same memory, or the two frees race
+        // (on NVIDIA the later one may then free memory a later allocation reuses).
+        // SAFETY: no arguments.
+        unsafe { hip::hipDeviceSynchronize() };
         for live in self.live.drain(..).rev() {
             // SAFETY: each object is destroyed once (errors ignored: the call may have
             // destroyed it already, which the runtime must report, not crash on).

@@ -447,6 +447,7 @@ pub fn reset(dev: usize) -> HipResult<()> {
     super::registry::forget_device(dev);
     super::stream::forget_device(dev);
     super::event::forget_device(dev);
+    super::backend::forget_external_objects(dev);
     Ok(())
 }
 

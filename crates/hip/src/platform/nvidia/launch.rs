@@ -36,9 +36,13 @@ unsafe fn translate_extra(extra: *mut *mut c_void) -> HipResult<[*mut c_void; EX
     let mut out = [CU_LAUNCH_PARAM_END; EXTRA_MAX];
     let mut n = 0;
     let mut i = 0;
+    // A made-up address is refused rather than read (no syscall: this is the launch path).
+    if !ferrocm_cabi::plausible(extra as usize) {
+        return Err(HipError::InvalidValue);
+    }
     loop {
-        // SAFETY: the caller guarantees the array up to its end marker; `i` stays within
-        // it since every key read so far was a pair's key.
+        // SAFETY: the caller guarantees the array up to its end marker; `i` stays
+        // within it since every key read so far was a pair's key.
         let key = unsafe { *extra.add(i) };
         if key == LAUNCH_PARAM_END || key == CU_LAUNCH_PARAM_END {
             return Ok(out);

@@ -252,14 +252,7 @@ unsafe fn copy(
     if dst.is_null() || src.is_null() {
         return Err(HipError::InvalidValue);
     }
-    // The sides the driver may copy with the CPU must be mapped (see host_side_ok).
-    let host_sides: &[usize] = match kind {
-        CopyKind::HostToDevice => &[src as usize],
-        CopyKind::DeviceToHost => &[dst as usize],
-        CopyKind::DeviceToDevice => &[],
-        CopyKind::HostToHost | CopyKind::Default => &[dst as usize, src as usize],
-    };
-    if !host_sides.iter().all(|&p| host_side_ok(p, count)) {
+    if !span_ok(dst as usize, count) || !span_ok(src as usize, count) {
         return Err(HipError::InvalidValue);
     }
     let (d, s) = (dst as cu::CUdeviceptr, src as cu::CUdeviceptr);
@@ -280,26 +273,71 @@ unsafe fn copy(
     })
 }
 
-/// Whether the driver can copy `count` bytes at `ptr` without faulting: memory it knows
-/// (device, managed, registered or pinned host memory) it checks itself; any other address is
-/// ordinary host memory that it reads or writes with the CPU, so a stale or made-up one
-/// would fault inside the driver: it must be mapped (hipErrorInvalidValue otherwise, as on
-/// the CPU platform).
-fn host_side_ok(ptr: usize, count: usize) -> bool {
-    let mut memory_type: u32 = 0;
-    // SAFETY: the driver only looks the address up and writes one unsigned int.
-    let known = unsafe {
-        cu::cuPointerGetAttribute(
-            (&mut memory_type as *mut u32).cast(),
-            cu::CUpointer_attribute::CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-            ptr as cu::CUdeviceptr,
-        )
-    } == cu::CUresult::CUDA_SUCCESS
-        && memory_type != 0;
-    known
-        || ptr
-            .checked_add(count)
-            .is_some_and(|end| hsa::core::memory::is_mapped(ptr, end))
+/// Whether the driver can access the `len` bytes at `ptr` (a copy's or fill's side)
+/// without faulting or running past an allocation. Memory the driver allocated (device,
+/// managed, pinned host) it finds with `cuMemGetAddressRange`: the span must end inside
+/// that allocation (the driver does not check: a fill past the end faults on the GPU and
+/// leaves the context unusable, `hipErrorIllegalAddress` from then on). Any other address
+/// is ordinary host memory, which the driver reads or writes with the CPU: it must be
+/// mapped and readable (a freed device pointer lies in a reservation without access, a
+/// made-up one nowhere), else `hipErrorInvalidValue`, as on the CPU platform. A context
+/// must be current.
+pub(crate) fn span_ok(ptr: usize, len: usize) -> bool {
+    let Some(end) = ptr.checked_add(len) else {
+        return false;
+    };
+    if !ferrocm_cabi::plausible(ptr) {
+        return false;
+    }
+    let (mut base, mut size) = (0, 0usize);
+    // SAFETY: the driver only looks the address up; out-parameters.
+    let known =
+        unsafe { cu::cuMemGetAddressRange_v2(&mut base, &mut size, ptr as cu::CUdeviceptr) }
+            == cu::CUresult::CUDA_SUCCESS;
+    if known {
+        return (base as usize)
+            .checked_add(size)
+            .is_some_and(|limit| end <= limit);
+    }
+    len == 0 || ferrocm_cabi::readable(ptr, end)
+}
+
+/// The bytes a pitched box spans from its first byte: `depth` slices of `rows` rows of
+/// `pitch` bytes, the last row `width` bytes (`None` on overflow).
+pub(crate) fn pitched_span(
+    pitch: usize,
+    rows: usize,
+    width: usize,
+    height: usize,
+    depth: usize,
+) -> Option<usize> {
+    if width == 0 || height == 0 || depth == 0 {
+        return Some(0);
+    }
+    let slice = pitch.checked_mul(rows)?;
+    slice
+        .checked_mul(depth - 1)?
+        .checked_add(pitch.checked_mul(height - 1)?)?
+        .checked_add(width)
+}
+
+/// A linear side of a 3-D copy (box at `pos` of a pitched allocation at `ptr`) passes
+/// [`span_ok`].
+pub(crate) fn box_ok(
+    ptr: usize,
+    pitch: usize,
+    rows: usize,
+    pos: [usize; 3],
+    extent: [usize; 3],
+) -> bool {
+    let start = pos[2]
+        .checked_mul(pitch)
+        .and_then(|v| v.checked_mul(rows))
+        .and_then(|v| v.checked_add(pos[1].checked_mul(pitch)?))
+        .and_then(|v| v.checked_add(pos[0]))
+        .and_then(|v| v.checked_add(ptr));
+    let span = pitched_span(pitch, rows, extent[0], extent[1], extent[2]);
+    matches!((start, span), (Some(start), Some(span)) if span_ok(start, span))
 }
 
 /// `hipMemcpyAsync(dst, src, count, kind, stream)`: stream-ordered; like [`memcpy`]
@@ -336,6 +374,13 @@ fn copy_2d(
     // HIP (and cudart) check the pitches before the driver does.
     if width > dpitch || width > spitch {
         return Err(HipError::InvalidPitchValue);
+    }
+    let dst_ok =
+        pitched_span(dpitch, height, width, height, 1).is_some_and(|n| span_ok(dst as usize, n));
+    let src_ok =
+        pitched_span(spitch, height, width, height, 1).is_some_and(|n| span_ok(src as usize, n));
+    if !dst_ok || !src_ok {
+        return Err(HipError::InvalidValue);
     }
     use cu::CUmemorytype as M;
     let (src_type, dst_type) = match kind {
@@ -471,7 +516,16 @@ unsafe fn fill_range(
     if count == 0 {
         return Ok(());
     }
-    if dst == 0 {
+    let width = match fill {
+        Fill::D8(_) => 1,
+        Fill::D16(_) => 2,
+        Fill::D32(_) => 4,
+    };
+    if dst == 0
+        || !count
+            .checked_mul(width)
+            .is_some_and(|n| span_ok(dst as usize, n))
+    {
         return Err(HipError::InvalidValue);
     }
     // SAFETY: a context is current; the caller guarantees the range (and the stream).
@@ -504,7 +558,9 @@ pub unsafe fn memset_2d(
     if width == 0 || height == 0 {
         return Ok(());
     }
-    if dst == 0 {
+    if dst == 0
+        || !pitched_span(pitch, height, width, height, 1).is_some_and(|n| span_ok(dst as usize, n))
+    {
         return Err(HipError::InvalidValue);
     }
     // SAFETY: a context is current; the caller guarantees the rows.
@@ -528,7 +584,9 @@ pub unsafe fn memset_2d_async(
     if width == 0 || height == 0 {
         return Ok(());
     }
-    if dst == 0 {
+    if dst == 0
+        || !pitched_span(pitch, height, width, height, 1).is_some_and(|n| span_ok(dst as usize, n))
+    {
         return Err(HipError::InvalidValue);
     }
     // SAFETY: a context is current; the caller guarantees the rows and the stream.

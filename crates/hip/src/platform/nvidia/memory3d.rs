@@ -9,7 +9,7 @@ use std::ffi::c_void;
 use super::context::make_current;
 use super::cu;
 use super::driver::check;
-use super::memory::{memset_2d, memset_2d_async};
+use super::memory::{box_ok, memset_2d, memset_2d_async};
 use crate::error::{HipError, HipResult};
 use crate::graph::Memcpy3dParams;
 use crate::memory::{Extent, PitchedPtr};
@@ -35,6 +35,14 @@ pub unsafe fn memcpy_3d(
     }
     if e.width > src.pitch || e.width > dst.pitch {
         return Err(HipError::InvalidPitchValue);
+    }
+    let extent = [e.width, e.height, e.depth];
+    let src_pos = [params.src_pos.x, params.src_pos.y, params.src_pos.z];
+    let dst_pos = [params.dst_pos.x, params.dst_pos.y, params.dst_pos.z];
+    if !box_ok(src.ptr, src.pitch, src.ysize.max(e.height), src_pos, extent)
+        || !box_ok(dst.ptr, dst.pitch, dst.ysize.max(e.height), dst_pos, extent)
+    {
+        return Err(HipError::InvalidValue);
     }
     use cu::CUmemorytype as M;
     // `CUmemorytype` has no zero value, so the struct cannot start all-zero: zero the bytes,

@@ -47,7 +47,8 @@ fn with_registry<T>(f: impl FnOnce(&mut Registry) -> T) -> T {
 /// `hipErrorInvalidHandle` for a null function or one of an unloaded module.
 #[inline]
 pub(crate) fn check_function(f: cu::CUfunction) -> HipResult<()> {
-    if f.is_null() {
+    // A made-up handle (the driver dereferences it) is refused like a null one.
+    if !ferrocm_cabi::plausible(f as usize) {
         return Err(HipError::InvalidHandle);
     }
     if DEAD_FUNCTION_COUNT.load(Ordering::Acquire) != 0 && is_dead_function(f) {
@@ -65,7 +66,7 @@ fn is_dead_function(f: cu::CUfunction) -> bool {
 }
 
 fn check_module(m: cu::CUmodule) -> HipResult<()> {
-    if m.is_null() {
+    if !ferrocm_cabi::plausible(m as usize) {
         return Err(HipError::InvalidHandle);
     }
     let dead = REGISTRY

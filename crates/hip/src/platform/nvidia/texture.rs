@@ -181,6 +181,16 @@ pub unsafe fn array_copy(dev: usize, c: &ArrayCopy, stream: Option<cu::CUstream>
     p.WidthInBytes = c.width;
     p.Height = c.height;
     p.Depth = c.depth;
+    // Linear sides are unified memory: the driver reads an unknown address with the CPU.
+    let extent = [c.width, c.height, c.depth];
+    for (side, pos) in [(&c.src, &c.src_pos), (&c.dst, &c.dst_pos)] {
+        if let CopySide::Linear { ptr, pitch, rows } = *side {
+            let pos = [pos.x, pos.y, pos.z];
+            if !super::memory::box_ok(ptr, pitch, rows.max(c.height), pos, extent) {
+                return Err(HipError::InvalidValue);
+            }
+        }
+    }
     // SAFETY: a context is current; the caller guarantees the linear sides and the stream.
     check(unsafe {
         match stream {

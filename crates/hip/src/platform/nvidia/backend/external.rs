@@ -4,6 +4,7 @@
 
 use std::ffi::c_void;
 
+use super::super::handles::LiveHandles;
 use super::ipc::require;
 use super::{live_stream, Nvidia};
 use crate::backend::external::{
@@ -23,6 +24,26 @@ const EXTERNAL_SYMBOLS: &[&str] = &[
     "cuWaitExternalSemaphoresAsync",
     "cuDestroyExternalSemaphore",
 ];
+
+/// Imported memory objects and semaphores, until destroyed: the driver dereferences the
+/// handles it is given, so a made-up, destroyed or other kind of handle must be refused
+/// (`hipErrorInvalidValue`) before it sees one.
+static MEMORIES: LiveHandles = LiveHandles::new();
+static SEMAPHORES: LiveHandles = LiveHandles::new();
+
+/// A device reset destroyed the objects imported on it.
+pub(crate) fn forget_device(dev: usize) {
+    MEMORIES.forget_device(dev);
+    SEMAPHORES.forget_device(dev);
+}
+
+fn live(set: &LiveHandles, h: Handle) -> HipResult<()> {
+    if set.contains(h as usize) {
+        Ok(())
+    } else {
+        Err(HipError::InvalidValue)
+    }
+}
 
 fn enter() -> HipResult<()> {
     require(EXTERNAL_SYMBOLS)?;
@@ -52,6 +73,7 @@ impl ExternalBackend for Nvidia {
         // SAFETY: a complete descriptor and an out-parameter; the driver takes the fd on
         // success.
         check(unsafe { cu::cuImportExternalMemory(&mut m, &d) })?;
+        MEMORIES.insert(m as usize, current_device()?);
         Ok(m.cast())
     }
 
@@ -63,9 +85,7 @@ impl ExternalBackend for Nvidia {
         flags: u32,
     ) -> HipResult<*mut c_void> {
         enter()?;
-        if memory.is_null() {
-            return Err(HipError::InvalidValue);
-        }
+        live(&MEMORIES, memory)?;
         let d = cu::CUDA_EXTERNAL_MEMORY_BUFFER_DESC {
             offset,
             size,
@@ -73,19 +93,18 @@ impl ExternalBackend for Nvidia {
             reserved: [0; 16],
         };
         let mut p = 0;
-        // SAFETY: a complete descriptor; the memory handle is HIP's contract with the
-        // program (one it imported).
+        // SAFETY: a complete descriptor; a live imported memory object.
         check(unsafe { cu::cuExternalMemoryGetMappedBuffer(&mut p, memory.cast(), &d) })?;
         Ok(p as *mut c_void)
     }
 
     fn destroy_external_memory(&self, memory: Handle) -> HipResult<()> {
         enter()?;
-        if memory.is_null() {
-            return Err(HipError::InvalidValue);
-        }
-        // SAFETY: an imported memory object (HIP's contract).
-        check(unsafe { cu::cuDestroyExternalMemory(memory.cast()) })
+        live(&MEMORIES, memory)?;
+        // SAFETY: a live imported memory object.
+        check(unsafe { cu::cuDestroyExternalMemory(memory.cast()) })?;
+        MEMORIES.remove(memory as usize);
+        Ok(())
     }
 
     fn import_external_semaphore(&self, desc: &ExternalSemaphoreDesc) -> HipResult<Handle> {
@@ -111,6 +130,7 @@ impl ExternalBackend for Nvidia {
         let mut s = std::ptr::null_mut();
         // SAFETY: a complete descriptor and an out-parameter.
         check(unsafe { cu::cuImportExternalSemaphore(&mut s, &d) })?;
+        SEMAPHORES.insert(s as usize, current_device()?);
         Ok(s.cast())
     }
 
@@ -122,6 +142,9 @@ impl ExternalBackend for Nvidia {
     ) -> HipResult<()> {
         let s = live_stream(stream)?;
         enter()?;
+        for &h in semaphores {
+            live(&SEMAPHORES, h)?;
+        }
         let sems: Vec<cu::CUexternalSemaphore> = semaphores.iter().map(|h| h.cast()).collect();
         let params = ops
             .iter()
@@ -154,6 +177,9 @@ impl ExternalBackend for Nvidia {
     ) -> HipResult<()> {
         let s = live_stream(stream)?;
         enter()?;
+        for &h in semaphores {
+            live(&SEMAPHORES, h)?;
+        }
         let sems: Vec<cu::CUexternalSemaphore> = semaphores.iter().map(|h| h.cast()).collect();
         let params = ops
             .iter()
@@ -175,10 +201,10 @@ impl ExternalBackend for Nvidia {
 
     fn destroy_external_semaphore(&self, semaphore: Handle) -> HipResult<()> {
         enter()?;
-        if semaphore.is_null() {
-            return Err(HipError::InvalidValue);
-        }
-        // SAFETY: an imported semaphore (HIP's contract).
-        check(unsafe { cu::cuDestroyExternalSemaphore(semaphore.cast()) })
+        live(&SEMAPHORES, semaphore)?;
+        // SAFETY: a live imported semaphore.
+        check(unsafe { cu::cuDestroyExternalSemaphore(semaphore.cast()) })?;
+        SEMAPHORES.remove(semaphore as usize);
+        Ok(())
     }
 }

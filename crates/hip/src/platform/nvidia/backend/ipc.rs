@@ -175,9 +175,7 @@ impl IpcBackend for Nvidia {
 
     fn mem_pool_export_fd(&self, pool: Handle) -> HipResult<i32> {
         require(POOL_IPC_SYMBOLS)?;
-        if pool.is_null() {
-            return Err(HipError::InvalidValue);
-        }
+        let pool = super::mempool::pool_of(pool)?;
         make_current(current_device()?)?;
         let mut fd: i32 = -1;
         // SAFETY: for a POSIX descriptor the driver writes an `int`; the pool is HIP's
@@ -185,7 +183,7 @@ impl IpcBackend for Nvidia {
         check(unsafe {
             cu::cuMemPoolExportToShareableHandle(
                 (&mut fd as *mut i32).cast(),
-                pool.cast(),
+                pool,
                 cu::CUmemAllocationHandleType::CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR,
                 0,
             )
@@ -223,14 +221,12 @@ impl IpcBackend for Nvidia {
 
     fn mem_pool_import_pointer(&self, pool: Handle, data: &IpcHandle) -> HipResult<*mut c_void> {
         require(POOL_IPC_SYMBOLS)?;
-        if pool.is_null() {
-            return Err(HipError::InvalidValue);
-        }
+        let pool = super::mempool::pool_of(pool)?;
         make_current(current_device()?)?;
         let mut d = cu::CUmemPoolPtrExportData { reserved: *data };
         let mut p = 0;
         // SAFETY: a complete export record; the pool is HIP's contract with the program.
-        check(unsafe { cu::cuMemPoolImportPointer(&mut p, pool.cast(), &mut d) })?;
+        check(unsafe { cu::cuMemPoolImportPointer(&mut p, pool, &mut d) })?;
         Ok(p as *mut c_void)
     }
 }

@@ -9,6 +9,8 @@ use crate::error::{HipError, HipResult};
 
 mod device;
 mod external;
+
+pub(crate) use external::forget_device as forget_external_objects;
 mod graph;
 mod ipc;
 mod launch;

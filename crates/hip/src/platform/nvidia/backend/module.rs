@@ -30,19 +30,18 @@ impl ModuleBackend for Nvidia {
         let (opts, vals): (Vec<u32>, &[*mut c_void]) = if n == 0 {
             (Vec::new(), &[])
         } else {
-            if options.is_null() || values.is_null() {
-                return Err(HipError::InvalidValue);
-            }
-            // SAFETY: `n` entries each, per the caller.
-            unsafe {
+            // SAFETY: `n` entries each, per the caller (NULL, impossible addresses and
+            // counts beyond the mapped memory refused).
+            let (options, values) = unsafe {
                 (
-                    std::slice::from_raw_parts(options, n)
-                        .iter()
-                        .map(|&o| o as u32)
-                        .collect(),
-                    std::slice::from_raw_parts(values, n),
+                    ferrocm_cabi::mapped_array(options, n),
+                    ferrocm_cabi::mapped_array(values, n),
                 )
-            }
+            };
+            let (Some(options), Some(values)) = (options, values) else {
+                return Err(HipError::InvalidValue);
+            };
+            (options.iter().map(|&o| o as u32).collect(), values)
         };
         // SAFETY: forwarded from the caller.
         Ok(unsafe { module::load_data_ex(current_device()?, image, &opts, vals)? }.cast())

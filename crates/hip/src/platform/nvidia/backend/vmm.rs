@@ -76,6 +76,22 @@ fn enter() -> HipResult<()> {
     Ok(())
 }
 
+/// The end of the user half of a 48-bit address space.
+const USER_ADDRESS_END: usize = 1 << 47;
+
+/// A generic allocation handle as the driver takes it. The driver dereferences the value
+/// (it is an address inside the driver, though typed as an integer), so one above the
+/// user half of the address space, which no handle can be, is `hipErrorInvalidValue`
+/// before the driver sees it. (Small values are left to the driver: the type promises no
+/// address.)
+fn generic(handle: Handle) -> HipResult<cu::CUmemGenericAllocationHandle> {
+    if (handle as usize) < USER_ADDRESS_END {
+        Ok(handle as cu::CUmemGenericAllocationHandle)
+    } else {
+        Err(HipError::InvalidValue)
+    }
+}
+
 impl VmmBackend for Nvidia {
     fn mem_granularity(&self, prop: &AllocationProp, recommended: bool) -> HipResult<usize> {
         enter()?;
@@ -102,8 +118,8 @@ impl VmmBackend for Nvidia {
 
     fn mem_release(&self, handle: Handle) -> HipResult<()> {
         enter()?;
-        // SAFETY: the driver validates the handle value.
-        check(unsafe { cu::cuMemRelease(handle as cu::CUmemGenericAllocationHandle) })
+        // SAFETY: a plausible handle value; the driver validates it.
+        check(unsafe { cu::cuMemRelease(generic(handle)?) })
     }
 
     fn mem_allocation_prop(&self, handle: Handle) -> HipResult<AllocationProp> {
@@ -111,12 +127,7 @@ impl VmmBackend for Nvidia {
         // SAFETY: plain data, fully written by the driver on success.
         let mut p: cu::CUmemAllocationProp = unsafe { std::mem::zeroed() };
         // SAFETY: out-parameter; the driver validates the handle value.
-        check(unsafe {
-            cu::cuMemGetAllocationPropertiesFromHandle(
-                &mut p,
-                handle as cu::CUmemGenericAllocationHandle,
-            )
-        })?;
+        check(unsafe { cu::cuMemGetAllocationPropertiesFromHandle(&mut p, generic(handle)?) })?;
         Ok(AllocationProp {
             device: ordinal_of(p.location.id)?,
             handle_types: p.requestedHandleTypes.0,
@@ -153,15 +164,7 @@ impl VmmBackend for Nvidia {
     ) -> HipResult<()> {
         enter()?;
         // SAFETY: the driver checks the range and the handle.
-        check(unsafe {
-            cu::cuMemMap(
-                ptr as cu::CUdeviceptr,
-                size,
-                offset,
-                handle as cu::CUmemGenericAllocationHandle,
-                0,
-            )
-        })
+        check(unsafe { cu::cuMemMap(ptr as cu::CUdeviceptr, size, offset, generic(handle)?, 0) })
     }
 
     unsafe fn mem_unmap(&self, ptr: *mut c_void, size: usize) -> HipResult<()> {
@@ -203,7 +206,7 @@ impl VmmBackend for Nvidia {
         check(unsafe {
             cu::cuMemExportToShareableHandle(
                 (&mut fd as *mut i32).cast(),
-                handle as cu::CUmemGenericAllocationHandle,
+                generic(handle)?,
                 cu::CUmemAllocationHandleType::CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR,
                 0,
             )
