@@ -5,10 +5,11 @@
 // hipOccupancyMaxActiveBlocksPerMultiprocessor x multiProcessorCount (the co-residency limit).
 // hipcc splits it at its barriers and at the grid.sync() (docs/HIP_CPU.md). Peers: the same
 // kernel kept on fibers (as hipcc compiled it before it split grid-synchronising kernels), the
-// same two phases as two hipLaunchKernelGGL launches (same grid and block) on the same stream, as hipcc compiles them (split at their barriers and stride loop: docs/HIP_CPU.md), and
-// the same two kernels kept on fibers (a cooperative-groups call keeps hipcc from splitting them,
-// as it keeps the cooperative kernel: this isolates the cost of the cooperative launch and the
-// grid barrier). Launch + hipDeviceSynchronize per sample.
+// same two phases as two hipLaunchKernelGGL launches (same grid and block) on the same stream,
+// as hipcc compiles them (split at their barriers and stride loop: docs/HIP_CPU.md), and the
+// same two kernels kept on fibers (a cooperative-groups call that the split does not follow
+// keeps them there: with grid-sync-fibers, this isolates the cost of the cooperative launch
+// and the grid barrier). Launch + hipDeviceSynchronize per sample.
 // Second group: the round trip of a cooperative launch of a kernel that only synchronises the
 // grid once, against an ordinary launch of an empty kernel (same grid and block).
 #include "bench.h"

@@ -6,10 +6,10 @@
 // 1-D heat stencil iterating with cg::sync(grid) between the steps (ping-pong buffers, a trip
 // count from a parameter); a grid-wide exclusive scan of block sums (every block reads the
 // partials of the blocks before it after this_grid().sync()); grid_group / thread_block
-// accessors (thread_rank, size, num_blocks, block_rank, group_index, thread_index) read after
-// a grid sync. On the CPU the program checks, in hipcc's -v output, that each kernel was split
-// (no fibers), and that a grid where whole blocks return before the grid syncs (they leave
-// the grid barrier, a CPU-platform guarantee) does not hang.
+// accessors (thread_rank, size, num_blocks, block_rank, group_index, thread_index, is_valid)
+// read after a grid sync. On the CPU the program checks, in hipcc's -v output, that each
+// kernel was split (no fibers), and that a grid where whole blocks return before the grid
+// syncs (they leave the grid barrier, a CPU-platform guarantee) does not hang.
 #include "hip_test.h"
 #include <hip/hip_cooperative_groups.h>
 #include <cmath>
@@ -97,7 +97,7 @@ __global__ void accessors_after_sync(unsigned long long *out, int *flag) {
   out[r * 8 + 4] = block.thread_rank();
   out[r * 8 + 5] = block.size();
   out[r * 8 + 6] = block.group_index().x * 1000 + block.thread_index().x;
-  out[r * 8 + 7] = (unsigned long long)*flag;
+  out[r * 8 + 7] = (unsigned long long)*flag + (grid.is_valid() ? 100u : 0u);
 }
 
 #ifdef __HIP_PLATFORM_CPU__
@@ -252,7 +252,7 @@ int main() {
                                      (unsigned long long)(g % ab),
                                      (unsigned long long)ab,
                                      (unsigned long long)(g / ab) * 1000 + (unsigned long long)(g % ab),
-                                     7};
+                                     107};
     for (int k = 0; k < 8; ++k)
       if (o[(size_t)g * 8 + k] != w[k])
         FAIL_AT("thread %d field %d: %llu, expected %llu", g, k, o[(size_t)g * 8 + k], w[k]);

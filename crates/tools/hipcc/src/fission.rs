@@ -16,6 +16,10 @@
 //! the end of the phase before is only equivalent when nothing in between can change it or be
 //! changed by it, so the statement must be simple ([`Splitter::exchange`] lists the rules).
 //!
+//! Cooperative groups ([`coop`]): a thread block's `sync` is a barrier, a grid's `sync` a phase
+//! boundary at which the group waits at the engine's grid barrier, and group handles
+//! (`auto g = cg::this_grid();`) are declared again in each phase that names them.
+//!
 //! The split is applied only where it is certainly equivalent; anything unusual leaves the
 //! kernel alone (it then runs on fibers as before):
 //!
