@@ -1,11 +1,12 @@
 // HIPCC-FLAGS: -v
 // Grid-synchronising kernels written as the public cooperative-groups samples write them, which
-// hipcc's CPU path splits at their barriers and grid syncs (docs/HIP_CPU.md, section 7): the
+// hipcc's CPU path splits at their barriers and grid syncs (docs/HIP_CPU.md, sections 1 and 7): the
 // multi-block reduction of the CUDA/HIP samples (a block reduction in a helper taking
 // `const cg::thread_block &`, cg::sync(block), grid.sync(), block 0 reduces the partials); a
-// 1-D heat stencil iterating with cg::sync(grid) between the steps (ping-pong buffers, a trip
-// count from a parameter); a grid-wide exclusive scan of block sums (every block reads the
-// partials of the blocks before it after this_grid().sync()); grid_group / thread_block
+// 1-D heat stencil iterating with cg::sync(grid) between the steps (in a helper taking the
+// grid_group by value; ping-pong buffers, a trip count from a parameter); a grid-wide exclusive
+// scan of block sums (every block reads the partials of the blocks before it after
+// this_grid().sync()); grid_group / thread_block
 // accessors (thread_rank, size, num_blocks, block_rank, group_index, thread_index, is_valid)
 // read after a grid sync. On the CPU the program checks, in hipcc's -v output, that each
 // kernel was split (no fibers), and that a grid where whole blocks return before the grid
@@ -48,18 +49,23 @@ __global__ void reduce_multi_block(const float *in, double *partial, double *out
   }
 }
 
+// One step of the stencil for the whole grid (the group passed by value, as some samples do).
+__device__ void heat_step(const float *src, float *dst, int n, cg::grid_group grid) {
+  for (unsigned long long i = grid.thread_rank(); i < (unsigned long long)n; i += grid.size()) {
+    const float left = i > 0 ? src[i - 1] : 0.0f;
+    const float right = i + 1 < (unsigned long long)n ? src[i + 1] : 0.0f;
+    dst[i] = src[i] + 0.2f * (left - 2.0f * src[i] + right);
+  }
+  cg::sync(grid);
+}
+
 constexpr int kHeatLine = __LINE__ + 1;
 __global__ void heat(float *a, float *b, int n, int steps) {
   cg::grid_group grid = cg::this_grid();
   for (int step = 0; step < steps; ++step) {
     const float *src = (step & 1) ? b : a;
     float *dst = (step & 1) ? a : b;
-    for (unsigned long long i = grid.thread_rank(); i < (unsigned long long)n; i += grid.size()) {
-      const float left = i > 0 ? src[i - 1] : 0.0f;
-      const float right = i + 1 < (unsigned long long)n ? src[i + 1] : 0.0f;
-      dst[i] = src[i] + 0.2f * (left - 2.0f * src[i] + right);
-    }
-    cg::sync(grid);
+    heat_step(src, dst, n, grid);
   }
 }
 

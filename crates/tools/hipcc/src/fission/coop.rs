@@ -34,6 +34,8 @@ pub(super) struct Handle {
     pub(super) kind: GroupKind,
     /// Its declaration statement `[a, b)` (the `;` included).
     pub(super) decl: (usize, usize),
+    /// The handle it copies (`auto g2 = g;`), if any.
+    pub(super) source: Option<String>,
 }
 
 /// The cooperative-groups parts of a kernel body that the split handles.
@@ -168,7 +170,8 @@ impl Coop {
             Some((kind, qualifier(k)?, k + 2))
         };
         // Handle declarations: `[const] (auto | Q grid_group | Q thread_block) [const] NAME =
-        // Q this_grid();` (or `= other_handle;`), at the start of a statement.
+        // Q this_grid();` (or `= other_handle;`, `= (other_handle);`), at the start of a
+        // statement.
         for k in open + 1..close {
             if !sp.p(k, "=") || sp.p(k + 1, "=") || !is_id(sp.toks, k - 1) {
                 continue;
@@ -204,11 +207,17 @@ impl Coop {
             while sp.p(at, "::") || (is_id(sp.toks, at) && ns(at) && sp.p(at + 1, "::")) {
                 at += 1;
             }
-            let (kind, end) = if let Some((kind, _, close_paren)) = maker(at) {
+            let (kind, end, source) = if let Some((kind, _, close_paren)) = maker(at) {
                 allow_qualifier(&mut c, init, at + 1);
-                (kind, close_paren + 1)
+                (kind, close_paren + 1, None)
             } else if let Some(h) = c.handle(sp.t(init)).filter(|_| is_id(sp.toks, init)) {
-                (h.kind, init + 1)
+                (h.kind, init + 1, Some(h.name.clone()))
+            } else if let Some(h) = c
+                .handle(sp.t(init + 1))
+                .filter(|_| sp.p(init, "(") && is_id(sp.toks, init + 1) && sp.p(init + 2, ")"))
+            {
+                // `= (other);`, as hipcc's inlining copies a parameter taken by value.
+                (h.kind, init + 3, Some(h.name.clone()))
             } else {
                 continue;
             };
@@ -231,6 +240,7 @@ impl Coop {
                 name,
                 kind,
                 decl: (j, end + 1),
+                source,
             });
         }
         // `sync` statements.
@@ -300,6 +310,7 @@ impl Coop {
                     name: String::new(),
                     kind,
                     decl: (0, 0),
+                    source: None,
                 };
                 let acc = close_paren + 2;
                 if sp.p(close_paren + 1, ".")
@@ -320,10 +331,8 @@ impl Coop {
                 .range(..=k)
                 .next_back()
                 .is_some_and(|(_, e)| k < e.0);
-            let declared_here = c
-                .handles
-                .iter()
-                .any(|x| x.decl.0 <= k && k < x.decl.1 && (x.name == w || sp.p(k + 1, ";")));
+            // Its own declaration, or the initialiser of another handle's.
+            let declared_here = c.handles.iter().any(|x| x.decl.0 <= k && k < x.decl.1);
             if in_sync || declared_here {
                 continue;
             }
@@ -371,8 +380,8 @@ fn namespace_aliases(sp: &Splitter<'_>) -> Vec<String> {
 
 /// Whether the tokens `[a, b)` are the same for every work-item of the grid (a loop's or
 /// branch's condition around a grid `sync`): they name no work-item or block id, no handle,
-/// no variable of the body but those in `own` (a loop's own variables, which the body must
-/// not change), no parameter the body may change, read no memory (`[]`, `->`, unary `*`) and
+/// no variable of the body (`body_vars`, the `__shared__` ones included) but those in `own` (a
+/// loop's own variables, which the body must not change), no parameter the body may change, read no memory (`[]`, `->`, unary `*`) and
 /// call nothing but the device library's pure functions.
 pub(super) fn uniform(
     sp: &Splitter<'_>,

@@ -97,6 +97,7 @@ pub(super) fn split_body(
         changed_params,
         own: Vec::new(),
         handles: Vec::new(),
+        shared_names: Vec::new(),
     };
     // Phase 0 gives changed parameters their per-work-item copies (it may stay empty).
     let param_phase = low.new_phase(None);
@@ -382,10 +383,24 @@ pub(super) fn split_body(
     };
     // The cooperative group handles that phase `i` names in `[a, b)` but does not declare,
     // declared again (a handle is the work-item's view of its group, computed from its ids).
+    // A copy of a handle (`auto g2 = g;`) needs the handle it copies declared too.
     let handle_text = |i: usize, ranges: &[(usize, usize)]| -> String {
+        let mut needed: Vec<&str> = handles
+            .iter()
+            .filter(|(name, _)| ranges.iter().any(|&r| mentions(r, name)))
+            .map(|(name, _)| name.as_str())
+            .collect();
+        let mut at = 0;
+        while at < needed.len() {
+            let source = sp.coop.handle(needed[at]).and_then(|h| h.source.as_deref());
+            if let Some(s) = source.filter(|s| !needed.contains(s)) {
+                needed.push(s);
+            }
+            at += 1;
+        }
         let mut text = String::new();
         for (name, decl) in &handles {
-            if *decl != i && ranges.iter().any(|&r| mentions(r, name)) {
+            if *decl != i && needed.contains(&name.as_str()) {
                 if let Some(h) = sp.coop.handle(name) {
                     text.push(' ');
                     text.push_str(&src[toks[h.decl.0].start..toks[h.decl.1 - 1].end]);

@@ -30,6 +30,8 @@ pub(super) struct Lowering<'a> {
     pub(super) own: Vec<String>,
     /// Cooperative group handles: (name, the phase declaring it).
     pub(super) handles: Vec<(String, usize)>,
+    /// The `__shared__` variables declared so far.
+    pub(super) shared_names: Vec<String>,
 }
 
 impl Lowering<'_> {
@@ -57,7 +59,12 @@ impl Lowering<'_> {
     /// Whether tokens `[a, b)` are the same for every work-item of the grid
     /// ([`coop::uniform`]), so that a grid `sync` under them is reached by all or none.
     fn uniform(&self, range: (usize, usize)) -> bool {
-        let vars: Vec<String> = self.decls.iter().map(|d| d.0.clone()).collect();
+        let vars: Vec<String> = self
+            .decls
+            .iter()
+            .map(|d| d.0.clone())
+            .chain(self.shared_names.iter().cloned())
+            .collect();
         coop::uniform(self.sp, range, &vars, &self.changed_params, &self.own)
     }
 
@@ -103,6 +110,16 @@ impl Lowering<'_> {
                 });
                 if uses_local {
                     return Err("shared/constexpr declaration uses a variable");
+                }
+                // The names a `__shared__` declaration declares: memory of the block, which
+                // a grid sync's condition must not read.
+                if (s.a..s.b).any(|k| text(src, toks, k) == "__shared__") {
+                    let names = (s.a..s.b).filter(|&k| {
+                        is_id(toks, k)
+                            && matches!(text(src, toks, k + 1), "[" | "=" | ";" | "," | "{")
+                    });
+                    let names: Vec<String> = names.map(|k| text(src, toks, k).to_owned()).collect();
+                    self.shared_names.extend(names);
                 }
                 self.hoisted.push((s.a, t));
                 return Ok(());

@@ -527,6 +527,7 @@ fn cooperative_kernels_the_split_cannot_follow_stay_on_fibers() {
         ("if (blockIdx.x == 0) { grid.sync(); }", "may differ"),
         ("if (grid.thread_rank() < 5) grid.sync();", "may differ"),
         ("if (*p) grid.sync();", "may differ"),
+        ("__shared__ int left;\n  left = p[blockIdx.x];\n  __syncthreads();\n  while (left > 0) { grid.sync(); if (threadIdx.x == 0) left -= 1; __syncthreads(); }", "may differ"),
         // Handles used otherwise than through their accessors.
         ("grid.sync();\n  helper(grid);", "other than through its accessors"),
         ("grid.sync();\n  auto *q = &grid;", "other than through its accessors"),
@@ -552,4 +553,22 @@ fn cooperative_kernels_the_split_cannot_follow_stay_on_fibers() {
     // A unit with a function of its own named like a cooperative-groups one.
     let src = "__device__ void sync(int g) {}\n__global__ void k(int *p) {\n  auto grid = cooperative_groups::this_grid();\n  grid.sync();\n}\n";
     assert!(!is_split(src), "{}", why(src));
+}
+
+#[test]
+fn helpers_taking_a_group_are_inlined_with_it() {
+    // By reference (the parameter becomes the kernel's handle) and by value (a copy of the
+    // handle, itself a handle).
+    let src = format!("{CG}__device__ void step(int *p, const cg::grid_group &g) {{\n  p[g.thread_rank()] += 1;\n  g.sync();\n}}\n__device__ void settle(cg::thread_block b, int *p) {{\n  b.sync();\n  p[b.thread_rank()] *= 2;\n  b.sync();\n}}\n__global__ void k(int *p, int iters) {{\n  cg::grid_group grid = cg::this_grid();\n  cg::thread_block block = cg::this_thread_block();\n  for (int it = 0; it < iters; ++it) step(p, grid);\n  settle(block, p);\n}}\n");
+    let (out, notes) = split(&src);
+    assert!(notes[0].contains("split at its barriers"), "{notes:?}");
+    assert!(notes[0].contains("inlined: step, settle"), "{notes:?}");
+    assert_eq!(out.matches("__hip_fg.grid_sync();").count(), 1, "{out}");
+    // A later phase that names the copy declares the handle it copies first.
+    let last = out.rsplit("__hip_fg.run(").next().unwrap_or_default();
+    let (decl, copy) = (
+        last.find("cg::thread_block block = cg::this_thread_block();"),
+        last.find("cg::thread_block __hip_h1_b = (block);"),
+    );
+    assert!(decl.is_some() && copy.is_some() && decl < copy, "{out}");
 }
