@@ -187,10 +187,12 @@ impl Coop {
                     ty = Some(w);
                     j -= 1;
                     if w != "auto" {
-                        j = qualifier(j).unwrap_or(usize::MAX);
-                        if j == usize::MAX {
-                            ty = None;
-                            break;
+                        match qualifier(j) {
+                            Some(q) => j = q,
+                            None => {
+                                ty = None; // a type of another namespace
+                                break;
+                            }
                         }
                     }
                 } else {
