@@ -533,6 +533,13 @@ pub(super) fn split_body(
             );
             j = e + 1;
         }
+        // A handle this phase declares may be used only by later phases (which declare it
+        // again): used here too, so that -Wall finds no variable set but not used.
+        for (name, decl) in &handles {
+            if *decl == i {
+                let _ = write!(out, " (void){name};");
+            }
+        }
         for &x in &ph.stores {
             let _ = write!(
                 out,
