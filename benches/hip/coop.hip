@@ -3,11 +3,13 @@
 // block reduced through a __shared__ tree into partial[block], then the partials added by one
 // block. Ours: one hipLaunchCooperativeKernel with this_grid().sync() between the phases, grid =
 // hipOccupancyMaxActiveBlocksPerMultiprocessor x multiProcessorCount (the co-residency limit).
-// Peers: the same two phases as two hipLaunchKernelGGL launches (same grid and block) on the same
-// stream, as hipcc compiles them (split at their barriers and stride loop: docs/HIP_CPU.md), and
-// the same two kernels kept on fibers (a cooperative-groups call keeps hipcc from splitting them,
-// as it keeps the cooperative kernel: this isolates the cost of the cooperative launch and the
-// grid barrier). Launch + hipDeviceSynchronize per sample.
+// hipcc splits it at its barriers and at the grid.sync() (docs/HIP_CPU.md). Peers: the same
+// kernel kept on fibers (as hipcc compiled it before it split grid-synchronising kernels), the
+// same two phases as two hipLaunchKernelGGL launches (same grid and block) on the same stream,
+// as hipcc compiles them (split at their barriers and stride loop: docs/HIP_CPU.md), and the
+// same two kernels kept on fibers (a cooperative-groups call that the split does not follow
+// keeps them there: with grid-sync-fibers, this isolates the cost of the cooperative launch
+// and the grid barrier). Launch + hipDeviceSynchronize per sample.
 // Second group: the round trip of a cooperative launch of a kernel that only synchronises the
 // grid once, against an ordinary launch of an empty kernel (same grid and block).
 #include "bench.h"
@@ -47,6 +49,15 @@ __device__ void phase2(const float *partial, float *out, unsigned parts) {
 }
 
 __global__ void coop_sum(const float *in, float *partial, float *out, unsigned n) {
+  phase1(in, partial, n);
+  cg::this_grid().sync();
+  if (blockIdx.x == 0) phase2(partial, out, gridDim.x);
+}
+
+// The cooperative kernel as hipcc compiled it before it split grid-synchronising kernels (the
+// stray this_thread_block() call is a cooperative-groups use the split does not follow).
+__global__ void coop_sum_fibers(const float *in, float *partial, float *out, unsigned n) {
+  (void)cg::this_thread_block();
   phase1(in, partial, n);
   cg::this_grid().sync();
   if (blockIdx.x == 0) phase2(partial, out, gridDim.x);
@@ -101,6 +112,12 @@ int main() {
     CHECK(hipDeviceSynchronize());
   });
   check("grid-sync");
+  CHECK(hipMemset(out, 0, sizeof(float)));
+  bench::peer("coop-reduce-2^24", "grid-sync-fibers", samples, [&] {
+    CHECK(hipLaunchCooperativeKernel((const void *)coop_sum_fibers, dim3(grid), dim3(kBlock), args, 0, nullptr));
+    CHECK(hipDeviceSynchronize());
+  });
+  check("grid-sync-fibers");
   CHECK(hipMemset(out, 0, sizeof(float)));
   bench::peer("coop-reduce-2^24", "two-launches", samples, [&] {
     hipLaunchKernelGGL(first_phase, dim3(grid), dim3(kBlock), 0, 0, in, partial, n);

@@ -184,6 +184,18 @@ public:
   }
   void clear_waves(uint64_t *words) { std::memset(words, 0, sizeof(uint64_t) * wave_count()); }
 
+  /* A grid's sync between two phases (hipcc's split of cooperative kernels): every work-item
+   * of the group finished the phase before, so the group waits at the engine's grid barrier
+   * (FERROCM_COOP_GRID_SYNC from a group run whole: crates/cpu-engine device_ops.rs). A group
+   * whose work-items have all returned no longer takes part, as on fibers (it leaves the
+   * barrier when it finishes). In a kernel not launched cooperatively the engine fails the
+   * launch here, before any work-item passes. */
+  void grid_sync() {
+    if (any_exit_ && exits_ == n_) return;
+    if (wi_->ops->cooperative == nullptr) return; /* an old engine: no grid (as detail::coop) */
+    (void)wi_->ops->cooperative(wi_, FERROCM_COOP_GRID_SYNC);
+  }
+
   /* After the last phase: the group is done (the entry's loop stops after work-item 0). */
   void finish() {
     finished_ = true;
@@ -217,13 +229,14 @@ private:
       any_exit_ = true;
     }
     exited_[id] = 1;
+    ++exits_;
   }
 
   ferrocm_workitem_t *wi_;
   const ids_owner *prev_;
   arena_t *arena_;
   unsigned char *exited_;
-  uint32_t sx_, sy_, sz_, n_;
+  uint32_t sx_, sy_, sz_, n_, exits_ = 0;
   bool ok_, any_exit_ = false, finished_ = false;
 };
 

@@ -85,11 +85,11 @@ NVIDIA platform: nvcc is found through CUDA_PATH, CUDA_HOME, /usr/local/cuda/bin
   -D__HIP_PLATFORM_NVIDIA__=1 -D__HIP_PLATFORM_NVCC__=1 -D__HIPCC__=1 --expt-relaxed-constexpr
   --extended-lambda, and -include hip/hip_runtime.h for sources that use HIP.
 
-Barriers (CPU platform): a kernel whose __syncthreads() calls are plain statements of its body,
-or of for/while loops in its body, and which (as far as hipcc can see) reaches no other barrier
-or warp operation, gets a version split at its barriers that runs every work-group as loops
-over its work-items, without fibers; -v says for each kernel with a barrier whether it was
-split, or why not (those keep running on fibers).
+Barriers (CPU platform): a kernel whose __syncthreads() calls (and cooperative groups' block and
+grid syncs) are plain statements of its body, or of for/while loops in its body, and which (as
+far as hipcc can see) reaches no other barrier or warp operation, gets a version split at its
+barriers that runs every work-group as loops over its work-items, without fibers; -v says for
+each kernel with a barrier whether it was split, or why not (those keep running on fibers).
 
 Headers (CPU platform): the user headers a HIP source reaches (found next to the including
 file or in -iquote/-I directories; not system headers or ferrocm's) are rewritten too, into a

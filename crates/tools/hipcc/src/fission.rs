@@ -16,6 +16,10 @@
 //! the end of the phase before is only equivalent when nothing in between can change it or be
 //! changed by it, so the statement must be simple ([`Splitter::exchange`] lists the rules).
 //!
+//! Cooperative groups ([`coop`]): a thread block's `sync` is a barrier, a grid's `sync` a phase
+//! boundary at which the group waits at the engine's grid barrier, and group handles
+//! (`auto g = cg::this_grid();`) are declared again in each phase that names them.
+//!
 //! The split is applied only where it is certainly equivalent; anything unusual leaves the
 //! kernel alone (it then runs on fibers as before):
 //!
@@ -38,12 +42,14 @@
 
 use crate::lexer::{tokenize, Token, TokenKind};
 
+use coop::Coop;
 use emit::split_body;
 use statements::{is_split_sync, Splitter};
 use tokens::{matching, text};
 pub use unit::{Param, Unit};
 
 mod changes;
+mod coop;
 mod emit;
 mod inline;
 mod ir;
@@ -83,11 +89,24 @@ pub fn split_kernel(
     file: &str,
 ) -> Result<Split, Why> {
     let split = |src: &str, toks: &[Token], unit: &Unit, close: usize, inlined: Vec<String>| {
+        let none = Coop::default();
+        let coop = Coop::scan(
+            &Splitter {
+                src,
+                toks,
+                unit,
+                template_params,
+                coop: &none,
+            },
+            open,
+            close,
+        )?;
         let sp = Splitter {
             src,
             toks,
             unit,
             template_params,
+            coop: &coop,
         };
         let (text, barriers) = split_checked(&sp, open, close, params, file)?;
         Ok(Split {
@@ -116,9 +135,11 @@ fn split_checked(
     file: &str,
 ) -> Result<(String, bool), Why> {
     let (src, toks) = (sp.src, sp.toks);
+    // Barriers, wavefront operations and cooperative groups' `sync` statements.
     let sync_words = (open + 1..close)
         .filter(|&k| toks[k].kind == TokenKind::Ident && is_split_sync(text(src, toks, k)))
-        .count();
+        .count()
+        + sp.coop.syncs.len();
     if sync_words == 0 {
         // Without barriers only a stride loop makes the split worth it (`split_body` says "no
         // barrier" when none qualifies); whatever else stops the split of such a kernel is no

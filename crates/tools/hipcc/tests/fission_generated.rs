@@ -7,7 +7,11 @@
 //! variables carried across barriers, parameters changed in the body, top-level `if`/`for`
 //! statements, loops and `if`s with barriers inside, grid-stride loops, wavefront exchanges
 //! (`__shfl*`, `__ballot`, `__any`, `__all`) in blocks of whole wavefronts and an early exit
-//! after the last barrier. Each is compiled twice in one
+//! after the last barrier. Some kernels are cooperative (launched with
+//! `hipLaunchCooperativeKernel`, the grid clamped to the co-residency limit): their block
+//! barriers are also written `block.sync()` / `cg::sync(block)`, and they exchange values
+//! between blocks through global memory around `grid.sync()` (also in loops with a uniform trip
+//! count). Each is compiled twice in one
 //! program, as generated (split by hipcc) and with a preprocessor line in its body (which keeps
 //! it on fibers, see `fission.rs`), run with the same inputs, and the outputs compared.
 //!
@@ -65,6 +69,8 @@ struct Kernel {
     body: String,
     block: (u32, u32, u32),
     grid: (u32, u32),
+    /// Uses cooperative groups and `grid.sync()`: launched cooperatively.
+    coop: bool,
 }
 
 struct Gen<'r> {
@@ -74,6 +80,8 @@ struct Gen<'r> {
     /// Loops made so far: each gets its own variable name (fission declines a kernel that
     /// declares two variables of one name, even in separate scopes).
     loops: usize,
+    /// A cooperative kernel (`grid`, `block` and `nb` are defined).
+    coop: bool,
 }
 
 impl Gen<'_> {
@@ -163,12 +171,51 @@ impl Gen<'_> {
                 "  if (q & {k}u) {{\n    s[t] = {v} * 3u;\n    __syncthreads();\n    \
                  {w} ^= s[size - 1u - t];\n    __syncthreads();\n  }}\n"
             ),
+            _ if self.coop => format!(
+                "  for (unsigned long long {i} = grid.thread_rank(); {i} < 4096u; {i} += grid.size()) \
+                 {v} += in[{i}] * {k}u;\n"
+            ),
             _ => format!(
                 "  for (unsigned {i} = g * size + t; {i} < 4096u; {i} += gridDim.x * gridDim.y * size) \
                  {v} += in[{i}] * {k}u;\n"
             ),
         };
         out.push_str(&text);
+    }
+    /// A block barrier, in one of the forms the kernel may use.
+    fn barrier(&mut self) -> &'static str {
+        if !self.coop {
+            return "  __syncthreads();\n";
+        }
+        const FORMS: [&str; 3] = [
+            "  __syncthreads();\n",
+            "  block.sync();\n",
+            "  cg::sync(block);\n",
+        ];
+        FORMS[self.rng.below(3) as usize]
+    }
+    /// Values passed between blocks (cooperative kernels): every work-item publishes one in
+    /// its slot of `out`, the grid synchronises, each reads the same slot of the next block,
+    /// and the grid synchronises again before anybody writes `out` (it comes right after a
+    /// barrier and touches no shared memory).
+    fn grid_exchange(&mut self, out: &mut String) {
+        let (v, w, k) = (self.var(), self.var(), self.rng.below(3) + 1);
+        let sync = *self
+            .rng
+            .pick(&["grid.sync();", "cg::sync(grid);", "cg::this_grid().sync();"]);
+        let step = format!(
+            "out[g * size + t] = {v} * 7u + {{i}};\n    {sync}\n    {w} += out[((g + 1u) % nb) * size + t] ^ {{i}};\n    grid.sync();"
+        );
+        if self.rng.chance(50) {
+            let i = self.loop_var();
+            let step = step.replace("{i}", &i);
+            let _ = writeln!(
+                out,
+                "  for (unsigned {i} = 0; {i} < {k}u + (q & 1u); ++{i}) {{\n    {step}\n  }}"
+            );
+        } else {
+            let _ = writeln!(out, "  {}", step.replace("{i}", "0u"));
+        }
     }
     /// A wavefront exchange statement (blocks are whole wavefronts when these are used).
     fn exchange(&mut self, out: &mut String) {
@@ -201,11 +248,13 @@ fn kernel(rng: &mut Rng, index: usize) -> Kernel {
         ])
     };
     let grid = *rng.pick(&[(1, 1), (3, 1), (2, 3), (5, 1)]);
+    let coop = rng.chance(35);
     let mut g = Gen {
         rng,
         vars: vec!["v0".into(), "v1".into()],
         wave,
         loops: 0,
+        coop,
     };
     let mut body = String::new();
     body.push_str("  unsigned v0 = in[(g * size + t) % 4096u] ^ q;\n");
@@ -229,11 +278,14 @@ fn kernel(rng: &mut Rng, index: usize) -> Kernel {
             g.exchange(&mut body);
         }
         if n + 1 < phases {
-            body.push_str(if g.rng.chance(15) {
-                "  __syncwarp();\n  __syncthreads();\n"
-            } else {
-                "  __syncthreads();\n"
-            });
+            if g.rng.chance(15) {
+                body.push_str("  __syncwarp();\n");
+            }
+            let barrier = g.barrier();
+            body.push_str(barrier);
+            if g.coop && g.rng.chance(50) {
+                g.grid_exchange(&mut body);
+            }
             phase = if phase == Phase::Write {
                 Phase::Read
             } else {
@@ -259,6 +311,7 @@ fn kernel(rng: &mut Rng, index: usize) -> Kernel {
         body,
         block,
         grid,
+        coop,
     }
 }
 
@@ -270,7 +323,8 @@ fn program(seed: u64) -> (String, usize) {
         .map(|i| kernel(&mut rng, i))
         .collect();
     let mut src = String::from(
-        "#include <hip/hip_runtime.h>\n#include <cstdio>\n#include <cstring>\n\n\
+        "#include <hip/hip_runtime.h>\n#include <hip/hip_cooperative_groups.h>\n#include <algorithm>\n#include <cstdio>\n#include <cstring>\n\n\
+         namespace cg = cooperative_groups;\n\
          static_assert(sizeof(unsigned) == 4, \"32-bit unsigned\");\n\n",
     );
     let signature = |name: &str| {
@@ -283,7 +337,15 @@ fn program(seed: u64) -> (String, usize) {
          const unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n\
          const unsigned size = blockDim.x * blockDim.y * blockDim.z;\n\
          const unsigned g = blockIdx.x + gridDim.x * blockIdx.y;\n";
+    let coop_prologue = "  cg::grid_group grid = cg::this_grid();\n\
+         cg::thread_block block = cg::this_thread_block();\n\
+         const unsigned nb = gridDim.x * gridDim.y;\n";
     for k in &kernels {
+        let prologue = if k.coop {
+            format!("{prologue}{coop_prologue}")
+        } else {
+            prologue.to_owned()
+        };
         let _ = writeln!(src, "{}\n{prologue}{}}}\n", signature(&k.name), k.body);
         let _ = writeln!(
             src,
@@ -297,19 +359,47 @@ fn program(seed: u64) -> (String, usize) {
          hipMallocManaged(&in, 4096 * sizeof(unsigned));\n\
          hipMallocManaged(&a, n * sizeof(unsigned));\n\
          hipMallocManaged(&b, n * sizeof(unsigned));\n\
-         for (unsigned i = 0; i < 4096; ++i) in[i] = i * 2246822519u ^ (i >> 3);\n  int bad = 0;\n",
+         for (unsigned i = 0; i < 4096; ++i) in[i] = i * 2246822519u ^ (i >> 3);\n  int bad = 0;\n\
+         int cus = 0;\n  hipDeviceGetAttribute(&cus, hipDeviceAttributeMultiprocessorCount, 0);\n",
     );
     for k in &kernels {
         let (x, y, z) = k.block;
         let (gx, gy) = k.grid;
+        // A cooperative grid: one row of at most the co-residency limit.
+        let (shape, launch) = if k.coop {
+            (
+                format!(
+                    "int per = 0;\n    hipOccupancyMaxActiveBlocksPerMultiprocessor(&per, {name}, {x} * {y} * {z}, 0);\n    \
+                     const unsigned blocks = std::min({gx}u * {gy}u, (unsigned)(per * cus));\n    \
+                     dim3 grid(blocks, 1), block({x}, {y}, {z});\n    const size_t m = (size_t)blocks * {x} * {y} * {z};",
+                    name = k.name
+                ),
+                format!(
+                    "unsigned p = 17u, q = 99u; int always = 1; unsigned *o = a;\n    \
+                     void *args[] = {{&o, &in, &p, &q, &always}};\n    \
+                     if (hipLaunchCooperativeKernel((const void *){name}, grid, block, args, 0, nullptr) != hipSuccess) bad = 1;\n    \
+                     o = b;\n    \
+                     if (hipLaunchCooperativeKernel((const void *){name}_fibers, grid, block, args, 0, nullptr) != hipSuccess) bad = 1;",
+                    name = k.name
+                ),
+            )
+        } else {
+            (
+                format!(
+                    "dim3 grid({gx}, {gy}), block({x}, {y}, {z});\n    const size_t m = (size_t){gx} * {gy} * {x} * {y} * {z};"
+                ),
+                format!(
+                    "{name}<<<grid, block>>>(a, in, 17u, 99u, 1);\n    {name}_fibers<<<grid, block>>>(b, in, 17u, 99u, 1);",
+                    name = k.name
+                ),
+            )
+        };
         let _ = writeln!(
             src,
-            "  {{\n    dim3 grid({gx}, {gy}), block({x}, {y}, {z});\n\
-             const size_t m = (size_t){gx} * {gy} * {x} * {y} * {z};\n\
+            "  {{\n    {shape}\n\
              std::memset(a, 0xAB, n * sizeof(unsigned));\n\
              std::memset(b, 0xAB, n * sizeof(unsigned));\n\
-             {name}<<<grid, block>>>(a, in, 17u, 99u, 1);\n\
-             {name}_fibers<<<grid, block>>>(b, in, 17u, 99u, 1);\n\
+             {launch}\n\
              if (hipDeviceSynchronize() != hipSuccess) {{ std::printf(\"FAIL {name}: launch\\n\"); bad = 1; }}\n\
              for (size_t i = 0; i < m; ++i)\n\
                if (a[i] != b[i]) {{\n\

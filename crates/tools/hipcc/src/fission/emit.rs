@@ -28,6 +28,7 @@ pub(super) fn split_body(
         toks,
         unit,
         template_params,
+        ..
     } = *sp;
     // Quick rejections over the whole body.
     for k in open + 1..close {
@@ -62,7 +63,7 @@ pub(super) fn split_body(
             .iter()
             .map(|n| match n {
                 Node::Plain(_) | Node::Stride(..) => 0,
-                Node::Barrier => 1,
+                Node::Barrier | Node::GridBarrier => 1,
                 Node::Exchange(_, calls) => calls.len(),
                 Node::Loop(l) => count(&l.body),
                 Node::If(n) => count(&n.then) + n.els.as_deref().map_or(0, count),
@@ -72,6 +73,19 @@ pub(super) fn split_body(
     if count(&nodes) != sync_words {
         return Err("a barrier or wavefront operation that is not a top-level statement");
     }
+    let unit_args = unit_call_arguments(src, toks, unit, open + 1, close);
+    let changed_params = params
+        .iter()
+        .filter(|p| {
+            (open + 1..close).any(|k| {
+                is_id(toks, k)
+                    && text(src, toks, k) == p.name
+                    && is_use(src, toks, k)
+                    && param_may_change(src, toks, k, &unit_args)
+            })
+        })
+        .map(|p| p.name.clone())
+        .collect();
     let mut low = Lowering {
         sp,
         phases: Vec::new(),
@@ -80,6 +94,10 @@ pub(super) fn split_body(
         decls: Vec::new(),
         params,
         exchanges: Vec::new(),
+        changed_params,
+        own: Vec::new(),
+        handles: Vec::new(),
+        shared_names: Vec::new(),
     };
     // Phase 0 gives changed parameters their per-work-item copies (it may stay empty).
     let param_phase = low.new_phase(None);
@@ -94,6 +112,7 @@ pub(super) fn split_body(
         hoisted,
         decls,
         exchanges,
+        handles,
         ..
     } = low;
     // Nothing reachable synchronises.
@@ -103,7 +122,11 @@ pub(super) fn split_body(
         unit,
         template_params,
         memo: BTreeMap::new(),
-        exchanged: exchanges.iter().map(|c| c.name).collect(),
+        exchanged: exchanges
+            .iter()
+            .map(|c| c.name)
+            .chain(sp.coop.allowed.iter().copied())
+            .collect(),
     };
     // The token ranges a phase runs: its statements, loop condition and increment, and the
     // values it stores for exchanges. A vote's value is not in the statement's phase (its
@@ -146,7 +169,6 @@ pub(super) fn split_body(
     };
     let uses =
         |name: &str, ph: &Phase| -> bool { ranges(ph).into_iter().any(|r| mentions(r, name)) };
-    let unit_args = unit_call_arguments(src, toks, unit, open + 1, close);
     // The variables that phases must share: (name, type, declaring phase, phases using it,
     // is a parameter copy).
     struct Shared {
@@ -359,8 +381,41 @@ pub(super) fn split_body(
             v.ty, v.name
         )
     };
+    // The cooperative group handles that phase `i` names in `[a, b)` but does not declare,
+    // declared again (a handle is the work-item's view of its group, computed from its ids).
+    // A copy of a handle (`auto g2 = g;`) needs the handle it copies declared too.
+    let handle_text = |i: usize, ranges: &[(usize, usize)]| -> String {
+        let mut needed: Vec<&str> = handles
+            .iter()
+            .filter(|(name, _)| ranges.iter().any(|&r| mentions(r, name)))
+            .map(|(name, _)| name.as_str())
+            .collect();
+        let mut at = 0;
+        while at < needed.len() {
+            let source = sp.coop.handle(needed[at]).and_then(|h| h.source.as_deref());
+            if let Some(s) = source.filter(|s| !needed.contains(s)) {
+                needed.push(s);
+            }
+            at += 1;
+        }
+        let mut text = String::new();
+        for (name, decl) in &handles {
+            if *decl != i && needed.contains(&name.as_str()) {
+                if let Some(h) = sp.coop.handle(name) {
+                    text.push(' ');
+                    text.push_str(&src[toks[h.decl.0].start..toks[h.decl.1 - 1].end]);
+                }
+            }
+        }
+        text
+    };
     let phase_text = |i: usize, out: &mut String| {
         let ph = &phases[i];
+        if ph.grid_sync {
+            // Every work-item of the group finished the phases before: the group waits at the
+            // grid barrier.
+            out.push_str("\n __hip_fg.grid_sync();");
+        }
         let params_here = i == param_phase;
         if params_here && !shared.iter().any(|v| v.param) {
             return;
@@ -398,11 +453,13 @@ pub(super) fn split_body(
                 })
                 .map(get_text)
                 .collect();
+            let gets = gets + &handle_text(i, &[l.start, l.bound, l.step]);
             let refs: String = shared
                 .iter()
                 .filter(|v| v.used.contains(&i) && mentions(l.body, &v.name))
                 .map(|v| format!(" auto &{0} = __hip_fs_{0}[__hip_i];", v.name))
-                .collect();
+                .collect::<String>()
+                + &handle_text(i, &[l.body]);
             // The ids are set only for a body that may read them (stores to them in the loop
             // would keep the compiler from vectorising it).
             let reads_ids = (l.body.0..l.body.1).any(|k| {
@@ -451,6 +508,7 @@ pub(super) fn split_body(
                 out.push_str(&get_text(v));
             }
         }
+        out.push_str(&handle_text(i, &ranges(ph)));
         if let Some((l, (a, b))) = ph.cond {
             let _ = write!(
                 out,
@@ -474,6 +532,13 @@ pub(super) fn split_body(
                 source(stmts[j].a, stmts[e].b)
             );
             j = e + 1;
+        }
+        // A handle this phase declares may be used only by later phases (which declare it
+        // again): used here too, so that -Wall finds no variable set but not used.
+        for (name, decl) in &handles {
+            if *decl == i {
+                let _ = write!(out, " (void){name};");
+            }
         }
         for &x in &ph.stores {
             let _ = write!(

@@ -92,11 +92,13 @@ pub(super) fn inline_helpers(
     for n in 0..MAX_INLINED {
         let unit = Unit::scan(&cur, &cur_toks);
         let close = matching(&cur, &cur_toks, open)?;
+        let none = super::coop::Coop::default();
         let sp = Splitter {
             src: &cur,
             toks: &cur_toks,
             unit: &unit,
             template_params: &[],
+            coop: &none,
         };
         let Some((next, name)) = inline_one(&sp, open, close, kernel_params, n) else {
             break;

@@ -3,6 +3,7 @@
 //! [`Lowering`](super::lowering::Lowering) builds out of them.
 
 use super::changes::{is_use, param_may_change, unit_call_arguments};
+use super::coop::GroupKind;
 use super::statements::{is_split_sync, Decl, Splitter, Stmt, WaveCall};
 use super::tokens::{calls_in, is_id, matching};
 use super::Why;
@@ -12,8 +13,10 @@ use super::Why;
 pub(super) enum Node {
     /// An ordinary statement (no barrier inside).
     Plain(Stmt),
-    /// A top-level `__syncthreads();` or `__syncwarp();`.
+    /// A top-level `__syncthreads();` or `__syncwarp();` (or a thread block's `sync`).
     Barrier,
+    /// A grid's `sync` statement: a barrier, then the group waits at the grid barrier.
+    GridBarrier,
     /// A statement with wavefront operations, run as an exchange between two phases.
     Exchange(Stmt, Vec<WaveCall>),
     /// A `for` or `while` loop whose braced body holds barriers.
@@ -55,6 +58,8 @@ pub(super) struct IfNode {
 
 #[derive(Debug)]
 pub(super) struct LoopNode {
+    /// The whole statement's tokens `[a, b)`.
+    pub(super) span: (usize, usize),
     /// `for (init;` as a statement (the `;` included), if any.
     pub(super) init: Option<Stmt>,
     /// The condition's tokens `[a, b)`.
@@ -83,6 +88,8 @@ pub(super) struct Phase {
     pub(super) branch: Option<Branch>,
     /// The phase is this stride loop alone (it may run step by step for the whole group).
     pub(super) stride: Option<StrideLoop>,
+    /// The group waits at the grid barrier before this phase (a grid's `sync` before it).
+    pub(super) grid_sync: bool,
 }
 
 /// The condition that an `if` node's entry phase evaluates, and its branches' ids.
@@ -114,6 +121,16 @@ pub(super) enum Block {
     },
 }
 
+/// Whether `nodes` hold a grid `sync` (at any depth).
+pub(super) fn has_grid_sync(nodes: &[Node]) -> bool {
+    nodes.iter().any(|n| match n {
+        Node::GridBarrier => true,
+        Node::Loop(l) => has_grid_sync(&l.body),
+        Node::If(n) => has_grid_sync(&n.then) || n.els.as_deref().is_some_and(has_grid_sync),
+        _ => false,
+    })
+}
+
 impl Splitter<'_> {
     /// The nodes of the statements `toks[open+1..close]`.
     pub(super) fn nodes(&self, open: usize, close: usize) -> Result<Vec<Node>, Why> {
@@ -131,8 +148,10 @@ impl Splitter<'_> {
                     i += 1;
                 }
             }
-            let syncs_in =
-                |s: &Stmt| (s.a..s.b).any(|k| is_id(self.toks, k) && is_split_sync(self.t(k)));
+            let syncs_in = |s: &Stmt| {
+                (s.a..s.b).any(|k| is_id(self.toks, k) && is_split_sync(self.t(k)))
+                    || self.coop.syncs_in(s.a, s.b)
+            };
             if chain.len() > 1 || self.t(s.a) == "if" {
                 if chain.iter().any(syncs_in) {
                     out.push(Node::If(self.branch_node(&chain)?));
@@ -149,6 +168,11 @@ impl Splitter<'_> {
                 }
             } else if self.is_barrier(s) {
                 out.push(Node::Barrier);
+            } else if let Some(kind) = self.coop.sync_at(s.a, s.b) {
+                out.push(match kind {
+                    GroupKind::Grid => Node::GridBarrier,
+                    GroupKind::Block => Node::Barrier,
+                });
             } else if let Some(calls) = self.exchange(s)? {
                 out.push(Node::Exchange(s, calls));
             } else if let Some(l) = self.barrier_loop(s)? {
@@ -212,6 +236,7 @@ impl Splitter<'_> {
             return Err("a loop with a barrier and no condition");
         }
         Ok(Some(LoopNode {
+            span: (s.a, s.b),
             init,
             cond,
             inc,
@@ -295,9 +320,12 @@ impl Splitter<'_> {
         // No effects in the header's expressions.
         for (a, b) in [start, bound, step] {
             let effect = (a..b).any(|k| self.assignment_at(k) || self.doubled_at(k, &["+", "-"]));
-            let impure = calls_in(self.src, self.toks, a, b)
-                .iter()
-                .any(|(_, name, std, member)| !self.pure_call(name, *std, *member));
+            let impure =
+                calls_in(self.src, self.toks, a, b)
+                    .iter()
+                    .any(|(k, name, std, member)| {
+                        !self.pure_call(name, *std, *member) && !self.coop.allowed.contains(k)
+                    });
             if effect || impure {
                 return None;
             }

@@ -1,6 +1,7 @@
 //! Recognising the body's top-level statements: barriers, exchange statements (wavefront
 //! operations, [`WaveOp`]) and declarations. [`Splitter`] holds the kernel being split.
 
+use super::coop::Coop;
 use super::names::{
     is_library_call, is_sync_name, CONTROL_WORDS, FUNDAMENTAL_TYPES, SPECIFIER_WORDS,
 };
@@ -122,6 +123,8 @@ pub(super) struct Splitter<'a> {
     pub(super) unit: &'a Unit,
     /// Template parameter names of the kernel (`T(x)` is a cast).
     pub(super) template_params: &'a [String],
+    /// The kernel's cooperative-groups handles and `sync` statements.
+    pub(super) coop: &'a Coop,
 }
 
 impl<'a> Splitter<'a> {

@@ -288,7 +288,7 @@ fn unsupported_kernels_stay_on_fibers() {
         ("__global__ void k(int *p) {\n  __syncthreads();\n  p[0] = __reduce_add_sync(~0ull, p[0]);\n}\n", "may synchronise"),
         ("__device__ int helper() { __syncthreads(); return 1; }\n__global__ void k(int *p) {\n  __syncthreads();\n  p[0] = 1 + helper();\n}\n", "may synchronise"),
         ("__global__ void k(int *p) {\n  __syncthreads();\n  unknown_function(p);\n}\n", "may synchronise"),
-        ("__global__ void k(int *p) {\n  __syncthreads();\n  auto g = cooperative_groups::this_thread_block();\n}\n", "may synchronise"),
+        ("__global__ void k(int *p) {\n  __syncthreads();\n  (void)cooperative_groups::this_thread_block();\n}\n", "may synchronise"),
         ("__global__ void k(Thing *p) {\n  __syncthreads();\n  p->update();\n}\n", "may synchronise"),
         // Variables that cannot be kept per work-item.
         ("__global__ void k(int *p) {\n  auto v = p[0];\n  __syncthreads();\n  p[1] = v;\n}\n", "reference, array or auto"),
@@ -408,4 +408,169 @@ fn line_numbers_after_the_kernel_are_unchanged() {
     let before: Vec<&str> = rest.lines().collect();
     let at = before.iter().position(|l| l.contains("after_the_kernel"));
     assert_eq!(at, Some(5), "{rest}");
+}
+
+/// The prelude of the cooperative-groups tests.
+const CG: &str = "namespace cg = cooperative_groups;\n";
+
+#[test]
+fn grid_sync_is_a_phase_boundary_with_the_grid_barrier() {
+    let src = format!(
+        "{CG}__global__ void k(const int *in, int *partial, int *out, int n) {{\n  cg::grid_group grid = cg::this_grid();\n  cg::thread_block block = cg::this_thread_block();\n  __shared__ int s[256];\n  int acc = 0;\n  for (unsigned long long i = grid.thread_rank(); i < (unsigned long long)n; i += grid.size()) acc += in[i];\n  s[block.thread_rank()] = acc;\n  block.sync();\n  if (block.thread_rank() == 0) partial[blockIdx.x] = s[0] + s[1];\n  grid.sync();\n  if (blockIdx.x == 0) {{\n    int t = 0;\n    for (unsigned b = block.thread_rank(); b < gridDim.x; b += blockDim.x) t += partial[b];\n    s[block.thread_rank()] = t;\n    cg::sync(block);\n    if (block.thread_rank() == 0) *out = s[0];\n  }}\n}}\n"
+    );
+    let (out, notes) = split(&src);
+    assert_eq!(
+        notes,
+        ["t.hip:2: kernel split at its barriers (runs without fibers)"]
+    );
+    // One grid barrier, between the phase that writes `partial` and the branch.
+    assert_eq!(out.matches("__hip_fg.grid_sync();").count(), 1, "{out}");
+    let (before, after) = out.split_once("__hip_fg.grid_sync();").unwrap_or_default();
+    assert!(
+        before.contains("partial[blockIdx.x] = s[0] + s[1];"),
+        "{out}"
+    );
+    assert!(after.contains("*out = s[0];"), "{out}");
+    // The handles are declared again in the later phases that use them, not kept.
+    assert!(
+        after.contains("cg::thread_block block = cg::this_thread_block();"),
+        "{out}"
+    );
+    assert!(!out.contains("__hip_fs_block"), "{out}");
+    assert!(!out.contains("__hip_fs_grid"), "{out}");
+    // The declaring phase uses them (-Wall: no variable set but not used).
+    assert!(before.contains("(void)grid; (void)block;"), "{out}");
+    // The grid-stride loop over grid.thread_rank() steps the whole group, the probe
+    // evaluating the handle's accessors per work-item.
+    assert!(
+        out.contains(
+            "__hip_st.probe(__hip_i, grid.thread_rank(), (unsigned long long)n, grid.size())"
+        ),
+        "{out}"
+    );
+    let probe = out.split("__hip_st.probe(").next().unwrap_or_default();
+    let probe = probe.rsplit("__hip_fg.run(").next().unwrap_or_default();
+    assert!(
+        probe.contains("cg::grid_group grid = cg::this_grid();"),
+        "{out}"
+    );
+}
+
+#[test]
+fn every_form_of_group_sync_splits() {
+    let grid_forms = [
+        "grid.sync();",
+        "cg::sync(grid);",
+        "cg::this_grid().sync();",
+        "::cooperative_groups::this_grid().sync();",
+        "g2.sync();",
+    ];
+    for form in grid_forms {
+        let src = format!("{CG}__global__ void k(int *p) {{\n  auto grid = cg::this_grid();\n  const auto g2 = grid;\n  p[grid.thread_rank()] = 1;\n  {form}\n  p[0] += (int)cg::thread_rank(grid) + (int)cg::this_grid().size() + (int)g2.num_blocks();\n}}\n");
+        let (out, notes) = split(&src);
+        assert!(
+            notes[0].contains("split at its barriers"),
+            "{form}: {notes:?}"
+        );
+        assert_eq!(
+            out.matches("__hip_fg.grid_sync();").count(),
+            1,
+            "{form}: {out}"
+        );
+    }
+    let block_forms = [
+        "block.sync();",
+        "cg::sync(block);",
+        "cg::this_thread_block().sync();",
+        "cooperative_groups::this_thread_block().sync();",
+    ];
+    for form in block_forms {
+        let src = format!("{CG}__global__ void k(int *p) {{\n  cg::thread_block block = cg::this_thread_block();\n  p[block.thread_rank()] = 1;\n  {form}\n  p[0] += (int)block.size() + (int)block.group_index().x + (int)cg::group_size(block);\n}}\n");
+        let (out, notes) = split(&src);
+        assert!(
+            notes[0].contains("split at its barriers"),
+            "{form}: {notes:?}"
+        );
+        assert!(!out.contains("grid_sync"), "{form}: {out}");
+        assert_eq!(out.matches("__hip_fg.run(").count(), 2, "{form}: {out}");
+    }
+}
+
+#[test]
+fn grid_sync_in_loops_and_branches_the_whole_grid_takes() {
+    // Trip counts and conditions of parameters, constants and the loop's own variable.
+    let ok = [
+        "for (int it = 0; it < iters; ++it) {\n    p[grid.thread_rank()] += it;\n    grid.sync();\n  }",
+        "for (int it = 0; it < 2 * iters + 1; it += 2) {\n    if (it % 4 == 0) grid.sync();\n    p[grid.thread_rank()] += it;\n  }",
+        "if (iters > 3) {\n    p[0] = 1;\n    grid.sync();\n  }",
+        "for (int it = 0; it < (int)gridDim.x; ++it) {\n    grid.sync();\n  }",
+    ];
+    for body in ok {
+        let src = format!("{CG}__global__ void k(int *p, int iters) {{\n  cg::grid_group grid = cg::this_grid();\n  {body}\n}}\n");
+        let (out, notes) = split(&src);
+        assert!(
+            notes[0].contains("split at its barriers"),
+            "{body}: {notes:?}"
+        );
+        assert!(out.contains("__hip_fg.grid_sync();"), "{body}: {out}");
+    }
+}
+
+#[test]
+fn cooperative_kernels_the_split_cannot_follow_stay_on_fibers() {
+    let cases = [
+        // A grid sync that work-items may reach a different number of times.
+        ("for (int it = 0; it < (int)threadIdx.x; ++it) grid.sync();", "may differ"),
+        ("for (int it = 0; it < iters; ++it) { it += p[it]; grid.sync(); }", "may differ"),
+        ("for (int it = 0; it < p[0]; ++it) grid.sync();", "may differ"),
+        ("for (int it = 0; it < iters; ++it) { grid.sync(); iters -= (int)threadIdx.x; }", "may differ"),
+        ("int v = p[0];\n  while (v > 0) { v -= 1; grid.sync(); }", "may differ"),
+        ("if (threadIdx.x < 5) grid.sync();", "may differ"),
+        ("if (blockIdx.x == 0) { grid.sync(); }", "may differ"),
+        ("if (grid.thread_rank() < 5) grid.sync();", "may differ"),
+        ("if (*p) grid.sync();", "may differ"),
+        ("__shared__ int left;\n  left = p[blockIdx.x];\n  __syncthreads();\n  while (left > 0) { grid.sync(); if (threadIdx.x == 0) left -= 1; __syncthreads(); }", "may differ"),
+        // Handles used otherwise than through their accessors.
+        ("grid.sync();\n  helper(grid);", "other than through its accessors"),
+        ("grid.sync();\n  auto *q = &grid;", "other than through its accessors"),
+        ("grid.sync();\n  grid = cg::this_grid();", "other than through its accessors"),
+        ("cg::thread_block b = cg::this_thread_block();\n  auto t = cg::tiled_partition<16>(b);\n  t.sync();", "other than through its accessors"),
+        // Tiles, the multi-grid, groups of other types.
+        ("grid.sync();\n  p[0] = cg::tiled_partition<16>(cg::this_thread_block()).shfl(p[0], 1);", "may synchronise"),
+        ("__syncthreads();\n  cg::this_multi_grid().sync();", "may synchronise"),
+        ("__syncthreads();\n  cg::thread_group g = cg::this_grid();\n  g.sync();", "may synchronise"),
+        ("grid.sync();\n  (void)cg::coalesced_threads();", "may synchronise"),
+    ];
+    let owned: Vec<(String, &str)> = cases
+        .iter()
+        .map(|(body, why)| {
+            (
+                format!("{CG}__device__ void helper(cg::grid_group g) {{ }}\n__global__ void k(int *p, int iters) {{\n  cg::grid_group grid = cg::this_grid();\n  {body}\n}}\n"),
+                *why,
+            )
+        })
+        .collect();
+    let cases: Vec<(&str, &str)> = owned.iter().map(|(s, w)| (s.as_str(), *w)).collect();
+    assert_stay_on_fibers(&cases);
+    // A unit with a function of its own named like a cooperative-groups one.
+    let src = "__device__ void sync(int g) {}\n__global__ void k(int *p) {\n  auto grid = cooperative_groups::this_grid();\n  grid.sync();\n}\n";
+    assert!(!is_split(src), "{}", why(src));
+}
+
+#[test]
+fn helpers_taking_a_group_are_inlined_with_it() {
+    // By reference (the parameter becomes the kernel's handle) and by value (a copy of the
+    // handle, itself a handle).
+    let src = format!("{CG}__device__ void step(int *p, const cg::grid_group &g) {{\n  p[g.thread_rank()] += 1;\n  g.sync();\n}}\n__device__ void settle(cg::thread_block b, int *p) {{\n  b.sync();\n  p[b.thread_rank()] *= 2;\n  b.sync();\n}}\n__global__ void k(int *p, int iters) {{\n  cg::grid_group grid = cg::this_grid();\n  cg::thread_block block = cg::this_thread_block();\n  for (int it = 0; it < iters; ++it) step(p, grid);\n  settle(block, p);\n}}\n");
+    let (out, notes) = split(&src);
+    assert!(notes[0].contains("split at its barriers"), "{notes:?}");
+    assert!(notes[0].contains("inlined: step, settle"), "{notes:?}");
+    assert_eq!(out.matches("__hip_fg.grid_sync();").count(), 1, "{out}");
+    // A later phase that names the copy declares the handle it copies first.
+    let last = out.rsplit("__hip_fg.run(").next().unwrap_or_default();
+    let (decl, copy) = (
+        last.find("cg::thread_block block = cg::this_thread_block();"),
+        last.find("cg::thread_block __hip_h1_b = (block);"),
+    );
+    assert!(decl.is_some() && copy.is_some() && decl < copy, "{out}");
 }
