@@ -590,6 +590,51 @@ fn run(u: &mut Unstructured<'_>) -> ArbResult<()> {
     result
 }
 
+/// When the current input started (ms since the epoch; 0 between inputs), for the watchdog.
+static INPUT_START_MS: AtomicU64 = AtomicU64::new(0);
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// With `AQL_HANG_DUMP_SECS=N`, an input that runs longer than N seconds has every thread's
+/// stack written to `aql-hang-<pid>.txt` (by gdb, if installed) and the process aborted:
+/// libFuzzer's own timeout shows only the main thread, and a hang here is usually another
+/// thread (a packet processor, an engine worker) waiting for something.
+fn start_watchdog() {
+    static STARTED: OnceLock<()> = OnceLock::new();
+    STARTED.get_or_init(|| {
+        let Some(limit) = std::env::var("AQL_HANG_DUMP_SECS")
+            .ok()
+            .and_then(|v| v.parse::<u64>().ok())
+        else {
+            return;
+        };
+        std::thread::spawn(move || loop {
+            std::thread::sleep(Duration::from_millis(500));
+            let start = INPUT_START_MS.load(Ordering::Acquire);
+            if start != 0 && now_ms().saturating_sub(start) > limit * 1000 {
+                let pid = std::process::id().to_string();
+                let out = std::process::Command::new("gdb")
+                    .args(["-p", &pid, "-batch", "-ex", "thread apply all bt"])
+                    .output();
+                let text = match out {
+                    Ok(o) => String::from_utf8_lossy(&o.stdout).into_owned(),
+                    Err(e) => format!("gdb: {e}"),
+                };
+                let _ = std::fs::write(format!("aql-hang-{pid}.txt"), text);
+                eprintln!("aql_queue: an input ran over {limit} s; stacks in aql-hang-{pid}.txt");
+                std::process::abort();
+            }
+        });
+    });
+}
+
 fuzz_target!(|data: &[u8]| {
+    start_watchdog();
+    INPUT_START_MS.store(now_ms(), Ordering::Release);
     let _ = run(&mut Unstructured::new(data));
+    INPUT_START_MS.store(0, Ordering::Release);
 });
