@@ -29,41 +29,14 @@ using thrust::cuda::par_nosync;
 
 #if !defined(__CUDA_ARCH__) && !defined(FERROCM_THRUST_NO_CUDART_SHIM)
 #include <hip/hip_runtime_api.h>
+#include <ferrocm/cuda_device_attributes.h>
 
 #define FERROCM_CUDART_SHIM extern "C" __attribute__((weak)) __host__
 
 namespace ferrocm_thrust_nvidia {
 inline cudaError_t to_cuda(hipError_t e) { return static_cast<cudaError_t>(static_cast<int>(e)); }
-// cudaDeviceAttr -> hipDeviceAttribute_t for the attributes CCCL and cuda_runtime.h's
-// occupancy helpers read; -1 for the others.
-inline int to_hip_attr(cudaDeviceAttr a) {
-  switch (a) {
-    case cudaDevAttrMaxThreadsPerBlock: return hipDeviceAttributeMaxThreadsPerBlock;
-    case cudaDevAttrMaxBlockDimX: return hipDeviceAttributeMaxBlockDimX;
-    case cudaDevAttrMaxBlockDimY: return hipDeviceAttributeMaxBlockDimY;
-    case cudaDevAttrMaxBlockDimZ: return hipDeviceAttributeMaxBlockDimZ;
-    case cudaDevAttrMaxGridDimX: return hipDeviceAttributeMaxGridDimX;
-    case cudaDevAttrMaxGridDimY: return hipDeviceAttributeMaxGridDimY;
-    case cudaDevAttrMaxGridDimZ: return hipDeviceAttributeMaxGridDimZ;
-    case cudaDevAttrMaxSharedMemoryPerBlock: return hipDeviceAttributeMaxSharedMemoryPerBlock;
-    case cudaDevAttrTotalConstantMemory: return hipDeviceAttributeTotalConstantMemory;
-    case cudaDevAttrWarpSize: return hipDeviceAttributeWarpSize;
-    case cudaDevAttrMaxRegistersPerBlock: return hipDeviceAttributeMaxRegistersPerBlock;
-    case cudaDevAttrClockRate: return hipDeviceAttributeClockRate;
-    case cudaDevAttrMultiProcessorCount: return hipDeviceAttributeMultiprocessorCount;
-    case cudaDevAttrL2CacheSize: return hipDeviceAttributeL2CacheSize;
-    case cudaDevAttrMaxThreadsPerMultiProcessor: return hipDeviceAttributeMaxThreadsPerMultiProcessor;
-    case cudaDevAttrUnifiedAddressing: return hipDeviceAttributeUnifiedAddressing;
-    case cudaDevAttrComputeCapabilityMajor: return hipDeviceAttributeComputeCapabilityMajor;
-    case cudaDevAttrComputeCapabilityMinor: return hipDeviceAttributeComputeCapabilityMinor;
-    case cudaDevAttrMaxSharedMemoryPerMultiprocessor: return hipDeviceAttributeMaxSharedMemoryPerMultiprocessor;
-    case cudaDevAttrMaxRegistersPerMultiprocessor: return hipDeviceAttributeMaxRegistersPerMultiprocessor;
-    case cudaDevAttrMaxSharedMemoryPerBlockOptin: return hipDeviceAttributeSharedMemPerBlockOptin;
-    case cudaDevAttrMaxBlocksPerMultiprocessor: return hipDeviceAttributeMaxBlocksPerMultiProcessor;
-    case cudaDevAttrMemoryPoolsSupported: return hipDeviceAttributeMemoryPoolsSupported;
-    default: return -1;
-  }
-}
+// cudaDeviceAttr -> hipDeviceAttribute_t (-1 where HIP has none): one table for every shim.
+inline int to_hip_attr(cudaDeviceAttr a) { return ferrocm::cuda_attribute_to_hip(a); }
 }  // namespace ferrocm_thrust_nvidia
 
 FERROCM_CUDART_SHIM cudaError_t cudaMalloc(void **p, size_t n) {

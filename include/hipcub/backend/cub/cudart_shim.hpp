@@ -8,33 +8,26 @@
  * them for real takes precedence at link time. They are functions of other names whose assembler
  * names are the CUDA ones (asm labels), so CUDA's own declarations, which carry execution-space
  * attributes of their own, are never redeclared. Device attributes are translated by name (the
- * two enumerations number them differently); the error and copy-kind numbering is shared.
+ * two enumerations number them differently: include/ferrocm/cuda_device_attributes.h); the error
+ * and copy-kind numbering is shared.
  */
 #ifndef HIPCUB_BACKEND_CUB_CUDART_SHIM_HPP_
 #define HIPCUB_BACKEND_CUB_CUDART_SHIM_HPP_
 
 #include <cuda_runtime_api.h>
+#include <ferrocm/cuda_device_attributes.h>
 
 #define HIPCUB_CUDART_SHIM __host__ __attribute__((weak))
 
 namespace hipcub {
 namespace detail {
 inline cudaError_t to_cuda(hipError_t e) { return static_cast<cudaError_t>(static_cast<int>(e)); }
+// One translation table for every shim (include/ferrocm/cuda_device_attributes.h).
 inline bool hip_attribute(cudaDeviceAttr a, hipDeviceAttribute_t &out) {
-  switch (a) {
-  case cudaDevAttrMaxThreadsPerBlock: out = hipDeviceAttributeMaxThreadsPerBlock; return true;
-  case cudaDevAttrMaxSharedMemoryPerBlock: out = hipDeviceAttributeMaxSharedMemoryPerBlock; return true;
-  case cudaDevAttrMaxSharedMemoryPerBlockOptin: out = hipDeviceAttributeSharedMemPerBlockOptin; return true;
-  case cudaDevAttrMaxSharedMemoryPerMultiprocessor: out = hipDeviceAttributeMaxSharedMemoryPerMultiprocessor; return true;
-  case cudaDevAttrMultiProcessorCount: out = hipDeviceAttributeMultiprocessorCount; return true;
-  case cudaDevAttrComputeCapabilityMajor: out = hipDeviceAttributeComputeCapabilityMajor; return true;
-  case cudaDevAttrComputeCapabilityMinor: out = hipDeviceAttributeComputeCapabilityMinor; return true;
-  case cudaDevAttrWarpSize: out = hipDeviceAttributeWarpSize; return true;
-  case cudaDevAttrL2CacheSize: out = hipDeviceAttributeL2CacheSize; return true;
-  case cudaDevAttrMaxThreadsPerMultiProcessor: out = hipDeviceAttributeMaxThreadsPerMultiProcessor; return true;
-  case cudaDevAttrMaxRegistersPerBlock: out = hipDeviceAttributeMaxRegistersPerBlock; return true;
-  default: return false;
-  }
+  int h = ferrocm::cuda_attribute_to_hip(a);
+  if (h < 0) return false;
+  out = static_cast<hipDeviceAttribute_t>(h);
+  return true;
 }
 } // namespace detail
 } // namespace hipcub
