@@ -885,6 +885,40 @@ impl StreamCore {
         } else {
             1
         };
+        let span = crate::activity::sink().map(|sink| {
+            let object = hsa::core::executable::kernel_object(kernel_object);
+            sink.kernel_dispatch(&crate::activity::KernelDispatch {
+                name: object.as_ref().map_or("", |o| o.name.as_str()),
+                device: self.device,
+                stream: self.handle,
+                workgroup: block,
+                grid: grid_items,
+                group_segment_size,
+                private_segment_size: object
+                    .as_ref()
+                    .map_or(0, |o| o.engine_kernel.static_private_segment_size),
+            })
+        });
+        self.stamped_locked(span, || {
+            self.publish_dispatch_locked(launch, coop, dims, grid_items)
+        })
+    }
+
+    /// Publishes the kernel-dispatch packet of [`StreamCore::publish_launch_locked`].
+    fn publish_dispatch_locked(
+        &self,
+        launch: &PreparedLaunch,
+        coop: u64,
+        dims: u16,
+        grid_items: [u32; 3],
+    ) -> HipResult<()> {
+        let PreparedLaunch {
+            kernel_object,
+            block,
+            group_segment_size,
+            kernarg,
+            ..
+        } = *launch;
         self.publish_locked(true, |index, completion| {
             // SAFETY: `index` is ours until published; the size was checked above.
             let args = unsafe { self.kernargs.write(index, kernarg) };
@@ -912,6 +946,66 @@ impl StreamCore {
         self.submit(|| self.publish_agent_locked(type_, arg))
     }
 
+    /// Runs `publish` (the packets of one operation) between two host-call packets that
+    /// stamp `span` with the times the operation starts and ends on the queue (the queue
+    /// runs in order: every packet has the barrier bit). No span: just `publish`. The end
+    /// stamp is tracked, so that synchronising with the stream sees the span complete.
+    /// Called with the submission lock held.
+    fn stamped_locked(
+        &self,
+        span: Option<Arc<crate::activity::Span>>,
+        publish: impl FnOnce() -> HipResult<()>,
+    ) -> HipResult<()> {
+        let Some(span) = span else {
+            return publish();
+        };
+        let start: unsafe extern "C" fn(*mut std::ffi::c_void) = crate::activity::stamp_start;
+        let end: unsafe extern "C" fn(*mut std::ffi::c_void) = crate::activity::stamp_end;
+        self.publish_locked(false, |_, _| {
+            host_call_packet(start, Arc::as_ptr(&span) as u64, 0)
+        })
+        .inspect_err(|_| span.cancel())?;
+        let result = publish();
+        if result.is_err() {
+            // Nothing ran: no record (the end stamp below still releases the span).
+            span.cancel();
+        }
+        let raw = Arc::into_raw(span);
+        if self
+            .publish_locked(true, |_, completion| {
+                host_call_packet(end, raw as u64, completion)
+            })
+            .is_err()
+        {
+            // Not published: the start packet may still point at the span, so this
+            // reference is never released.
+            // SAFETY: `raw` came from `Arc::into_raw` just above and no packet owns it.
+            let span = unsafe { &*raw };
+            span.cancel();
+        }
+        result
+    }
+
+    /// Stamps the copy `(dst, src, bytes)` on this stream when an activity sink asks for
+    /// copies: see [`StreamCore::stamped_locked`]. Called with the submission lock held.
+    fn copy_locked(
+        &self,
+        dst: usize,
+        src: usize,
+        bytes: u64,
+        publish: impl FnOnce() -> HipResult<()>,
+    ) -> HipResult<()> {
+        let span = crate::activity::sink().map(|sink| {
+            sink.memory_copy(&crate::activity::MemoryCopy {
+                src: crate::activity::place_of(src),
+                dst: crate::activity::place_of(dst),
+                bytes,
+                stream: self.handle,
+            })
+        });
+        self.stamped_locked(span, publish)
+    }
+
     /// Publishes one agent-dispatch packet. Called with the submission lock held.
     fn publish_agent_locked(&self, type_: u16, arg: [u64; 4]) -> HipResult<()> {
         self.publish_locked(true, |_, completion| {
@@ -935,6 +1029,18 @@ impl StreamCore {
         if c.is_empty() {
             return Ok(());
         }
+        let bytes = (c.width as u64) * (c.height as u64) * (c.depth as u64);
+        // SAFETY: forwarded from the caller.
+        self.copy_locked(c.dst, c.src, bytes, || unsafe {
+            self.publish_copy_3d_packets_locked(c)
+        })
+    }
+
+    /// The packets of [`StreamCore::publish_copy_3d_locked`].
+    ///
+    /// # Safety
+    /// As for [`StreamCore::publish_copy_3d_locked`].
+    unsafe fn publish_copy_3d_packets_locked(&self, c: &Copy3d) -> HipResult<()> {
         if c.slices_contiguous() {
             let rows = c.height * c.depth;
             // SAFETY: forwarded from the caller.
@@ -1052,7 +1158,12 @@ impl StreamCore {
         if let Some(done) = self.capture_op(node) {
             return done;
         }
-        self.agent_dispatch(agent_code::MEMCPY, [dst as u64, src as u64, size as u64, 0])
+        let arg = [dst as u64, src as u64, size as u64, 0];
+        self.submit(|| {
+            self.copy_locked(dst as usize, src as usize, size as u64, || {
+                self.publish_agent_locked(agent_code::MEMCPY, arg)
+            })
+        })
     }
 
     /// Enqueues a fill of `count` elements of `element_size` (1, 2 or 4) bytes.
@@ -1128,15 +1239,18 @@ impl StreamCore {
             }
             return Ok(());
         }
-        self.agent_dispatch(
-            agent_code::MEMCPY_2D,
-            [
-                dst as u64,
-                src as u64,
-                ((dst_pitch as u64) << 32) | src_pitch as u64,
-                ((height as u64) << 32) | width as u64,
-            ],
-        )
+        let arg = [
+            dst as u64,
+            src as u64,
+            ((dst_pitch as u64) << 32) | src_pitch as u64,
+            ((height as u64) << 32) | width as u64,
+        ];
+        let bytes = (width as u64) * (height as u64);
+        self.submit(|| {
+            self.copy_locked(dst as usize, src as usize, bytes, || {
+                self.publish_agent_locked(agent_code::MEMCPY_2D, arg)
+            })
+        })
     }
 
     /// Enqueues `f` to run on the stream's processor thread, in stream order. A one-shot
@@ -1255,6 +1369,21 @@ fn packet_header(kind: u8) -> u16 {
         | (1 << header::BARRIER_SHIFT)
         | (header::FENCE_SCOPE_SYSTEM << header::ACQUIRE_FENCE_SCOPE_SHIFT)
         | (header::FENCE_SCOPE_SYSTEM << header::RELEASE_FENCE_SCOPE_SHIFT)
+}
+
+/// A host-call agent-dispatch packet calling `f(arg)`.
+fn host_call_packet(
+    f: unsafe extern "C" fn(*mut std::ffi::c_void),
+    arg: u64,
+    completion: u64,
+) -> RawPacket {
+    RawPacket::from_packet(&AgentDispatchPacket {
+        header: packet_header(packet_type::AGENT_DISPATCH),
+        type_: agent_code::HOST_CALL,
+        arg: [f as usize as u64, arg, 0, 0],
+        completion_signal: completion,
+        ..AgentDispatchPacket::default()
+    })
 }
 
 /// Host-call packets carry a boxed closure; the processor calls this with it.

@@ -25,6 +25,7 @@ use parking_lot::Mutex;
 
 use crate::entry::HipErrorT;
 use crate::exports::{ApiId, API};
+use crate::profiler_activity;
 use crate::trace::{self, Tracer};
 
 /// The folder rocprofv3 collects trace files in.
@@ -65,6 +66,19 @@ thread_local! {
         // SAFETY: gettid has no preconditions.
         (unsafe { libc::gettid() }) as u64
     };
+}
+
+/// The correlation id and start of the innermost HIP call open on this thread (what a
+/// kernel, copy or allocation record of that call links to).
+pub(crate) fn current_call() -> Option<(u64, u64)> {
+    OPEN.try_with(|open| open.borrow().last().copied())
+        .ok()
+        .flatten()
+}
+
+/// This thread's kernel id (0 during its teardown).
+pub(crate) fn thread_id() -> u64 {
+    THREAD_ID.try_with(|t| *t).unwrap_or(0)
 }
 
 /// `CLOCK_MONOTONIC` in nanoseconds (rocprofv3's clock).
@@ -193,26 +207,46 @@ pub fn is_recording() -> bool {
     PROFILER.get().is_some()
 }
 
-/// The folder to write the HIP trace to, when the environment asks for one.
-fn requested_dir() -> Option<PathBuf> {
+/// The folder to write traces to and the domains to record, when the environment asks
+/// for HIP calls or activity (activity records need the calls' correlation ids, so either
+/// switches the call tracer on).
+fn requested() -> Option<(PathBuf, Vec<String>)> {
     let dir = std::env::var_os(ENV_DIR)?;
-    let domains = std::env::var(ENV_DOMAINS).ok()?;
-    domains
+    let domains: Vec<String> = std::env::var(ENV_DOMAINS)
+        .ok()?
         .split(',')
-        .any(|d| d.trim() == DOMAIN)
-        .then(|| dir.into())
+        .map(|d| d.trim().to_string())
+        .collect();
+    let ours = [
+        DOMAIN,
+        profiler_activity::KERNEL_DOMAIN,
+        profiler_activity::COPY_DOMAIN,
+        profiler_activity::ALLOCATION_DOMAIN,
+    ];
+    domains
+        .iter()
+        .any(|d| ours.contains(&d.as_str()))
+        .then(|| (dir.into(), domains))
 }
+
+/// The activity recorder, when rocprofv3 asked for kernels, copies or allocations.
+static ACTIVITY: OnceLock<&'static profiler_activity::ActivityRecorder> = OnceLock::new();
 
 /// Runs when the dynamic linker loads the library (before `main` for linked programs).
 extern "C" fn on_load() {
-    let Some(dir) = requested_dir() else {
+    let Some((dir, domains)) = requested() else {
         return;
     };
     let tracer = PROFILER.get_or_init(|| ApiTracer::new(dir));
     trace::install(tracer);
+    let words: Vec<&str> = domains.iter().map(String::as_str).collect();
+    if let Some(recorder) = profiler_activity::install(&words) {
+        let _ = ACTIVITY.set(recorder);
+    }
     // SAFETY: registering a plain `extern "C" fn()`; atexit has no other precondition.
     if unsafe { libc::atexit(on_exit) } != 0 {
         trace::uninstall();
+        profiler_activity::stop();
         eprintln!("libamdhip64: cannot register the HIP trace writer; HIP tracing off");
     }
 }
@@ -227,6 +261,15 @@ extern "C" fn on_exit() {
                 "libamdhip64: cannot write the HIP trace to {}: {e}",
                 tracer.dir().display()
             );
+        }
+        if let Some(recorder) = ACTIVITY.get() {
+            profiler_activity::stop();
+            if let Err(e) = recorder.write(tracer.dir()) {
+                eprintln!(
+                    "libamdhip64: cannot write the activity trace to {}: {e}",
+                    tracer.dir().display()
+                );
+            }
         }
     }
 }
