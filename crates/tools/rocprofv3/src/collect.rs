@@ -69,6 +69,8 @@ pub struct ProcessTrace {
     pub thread_names: BTreeMap<u64, String>,
     /// Names given to streams (`roctxNameHipStream`, by `hipStream_t` value; the last wins).
     pub stream_names: BTreeMap<u64, String>,
+    /// Names given to HIP devices (`roctxNameHipDevice`, by ordinal; the last wins).
+    pub device_names: BTreeMap<u64, String>,
     /// Kernel dispatches, copies and allocations of the requested domains, each in start
     /// order, their correlation ids those of [`ProcessTrace::events`] (fresh ones, after
     /// those, when the launching call is not reported).
@@ -190,13 +192,31 @@ pub fn merge(pid: u32, records: Vec<Record>, activity: Activity, domains: Domain
     let paused = paused_intervals(&records);
     let mut names: Vec<&Record> = records
         .iter()
-        .filter(|r| r.kind == Kind::ThreadName)
+        .filter(|r| {
+            matches!(
+                r.kind,
+                Kind::ThreadName | Kind::StreamName | Kind::DeviceName
+            )
+        })
         .collect();
     names.sort_by_key(|r| r.start_ns);
     let thread_names = names
-        .into_iter()
+        .iter()
+        .filter(|r| r.kind == Kind::ThreadName)
         .map(|r| (r.thread_id, r.name.clone()))
         .collect();
+    // roctxNameHipStream / roctxNameHipDevice: the object's bits are in `status`.
+    let object_names = |kind: Kind| -> BTreeMap<u64, String> {
+        names
+            .iter()
+            .filter(|r| r.kind == kind)
+            .map(|r| (r.status as u64, r.name.clone()))
+            .collect()
+    };
+    let (stream_names, device_names) = (
+        object_names(Kind::StreamName),
+        object_names(Kind::DeviceName),
+    );
     let is_paused = |t: u64| paused.iter().any(|&(a, b)| a <= t && t < b);
     let mut events: Vec<(u64, Event)> = records
         .into_iter()
@@ -207,7 +227,11 @@ pub fn merge(pid: u32, records: Vec<Record>, activity: Activity, domains: Domain
                 Kind::Mark => (Domain::Marker, "roctxMarkA".to_string()),
                 Kind::PushPop => (Domain::Marker, "roctxRangePushA".to_string()),
                 Kind::StartStop => (Domain::Marker, "roctxRangeStartA".to_string()),
-                Kind::Pause | Kind::Resume | Kind::ThreadName => return None,
+                Kind::Pause
+                | Kind::Resume
+                | Kind::ThreadName
+                | Kind::StreamName
+                | Kind::DeviceName => return None,
             };
             let wanted = match domain {
                 Domain::HipRuntime => domains.hip_runtime,
@@ -250,7 +274,8 @@ pub fn merge(pid: u32, records: Vec<Record>, activity: Activity, domains: Domain
         pid,
         events,
         thread_names,
-        stream_names: BTreeMap::new(),
+        stream_names,
+        device_names,
         activity,
     }
 }

@@ -285,8 +285,9 @@ struct StreamSlice {
     extra: Vec<DebugAnnotation>,
 }
 
-/// The tracks of the streams (one per queue, in order of first use, named
-/// `Stream <n>` or as `roctxNameHipStream` named them) with their kernels and copies as
+/// The tracks of the streams (one per queue, in order of first use, named `Stream <n>` or
+/// as `roctxNameHipStream` named them, then the agent: `agent <id>` or the device's
+/// `roctxNameHipDevice` name) with their kernels and copies as
 /// slices, each in the flow of the call that made it.
 fn activity_slices(process: &ProcessTrace, packets: &mut Vec<TracePacket>, timed: &mut Vec<Timed>) {
     let a = &process.activity;
@@ -332,6 +333,14 @@ fn activity_slices(process: &ProcessTrace, packets: &mut Vec<TracePacket>, timed
     // One track per stream (a host-to-host copy on a device's stream is on that stream's
     // track), named after the agent of its first work.
     let mut queues: BTreeMap<u64, u64> = BTreeMap::new();
+    let agent_name = |agent: Agent| match agent.0.checked_sub(1) {
+        Some(device) => process
+            .device_names
+            .get(&device)
+            .cloned()
+            .unwrap_or_else(|| format!("agent {agent}")),
+        None => "host".to_string(),
+    };
     for slice in slices {
         let StreamSlice {
             start,
@@ -352,7 +361,7 @@ fn activity_slices(process: &ProcessTrace, packets: &mut Vec<TracePacket>, timed
                 .unwrap_or_else(|| format!("Stream {next}"));
             packets.push(descriptor(TrackDescriptor {
                 uuid: Some(queue_uuid(next)),
-                name: Some(format!("{track_name} (agent {agent})")),
+                name: Some(format!("{track_name} ({})", agent_name(agent))),
                 parent_uuid: Some(process_uuid(process.pid)),
                 ..Default::default()
             }));

@@ -2,8 +2,10 @@
 // --memory-allocation-trace: kernels on two streams (<<<>>>, hipLaunchKernelGGL,
 // hipLaunchKernel, a cooperative launch, a graph of two kernel nodes), copies of every
 // direction (synchronous, asynchronous, 2-D, to a symbol, peer) and allocations of every
-// kind. Prints what it did ("launches N", "copies N", "streams A B") and PASS.
+// kind; names a stream and the device with roctx. Prints what it did ("launches N",
+// "copies N", "streams A B") and PASS.
 #include <hip/hip_runtime.h>
+#include <roctracer/roctx.h>
 
 #include <cstdio>
 #include <cstring>
@@ -47,6 +49,8 @@ int main() {
     hipStream_t s1, s2;
     HIP(hipStreamCreate(&s1));
     HIP(hipStreamCreate(&s2));
+    CHECK(roctxNameHipStream("first stream", s1) == 0);
+    CHECK(roctxNameHipDevice("the device", 0) == 0);
     std::printf("streams %llu %llu\n", (unsigned long long)(uintptr_t)s1,
                 (unsigned long long)(uintptr_t)s2);
 
