@@ -1,5 +1,6 @@
-//! rocprofv3 --kernel-trace on an NVIDIA GPU (run by scripts/gpu-check.sh from the GPU
-//! bundle): kernel times come from CUDA events aligned to the host clock
+//! rocprofv3 --kernel-trace --memory-copy-trace on an NVIDIA GPU (run by
+//! scripts/gpu-check.sh from the GPU bundle): kernel and copy times come from CUDA events
+//! aligned to the host clock
 //! (`crates/hip/src/platform/nvidia/activity.rs`). The kernels of
 //! `tests/programs/kernels.hip` appear once each, named, within the run, after the calls that
 //! launched them (within the alignment's error), ordered on their streams.
@@ -109,7 +110,7 @@ fn kernel_trace_on_an_nvidia_gpu() {
 
     let start = now_ns();
     let out = Command::new(&rocprofv3)
-        .args(["--hip-trace", "--kernel-trace", "-d"])
+        .args(["--hip-trace", "--kernel-trace", "--memory-copy-trace", "-d"])
         .arg(&dir)
         .args(["-o", "run", "--"])
         .arg(&exe)
@@ -155,5 +156,14 @@ fn kernel_trace_on_an_nvidia_gpu() {
         spans.sort_unstable();
         assert!(spans.windows(2).all(|w| w[0].1 <= w[1].0), "{spans:?}");
     }
+
+    // The one copy: hipMemcpy device to host, timed on the legacy default stream.
+    let (_, copies) = read_csv(&dir.join("run_memory_copy_trace.csv"));
+    assert_eq!(copies.len(), 1, "{copies:#?}");
+    let c = &copies[0];
+    assert_eq!(c["Direction"], "MEMORY_COPY_DEVICE_TO_HOST");
+    assert_eq!(calls[&num(c, "Correlation_Id")]["Function"], "hipMemcpy");
+    let (s, e) = (num(c, "Start_Timestamp"), num(c, "End_Timestamp"));
+    assert!(start <= s && s <= e && e <= end, "{c:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,6 +1,8 @@
-//! Kernel-dispatch times on NVIDIA for `rocprofv3 --kernel-trace` ([`crate::activity`]):
-//! a pair of CUDA events recorded around the launch on its stream, read back later and put
-//! on the host's `CLOCK_MONOTONIC` clock.
+//! Kernel-dispatch and memory-copy times on NVIDIA for `rocprofv3 --kernel-trace` and
+//! `--memory-copy-trace` ([`crate::activity`]): a pair of CUDA events recorded around the
+//! launch or copy on its stream, read back later and put on the host's `CLOCK_MONOTONIC`
+//! clock. Copies traced: `hipMemcpy`/`hipMemcpyAsync` and what goes through them (symbol
+//! copies); 2-D, 3-D and peer copies are not traced on NVIDIA yet.
 //!
 //! **Clock alignment.** Event times are only known relative to each other
 //! (`cuEventElapsedTime`). Once per device (and again after [`RECALIBRATE_NS`], so that the
@@ -29,7 +31,7 @@ use parking_lot::{Mutex, RwLock};
 use super::context::make_current;
 use super::cu;
 use super::driver::{check, Driver};
-use crate::activity::{self, KernelDispatch, Resolver};
+use crate::activity::{self, ActivitySink, KernelDispatch, MemoryCopy, Place, Resolver, Span};
 use crate::error::HipResult;
 
 /// Calibration attempts per device; the shortest bracket wins.
@@ -229,50 +231,113 @@ pub(super) unsafe fn traced(
     shared_mem: u32,
     launch: impl FnOnce() -> HipResult<()>,
 ) -> HipResult<()> {
-    let Some(sink) = activity::sink() else {
+    if activity::sink().is_none() {
         return launch();
+    }
+    let report = |sink: &dyn ActivitySink| {
+        let attribute = |a| {
+            let mut v = 0;
+            // SAFETY: a live function (caller); out-parameter.
+            let _ = unsafe { cu::cuFuncGetAttribute(&mut v, a, f) };
+            v.max(0) as u32
+        };
+        let private = attribute(cu::CUfunction_attribute::CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES);
+        let static_shared =
+            attribute(cu::CUfunction_attribute::CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES);
+        let name = name_of(f);
+        sink.kernel_dispatch(&KernelDispatch {
+            name: &name,
+            device: dev,
+            stream: s as u64,
+            workgroup: block,
+            grid: [
+                grid[0].saturating_mul(block[0]),
+                grid[1].saturating_mul(block[1]),
+                grid[2].saturating_mul(block[2]),
+            ],
+            group_segment_size: shared_mem.saturating_add(static_shared),
+            private_segment_size: private,
+        })
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe { traced_op(dev, s, launch, report) }
+}
+
+/// Where `ptr` is for a copy's direction: device (or managed) memory of `dev`, else the
+/// host.
+fn place_of(dev: usize, ptr: usize) -> Place {
+    let mut memory_type: u32 = 0;
+    // SAFETY: the driver only looks the address up and writes one unsigned int.
+    let r = unsafe {
+        cu::cuPointerGetAttribute(
+            (&mut memory_type as *mut u32).cast(),
+            cu::CUpointer_attribute::CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+            ptr as cu::CUdeviceptr,
+        )
+    };
+    let device = cu::CUmemorytype::CU_MEMORYTYPE_DEVICE as u32;
+    if r == cu::CUresult::CUDA_SUCCESS && memory_type == device {
+        Place::Device(dev)
+    } else {
+        Place::Host
+    }
+}
+
+/// Runs `copy` (a driver copy of `bytes` from `src` to `dst`, stream-ordered on `s`, or on
+/// the legacy default stream when `s` is `None`) and reports it like [`traced`] does a
+/// launch.
+///
+/// # Safety
+/// `s` must be a live or default stream of device `dev` (current).
+#[inline]
+pub(super) unsafe fn traced_copy(
+    dev: usize,
+    s: Option<cu::CUstream>,
+    dst: usize,
+    src: usize,
+    bytes: u64,
+    copy: impl FnOnce() -> HipResult<()>,
+) -> HipResult<()> {
+    if activity::sink().is_none() {
+        return copy();
+    }
+    let stream = s.unwrap_or(std::ptr::null_mut());
+    let report = |sink: &dyn ActivitySink| {
+        sink.memory_copy(&MemoryCopy {
+            src: place_of(dev, src),
+            dst: place_of(dev, dst),
+            bytes,
+            stream: stream as u64,
+        })
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe { traced_op(dev, stream, copy, report) }
+}
+
+/// `run` between a start and an end event on `s`; on success `report` files the record
+/// whose span the events resolve.
+///
+/// # Safety
+/// As for [`traced`].
+unsafe fn traced_op(
+    dev: usize,
+    s: cu::CUstream,
+    run: impl FnOnce() -> HipResult<()>,
+    report: impl FnOnce(&dyn ActivitySink) -> Arc<Span>,
+) -> HipResult<()> {
+    let Some(sink) = activity::sink() else {
+        return run();
     };
     // SAFETY: forwarded from the caller.
     let Some(pending) = (unsafe { prepare(dev, s) }) else {
-        return launch();
+        return run();
     };
-    launch()?;
+    run()?;
     // SAFETY: the stream is the caller's; the event is ours.
     if unsafe { record(pending.end, s) }.is_err() {
         return Ok(());
     }
-    let mut private = 0;
-    // SAFETY: a live function; out-parameter.
-    let _ = unsafe {
-        cu::cuFuncGetAttribute(
-            &mut private,
-            cu::CUfunction_attribute::CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES,
-            f,
-        )
-    };
-    let mut static_shared = 0;
-    // SAFETY: as above.
-    let _ = unsafe {
-        cu::cuFuncGetAttribute(
-            &mut static_shared,
-            cu::CUfunction_attribute::CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
-            f,
-        )
-    };
-    let name = name_of(f);
-    let span = sink.kernel_dispatch(&KernelDispatch {
-        name: &name,
-        device: dev,
-        stream: s as u64,
-        workgroup: block,
-        grid: [
-            grid[0].saturating_mul(block[0]),
-            grid[1].saturating_mul(block[1]),
-            grid[2].saturating_mul(block[2]),
-        ],
-        group_segment_size: shared_mem.saturating_add(static_shared.max(0) as u32),
-        private_segment_size: private.max(0) as u32,
-    });
+    let span = report(sink);
     let resolver: Resolver = Box::new(move |wait| pending.times(wait));
     span.set_resolver(resolver);
     Ok(())

@@ -263,6 +263,26 @@ unsafe fn copy(
         return Err(HipError::InvalidValue);
     }
     let (d, s) = (dst as cu::CUdeviceptr, src as cu::CUdeviceptr);
+    let run = || {
+        // SAFETY: a context is current; the caller guarantees both ranges (and the stream).
+        unsafe { copy_now(dst, src, count, kind, stream) }
+    };
+    // SAFETY: the caller guarantees the stream.
+    unsafe { super::activity::traced_copy(dev, stream, d as usize, s as usize, count as u64, run) }
+}
+
+/// The driver copy of [`copy`] (checks done, context current).
+///
+/// # Safety
+/// As for [`copy`].
+unsafe fn copy_now(
+    dst: *mut c_void,
+    src: *const c_void,
+    count: usize,
+    kind: CopyKind,
+    stream: Option<cu::CUstream>,
+) -> HipResult<()> {
+    let (d, s) = (dst as cu::CUdeviceptr, src as cu::CUdeviceptr);
     // SAFETY: a context is current; the caller guarantees both ranges (and the stream).
     check(unsafe {
         match (kind, stream) {
