@@ -1,6 +1,8 @@
-// Tracing overhead (docs/PROFILING.md): the time per call of a cheap HIP function and per
-// empty-kernel launch, with and without `rocprofv3 --hip-trace`. Not run by the tests:
-//   hipcc -O2 overhead.hip -o overhead && ./overhead && rocprofv3 --hip-trace -- ./overhead
+// Tracing overhead (docs/PROFILING.md), run by tests/overhead.rs (an ignored test: release
+// builds) untraced and under rocprofv3 in the same run: the time per call of a cheap HIP
+// function, per empty-kernel launch (enqueued, not synchronised per launch), per launch +
+// stream synchronisation, and per small synchronous copy. By hand:
+//   hipcc -O2 overhead.hip -o overhead && ./overhead && rocprofv3 --kernel-trace -- ./overhead
 #include <hip/hip_runtime.h>
 
 #include <chrono>
@@ -23,6 +25,16 @@ int main() {
     double get = ns_per_call(200000, [&] { (void)hipGetDevice(&device); });
     double launch = ns_per_call(20000, [] { hipLaunchKernelGGL(empty, dim3(1), dim3(1), 0, 0); });
     (void)hipDeviceSynchronize();
-    std::printf("hipGetDevice %.1f ns/call, empty launch %.1f ns/launch\n", get, launch);
+    double launch_sync = ns_per_call(5000, [] {
+        hipLaunchKernelGGL(empty, dim3(1), dim3(1), 0, 0);
+        (void)hipStreamSynchronize(0);
+    });
+    float* d = nullptr;
+    float h[16] = {};
+    (void)hipMalloc(&d, sizeof h);
+    double copy = ns_per_call(20000, [&] { (void)hipMemcpy(d, h, sizeof h, hipMemcpyHostToDevice); });
+    (void)hipFree(d);
+    std::printf("get_device %.1f\nlaunch %.1f\nlaunch_sync %.1f\ncopy %.1f\n", get, launch,
+                launch_sync, copy);
     return 0;
 }
