@@ -204,6 +204,46 @@ pub(crate) unsafe extern "C" fn stamp_end(arg: *mut std::ffi::c_void) {
     span.end_now();
 }
 
+/// `CLOCK_MONOTONIC - CLOCK_BOOTTIME` now, in ns (`<= 0`; changes only across a suspend):
+/// what turns the HSA system timestamp (`CLOCK_BOOTTIME`) into the API records' clock.
+fn boot_to_monotonic() -> i64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid out-pointer; CLOCK_BOOTTIME always exists on Linux.
+    unsafe { libc::clock_gettime(libc::CLOCK_BOOTTIME, &mut ts) };
+    let boot = ts.tv_sec * 1_000_000_000 + ts.tv_nsec;
+    now_ns() as i64 - boot
+}
+
+/// What a one-packet stamp reads: the span, and the stream's completion signal, into which
+/// the queue's processor (profiling on) wrote the dispatch times of the packet just before.
+pub(crate) struct PacketStamp {
+    pub(crate) span: Arc<Span>,
+    pub(crate) signal: Arc<hsa::core::signal::SignalObject>,
+}
+
+/// Host-call packet function following an operation's single packet on an in-order,
+/// profiling queue: the operation's times are the completion signal's dispatch times
+/// (`CLOCK_BOOTTIME` ticks: ns), moved to `CLOCK_MONOTONIC`.
+///
+/// # Safety
+/// `arg` must come from `Box::<PacketStamp>::into_raw`, released by nothing else.
+pub(crate) unsafe extern "C" fn stamp_from_signal(arg: *mut std::ffi::c_void) {
+    // SAFETY: per the contract: this packet owns the box.
+    let stamp = unsafe { Box::from_raw(arg.cast::<PacketStamp>()) };
+    let (start, end) = stamp.signal.dispatch_times();
+    if start == 0 || end < start {
+        // No times (the queue was not profiling): no record rather than a wrong one.
+        stamp.span.cancel();
+        return;
+    }
+    let shift = boot_to_monotonic();
+    let at = |t: u64| (t as i64).saturating_add(shift).max(0) as u64;
+    stamp.span.set(at(start), at(end));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,6 +267,32 @@ mod tests {
         assert_eq!(r.times(false), None, "the device has no times yet");
         assert_eq!(r.times(false), Some((10, 20)));
         assert_eq!(r.times(false), Some((10, 20)), "kept once resolved");
+    }
+
+    #[test]
+    fn a_signal_stamp_moves_dispatch_times_to_the_monotonic_clock() {
+        let signal = hsa::Signal::new(1).expect("signal");
+        let before = now_ns();
+        let boot = (before as i64 - boot_to_monotonic()) as u64;
+        signal.as_core().set_dispatch_times(boot, boot + 500);
+        let span = Arc::new(Span::default());
+        let stamp = Box::new(PacketStamp {
+            span: Arc::clone(&span),
+            signal: Arc::clone(signal.as_core()),
+        });
+        // SAFETY: a box made for this call.
+        unsafe { stamp_from_signal(Box::into_raw(stamp).cast()) };
+        let (a, b) = span.times(false).expect("stamped");
+        assert!(a.abs_diff(before) < 1_000_000, "{a} vs {before}");
+        assert_eq!(b - a, 500);
+        let unprofiled = Arc::new(Span::default());
+        let stamp = Box::new(PacketStamp {
+            span: Arc::clone(&unprofiled),
+            signal: Arc::clone(hsa::Signal::new(1).expect("signal").as_core()),
+        });
+        // SAFETY: as above.
+        unsafe { stamp_from_signal(Box::into_raw(stamp).cast()) };
+        assert_eq!(unprofiled.times(false), None, "no times: no record");
     }
 
     #[test]

@@ -165,6 +165,8 @@ pub struct StreamCore {
     /// through an event), if any; `capturing` mirrors `capture.is_some()` for a cheap check.
     capture: Mutex<Option<Arc<CaptureSession>>>,
     capturing: AtomicBool,
+    /// Whether the queue records dispatch times (switched on for activity tracing).
+    profiling: AtomicBool,
 }
 
 /// Live streams by handle (handles are never reused, so a stale one is detected).
@@ -331,6 +333,7 @@ impl StreamCore {
             keep_alive: Mutex::new(VecDeque::new()),
             capture: Mutex::new(None),
             capturing: AtomicBool::new(false),
+            profiling: AtomicBool::new(false),
         }))
     }
 
@@ -899,7 +902,7 @@ impl StreamCore {
                     .map_or(0, |o| o.engine_kernel.static_private_segment_size),
             })
         });
-        self.stamped_locked(span, || {
+        self.stamped_locked(span, true, || {
             self.publish_dispatch_locked(launch, coop, dims, grid_items)
         })
     }
@@ -946,19 +949,51 @@ impl StreamCore {
         self.submit(|| self.publish_agent_locked(type_, arg))
     }
 
-    /// Runs `publish` (the packets of one operation) between two host-call packets that
-    /// stamp `span` with the times the operation starts and ends on the queue (the queue
-    /// runs in order: every packet has the barrier bit). No span: just `publish`. The end
-    /// stamp is tracked, so that synchronising with the stream sees the span complete.
-    /// Called with the submission lock held.
+    /// Runs `publish` (the packets of one operation) and has `span` stamped with the times
+    /// the operation ran on the queue (in order: every packet has the barrier bit). No span:
+    /// just `publish`. `single`: `publish` publishes exactly one tracked packet, so one
+    /// host-call packet after it reads that packet's dispatch times from the stream's
+    /// completion signal (the queue profiles once a span was asked for); otherwise two
+    /// host-call packets around the operation stamp the host clock. The last stamp is
+    /// tracked, so that synchronising with the stream sees the span complete. Called with
+    /// the submission lock held.
     fn stamped_locked(
         &self,
         span: Option<Arc<crate::activity::Span>>,
+        single: bool,
         publish: impl FnOnce() -> HipResult<()>,
     ) -> HipResult<()> {
         let Some(span) = span else {
             return publish();
         };
+        if single {
+            if !self.profiling.load(Ordering::Relaxed) {
+                self.queue.object().set_profiling(true);
+                self.profiling.store(true, Ordering::Relaxed);
+            }
+            if let Err(e) = publish() {
+                span.cancel();
+                return Err(e);
+            }
+            let stamp: unsafe extern "C" fn(*mut std::ffi::c_void) =
+                crate::activity::stamp_from_signal;
+            let raw = Box::into_raw(Box::new(crate::activity::PacketStamp {
+                span,
+                signal: Arc::clone(self.counter.as_core()),
+            }));
+            if self
+                .publish_locked(true, |_, completion| {
+                    host_call_packet(stamp, raw as u64, completion)
+                })
+                .is_err()
+            {
+                // SAFETY: `raw` came from `Box::into_raw` above and no packet owns it.
+                let stamp = unsafe { Box::from_raw(raw) };
+                // The operation was published: it runs unrecorded.
+                stamp.span.cancel();
+            }
+            return Ok(());
+        }
         let start: unsafe extern "C" fn(*mut std::ffi::c_void) = crate::activity::stamp_start;
         let end: unsafe extern "C" fn(*mut std::ffi::c_void) = crate::activity::stamp_end;
         self.publish_locked(false, |_, _| {
@@ -993,6 +1028,7 @@ impl StreamCore {
         dst: usize,
         src: usize,
         bytes: u64,
+        single: bool,
         publish: impl FnOnce() -> HipResult<()>,
     ) -> HipResult<()> {
         let span = crate::activity::sink().map(|sink| {
@@ -1003,7 +1039,7 @@ impl StreamCore {
                 stream: self.handle,
             })
         });
-        self.stamped_locked(span, publish)
+        self.stamped_locked(span, single, publish)
     }
 
     /// Publishes one agent-dispatch packet. Called with the submission lock held.
@@ -1031,7 +1067,7 @@ impl StreamCore {
         }
         let bytes = (c.width as u64) * (c.height as u64) * (c.depth as u64);
         // SAFETY: forwarded from the caller.
-        self.copy_locked(c.dst, c.src, bytes, || unsafe {
+        self.copy_locked(c.dst, c.src, bytes, false, || unsafe {
             self.publish_copy_3d_packets_locked(c)
         })
     }
@@ -1160,7 +1196,7 @@ impl StreamCore {
         }
         let arg = [dst as u64, src as u64, size as u64, 0];
         self.submit(|| {
-            self.copy_locked(dst as usize, src as usize, size as u64, || {
+            self.copy_locked(dst as usize, src as usize, size as u64, true, || {
                 self.publish_agent_locked(agent_code::MEMCPY, arg)
             })
         })
@@ -1247,7 +1283,7 @@ impl StreamCore {
         ];
         let bytes = (width as u64) * (height as u64);
         self.submit(|| {
-            self.copy_locked(dst as usize, src as usize, bytes, || {
+            self.copy_locked(dst as usize, src as usize, bytes, true, || {
                 self.publish_agent_locked(agent_code::MEMCPY_2D, arg)
             })
         })

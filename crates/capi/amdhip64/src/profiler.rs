@@ -51,6 +51,9 @@ type Buffer = Arc<Mutex<Vec<Call>>>;
 /// Records every exported call into per-thread buffers.
 pub struct ApiTracer {
     dir: PathBuf,
+    /// Whether calls are recorded (`hip` asked for); otherwise only their correlation ids
+    /// are kept while they run, for kernel, copy and allocation records.
+    record_calls: bool,
     buffers: Mutex<Vec<Buffer>>,
     next_correlation_id: AtomicU64,
 }
@@ -68,8 +71,8 @@ thread_local! {
     };
 }
 
-/// The correlation id and start of the innermost HIP call open on this thread (what a
-/// kernel, copy or allocation record of that call links to).
+/// The correlation id and start (0 when calls are not recorded) of the innermost HIP call
+/// open on this thread (what a kernel, copy or allocation record of that call links to).
 pub(crate) fn current_call() -> Option<(u64, u64)> {
     OPEN.try_with(|open| open.borrow().last().copied())
         .ok()
@@ -95,8 +98,14 @@ fn now_ns() -> u64 {
 impl ApiTracer {
     /// A tracer that will write `<dir>/<pid>.hip.trace`.
     pub fn new(dir: PathBuf) -> Self {
+        Self::with_calls(dir, true)
+    }
+
+    /// A tracer that records calls (`record_calls`) or only numbers them while they run.
+    pub fn with_calls(dir: PathBuf, record_calls: bool) -> Self {
         ApiTracer {
             dir,
+            record_calls,
             buffers: Mutex::new(Vec::new()),
             next_correlation_id: AtomicU64::new(1),
         }
@@ -164,7 +173,8 @@ impl Tracer for ApiTracer {
     /// correlation id.
     fn enter(&self, _id: ApiId) -> u64 {
         let correlation_id = self.next_correlation_id.fetch_add(1, Ordering::Relaxed);
-        let start_ns = now_ns();
+        // Without call records no start is needed (0: unknown).
+        let start_ns = if self.record_calls { now_ns() } else { 0 };
         // A thread being torn down (a thread-local's destructor calling HIP) has no OPEN any
         // more; its calls are not recorded (`exit` finds nothing open).
         let _ = OPEN.try_with(|open| open.borrow_mut().push((correlation_id, start_ns)));
@@ -173,6 +183,15 @@ impl Tracer for ApiTracer {
 
     /// Files the finished call in this thread's buffer.
     fn exit(&self, id: ApiId, token: u64, status: HipErrorT) {
+        if !self.record_calls {
+            let _ = OPEN.try_with(|open| {
+                let mut open = open.borrow_mut();
+                if let Some(at) = open.iter().rposition(|&(corr, _)| corr == token) {
+                    open.remove(at);
+                }
+            });
+            return;
+        }
         let end_ns = now_ns();
         // Calls nest on a thread (a callback calling HIP), so this one is the innermost open.
         let opened = OPEN
@@ -237,7 +256,8 @@ extern "C" fn on_load() {
     let Some((dir, domains)) = requested() else {
         return;
     };
-    let tracer = PROFILER.get_or_init(|| ApiTracer::new(dir));
+    let record_calls = domains.iter().any(|d| d == DOMAIN);
+    let tracer = PROFILER.get_or_init(|| ApiTracer::with_calls(dir, record_calls));
     trace::install(tracer);
     let words: Vec<&str> = domains.iter().map(String::as_str).collect();
     if let Some(recorder) = profiler_activity::install(&words) {
@@ -284,6 +304,29 @@ mod tests {
 
     // The tracer is driven directly (not installed: other tests of this crate install their
     // own tracer in the same process).
+
+    #[test]
+    fn without_call_records_calls_are_only_numbered_while_open() {
+        let dir = std::env::temp_dir().join(format!("amdhip64-numbered-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let tracer = ApiTracer::with_calls(dir.clone(), false);
+        let outer = tracer.enter(ApiId::hipGraphLaunch);
+        assert_eq!(current_call(), Some((outer, 0)));
+        let inner = tracer.enter(ApiId::hipMalloc);
+        assert_eq!(current_call(), Some((inner, 0)));
+        tracer.exit(ApiId::hipMalloc, inner, 0);
+        assert_eq!(
+            current_call(),
+            Some((outer, 0)),
+            "the outer call is open again"
+        );
+        tracer.exit(ApiId::hipGraphLaunch, outer, 0);
+        assert_eq!(current_call(), None);
+        let path = tracer.write_trace().expect("write");
+        let text = std::fs::read_to_string(&path).expect("read back");
+        std::fs::remove_dir_all(&dir).expect("clean up");
+        assert_eq!(text.lines().count(), 1, "the header only: {text}");
+    }
 
     #[test]
     fn calls_are_recorded_with_nesting_statuses_and_ordered_times() {

@@ -97,6 +97,8 @@ pub struct ActivityRecorder {
 /// The correlation id and thread of the HIP call the calling thread is in (0 outside one).
 fn origin() -> (u64, u64, Option<u64>) {
     let (corr, start) = profiler::current_call().map_or((0, None), |(c, s)| (c, Some(s)));
+    // A start of 0: calls are numbered but not timed.
+    let start = start.filter(|&s| s != 0);
     (corr, profiler::thread_id(), start)
 }
 

@@ -64,10 +64,9 @@ impl Drop for Staging {
 /// The value of `FERROCM_PROFILE_DOMAINS` for `domains`.
 fn domain_list(domains: Domains) -> String {
     let mut list = Vec::new();
-    let activity = domains.kernel || domains.memory_copy || domains.memory_allocation;
-    // Activity records link to the HIP calls that made them: the call tracer runs too (its
-    // records are reported only if asked for).
-    if domains.hip_runtime || domains.hip_compiler || activity {
+    // Activity records link to the HIP calls that made them: libamdhip64 numbers its calls
+    // for them even without `hip` (then it does not record the calls).
+    if domains.hip_runtime || domains.hip_compiler {
         list.push("hip");
     }
     if domains.marker {
@@ -327,6 +326,6 @@ mod tests {
             memory_allocation: true,
             ..Domains::default()
         };
-        assert_eq!(domain_list(kernels), "hip,kernel,memory_allocation");
+        assert_eq!(domain_list(kernels), "kernel,memory_allocation");
     }
 }
