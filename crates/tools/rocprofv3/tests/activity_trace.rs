@@ -407,6 +407,41 @@ fn check_pftrace(path: &Path, launches: usize, copies: usize) {
     for f in &activity_flows {
         assert!(api_flows.contains(f), "flow {f} starts at its HIP call");
     }
+
+    // Perfetto's own schema, when PERFETTO_PYTHON names a Python with the `perfetto` package.
+    let Some(python) = std::env::var_os("PERFETTO_PYTHON") else {
+        eprintln!(
+            "skipped: Perfetto schema check (set PERFETTO_PYTHON to a Python with `perfetto`)"
+        );
+        return;
+    };
+    let script = "import sys\n\
+                  from perfetto.protos.perfetto.trace import perfetto_trace_pb2 as p\n\
+                  t = p.Trace()\n\
+                  t.ParseFromString(open(sys.argv[1], 'rb').read())\n\
+                  e = [x.track_event for x in t.packet if x.HasField('track_event')]\n\
+                  print(sum(1 for x in e if 'KERNEL_DISPATCH' in x.categories),\n\
+                        sum(len(x.flow_ids) for x in e))\n";
+    let out = Command::new(python)
+        .current_dir(env!("CARGO_TARGET_TMPDIR"))
+        .args(["-c", script])
+        .arg(path)
+        .output()
+        .expect("run Python");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let counts: Vec<usize> = String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .map(|v| v.parse().expect("count"))
+        .collect();
+    assert_eq!(
+        counts,
+        [launches, activity_flows.len() + api_flows.len()],
+        "Perfetto's parser sees the kernels and every flow id"
+    );
 }
 
 #[test]

@@ -57,7 +57,7 @@ fn run(cmd: &mut Command) -> BTreeMap<String, f64> {
 
 #[test]
 #[ignore = "a benchmark: run with --release -- --ignored --nocapture"]
-fn traced_launches_cost_at_most_twice_untraced() {
+fn tracing_overhead_on_calls_launches_and_copies() {
     let dir = target_dir();
     let hipcc = dir.join("hipcc");
     assert!(
