@@ -25,8 +25,20 @@ pub fn now_ns() -> u64 {
     ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
 }
 
-/// Resolves a span's times later (NVIDIA: from its events); `None` while not known yet.
-pub type Resolver = Box<dyn FnMut(bool) -> Option<(u64, u64)> + Send>;
+/// What a [`Resolver`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resolved {
+    /// Not known yet (the work has not completed).
+    Pending,
+    /// `(start, end)`, `CLOCK_MONOTONIC` ns.
+    Times(u64, u64),
+    /// Never to be known (the device could not say): the span is dropped.
+    Never,
+}
+
+/// Resolves a span's times later (NVIDIA: from its events); `wait`: it may block until the
+/// device has them.
+pub type Resolver = Box<dyn FnMut(bool) -> Resolved + Send>;
 
 /// When one piece of stream work ran: `CLOCK_MONOTONIC` ns, 0 until known.
 #[derive(Default)]
@@ -56,6 +68,11 @@ impl Span {
         self.cancelled.store(true, Ordering::Release);
     }
 
+    /// Whether [`Span::cancel`] was called.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Acquire)
+    }
+
     /// Sets both times (a platform that measured them another way).
     pub fn set(&self, start: u64, end: u64) {
         self.start.store(start, Ordering::Release);
@@ -79,10 +96,19 @@ impl Span {
             return (start != 0).then_some((start, end.max(start)));
         }
         let mut resolver = self.resolver.lock();
-        let (start, end) = resolver.as_mut()?(wait)?;
-        *resolver = None;
-        self.set(start, end);
-        Some((start, end.max(start)))
+        match resolver.as_mut()?(wait) {
+            Resolved::Pending => None,
+            Resolved::Never => {
+                *resolver = None;
+                self.cancel();
+                None
+            }
+            Resolved::Times(start, end) => {
+                *resolver = None;
+                self.set(start, end);
+                Some((start, end.max(start)))
+            }
+        }
     }
 }
 
@@ -262,11 +288,19 @@ mod tests {
         let mut asked = 0;
         r.set_resolver(Box::new(move |wait| {
             asked += 1;
-            (wait || asked > 1).then_some((10, 20))
+            if wait || asked > 1 {
+                Resolved::Times(10, 20)
+            } else {
+                Resolved::Pending
+            }
         }));
         assert_eq!(r.times(false), None, "the device has no times yet");
         assert_eq!(r.times(false), Some((10, 20)));
         assert_eq!(r.times(false), Some((10, 20)), "kept once resolved");
+        let never = Span::default();
+        never.set_resolver(Box::new(|_| Resolved::Never));
+        assert_eq!(never.times(true), None);
+        assert!(never.is_cancelled(), "dropped for good");
     }
 
     #[test]

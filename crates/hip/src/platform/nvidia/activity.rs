@@ -23,7 +23,7 @@
 //! node of the application's graph), and nor are graph launches (`cuGraphLaunch` runs the
 //! nodes inside the driver).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use parking_lot::{Mutex, RwLock};
@@ -31,7 +31,9 @@ use parking_lot::{Mutex, RwLock};
 use super::context::make_current;
 use super::cu;
 use super::driver::{check, Driver};
-use crate::activity::{self, ActivitySink, KernelDispatch, MemoryCopy, Place, Resolver, Span};
+use crate::activity::{
+    self, ActivitySink, KernelDispatch, MemoryCopy, Place, Resolved, Resolver, Span,
+};
 use crate::error::HipResult;
 
 /// Calibration attempts per device; the shortest bracket wins.
@@ -176,8 +178,10 @@ unsafe impl Send for Pending {}
 
 impl Pending {
     /// The host times of the events once both completed (`wait`: block until they have).
-    fn times(&self, wait: bool) -> Option<(u64, u64)> {
-        make_current(self.dev).ok()?;
+    fn times(&self, wait: bool) -> Resolved {
+        if make_current(self.dev).is_err() {
+            return Resolved::Never;
+        }
         let done = if wait {
             // SAFETY: our recorded event.
             unsafe { cu::cuEventSynchronize(self.end) }
@@ -185,10 +189,14 @@ impl Pending {
             // SAFETY: as above.
             unsafe { cu::cuEventQuery(self.end) }
         };
-        if done != cu::CUresult::CUDA_SUCCESS {
-            return None;
+        match done {
+            cu::CUresult::CUDA_SUCCESS => {}
+            cu::CUresult::CUDA_ERROR_NOT_READY => return Resolved::Pending,
+            _ => return Resolved::Never,
         }
-        let driver = Driver::get()?;
+        let Some(driver) = Driver::get() else {
+            return Resolved::Never;
+        };
         let at = |e: cu::CUevent| -> Option<u64> {
             let mut ms = 0f32;
             // SAFETY: both events recorded and complete, timing enabled.
@@ -198,7 +206,10 @@ impl Pending {
                 self.calibration.host_ns.saturating_add_signed(ns)
             })
         };
-        Some((at(self.start)?, at(self.end)?))
+        match (at(self.start), at(self.end)) {
+            (Some(start), Some(end)) => Resolved::Times(start, end),
+            _ => Resolved::Never,
+        }
     }
 }
 
@@ -340,7 +351,30 @@ unsafe fn traced_op(
     let span = report(sink);
     let resolver: Resolver = Box::new(move |wait| pending.times(wait));
     span.set_resolver(resolver);
+    settle(span);
     Ok(())
+}
+
+/// Spans whose events have not been read yet, oldest first.
+static UNSETTLED: Mutex<VecDeque<Arc<Span>>> = Mutex::new(VecDeque::new());
+/// Spans looked at per traced operation: enough to keep up with one new span each.
+const SETTLE_PER_OP: usize = 4;
+
+/// Queues `span` and reads the times of the oldest queued spans whose work has completed,
+/// so that their events are destroyed during the run (a long traced run would otherwise
+/// hold two events per launch until `exit`) and few are left for `exit` to read.
+fn settle(span: Arc<Span>) {
+    let mut queue = UNSETTLED.lock();
+    queue.push_back(span);
+    for _ in 0..SETTLE_PER_OP {
+        match queue.front() {
+            // Resolved (its resolver and events dropped) or never to be: done with it.
+            Some(s) if s.times(false).is_some() || s.is_cancelled() => {
+                queue.pop_front();
+            }
+            _ => break,
+        }
+    }
 }
 
 /// The events of a traced launch, the start one recorded on `s`; `None` (launch untraced)
