@@ -9,8 +9,8 @@
 //! with the `CLOCK_MONOTONIC` times the work started and ended on the stream. With no sink
 //! installed a platform pays one relaxed atomic load ([`sink`]).
 
-use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicPtr, AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use parking_lot::Mutex;
 
@@ -50,6 +50,8 @@ pub struct Span {
     /// Set by platforms whose times come from the device (events) rather than from the
     /// host: asked by [`Span::times`].
     resolver: Mutex<Option<Resolver>>,
+    /// The completion signal whose dispatch times [`stamp_from_signal`] reads.
+    signal: OnceLock<Arc<hsa::core::signal::SignalObject>>,
 }
 
 impl Span {
@@ -66,6 +68,11 @@ impl Span {
     /// Marks the work as never submitted: [`Span::times`] is `None` for good.
     pub fn cancel(&self) {
         self.cancelled.store(true, Ordering::Release);
+    }
+
+    /// Names the signal whose dispatch times are this span's ([`stamp_from_signal`]).
+    pub(crate) fn set_signal(&self, signal: &Arc<hsa::core::signal::SignalObject>) {
+        let _ = self.signal.set(Arc::clone(signal));
     }
 
     /// Whether [`Span::cancel`] was called.
@@ -243,31 +250,47 @@ fn boot_to_monotonic() -> i64 {
     now_ns() as i64 - boot
 }
 
-/// What a one-packet stamp reads: the span, and the stream's completion signal, into which
-/// the queue's processor (profiling on) wrote the dispatch times of the packet just before.
-pub(crate) struct PacketStamp {
-    pub(crate) span: Arc<Span>,
-    pub(crate) signal: Arc<hsa::core::signal::SignalObject>,
+/// The last [`boot_to_monotonic`] and the `CLOCK_BOOTTIME` ns it was taken at (0: never):
+/// the shift changes only across a suspend, so it is taken again at most once a second.
+static SHIFT: AtomicI64 = AtomicI64::new(0);
+static SHIFT_AT: AtomicU64 = AtomicU64::new(0);
+const SHIFT_REFRESH_NS: u64 = 1_000_000_000;
+
+/// The shift for a time `boot` (`CLOCK_BOOTTIME` ns) of now or the recent past.
+fn shift_at(boot: u64) -> i64 {
+    let at = SHIFT_AT.load(Ordering::Acquire);
+    if at != 0 && boot.saturating_sub(at) < SHIFT_REFRESH_NS {
+        return SHIFT.load(Ordering::Relaxed);
+    }
+    let shift = boot_to_monotonic();
+    SHIFT.store(shift, Ordering::Relaxed);
+    SHIFT_AT.store(boot.max(1), Ordering::Release);
+    shift
 }
 
 /// Host-call packet function following an operation's single packet on an in-order,
-/// profiling queue: the operation's times are the completion signal's dispatch times
-/// (`CLOCK_BOOTTIME` ticks: ns), moved to `CLOCK_MONOTONIC`.
+/// profiling queue: the operation's times are the dispatch times the queue's processor
+/// wrote into the span's [`Span::set_signal`] signal (the stream's completion signal) for
+/// that packet (`CLOCK_BOOTTIME` ticks: ns), moved to `CLOCK_MONOTONIC`.
 ///
 /// # Safety
-/// `arg` must come from `Box::<PacketStamp>::into_raw`, released by nothing else.
+/// `arg` must come from `Arc::<Span>::into_raw`, released by nothing else.
 pub(crate) unsafe extern "C" fn stamp_from_signal(arg: *mut std::ffi::c_void) {
-    // SAFETY: per the contract: this packet owns the box.
-    let stamp = unsafe { Box::from_raw(arg.cast::<PacketStamp>()) };
-    let (start, end) = stamp.signal.dispatch_times();
+    // SAFETY: per the contract: this packet owns one reference.
+    let span = unsafe { Arc::from_raw(arg as *const Span) };
+    let Some(signal) = span.signal.get() else {
+        span.cancel();
+        return;
+    };
+    let (start, end) = signal.dispatch_times();
     if start == 0 || end < start {
         // No times (the queue was not profiling): no record rather than a wrong one.
-        stamp.span.cancel();
+        span.cancel();
         return;
     }
-    let shift = boot_to_monotonic();
+    let shift = shift_at(end);
     let at = |t: u64| (t as i64).saturating_add(shift).max(0) as u64;
-    stamp.span.set(at(start), at(end));
+    span.set(at(start), at(end));
 }
 
 #[cfg(test)]
@@ -310,23 +333,23 @@ mod tests {
         let boot = (before as i64 - boot_to_monotonic()) as u64;
         signal.as_core().set_dispatch_times(boot, boot + 500);
         let span = Arc::new(Span::default());
-        let stamp = Box::new(PacketStamp {
-            span: Arc::clone(&span),
-            signal: Arc::clone(signal.as_core()),
-        });
-        // SAFETY: a box made for this call.
-        unsafe { stamp_from_signal(Box::into_raw(stamp).cast()) };
+        span.set_signal(signal.as_core());
+        // SAFETY: a reference made for this call.
+        unsafe { stamp_from_signal(Arc::into_raw(Arc::clone(&span)) as *mut _) };
+        assert_eq!(
+            Arc::strong_count(&span),
+            1,
+            "the packet's reference is released"
+        );
         let (a, b) = span.times(false).expect("stamped");
         assert!(a.abs_diff(before) < 1_000_000, "{a} vs {before}");
         assert_eq!(b - a, 500);
         let unprofiled = Arc::new(Span::default());
-        let stamp = Box::new(PacketStamp {
-            span: Arc::clone(&unprofiled),
-            signal: Arc::clone(hsa::Signal::new(1).expect("signal").as_core()),
-        });
+        unprofiled.set_signal(hsa::Signal::new(1).expect("signal").as_core());
         // SAFETY: as above.
-        unsafe { stamp_from_signal(Box::into_raw(stamp).cast()) };
+        unsafe { stamp_from_signal(Arc::into_raw(Arc::clone(&unprofiled)) as *mut _) };
         assert_eq!(unprofiled.times(false), None, "no times: no record");
+        assert!(unprofiled.is_cancelled());
     }
 
     #[test]

@@ -977,20 +977,18 @@ impl StreamCore {
             }
             let stamp: unsafe extern "C" fn(*mut std::ffi::c_void) =
                 crate::activity::stamp_from_signal;
-            let raw = Box::into_raw(Box::new(crate::activity::PacketStamp {
-                span,
-                signal: Arc::clone(self.counter.as_core()),
-            }));
+            span.set_signal(self.counter.as_core());
+            let raw = Arc::into_raw(span);
             if self
                 .publish_locked(true, |_, completion| {
                     host_call_packet(stamp, raw as u64, completion)
                 })
                 .is_err()
             {
-                // SAFETY: `raw` came from `Box::into_raw` above and no packet owns it.
-                let stamp = unsafe { Box::from_raw(raw) };
+                // SAFETY: `raw` came from `Arc::into_raw` above and no packet owns it.
+                let span = unsafe { Arc::from_raw(raw) };
                 // The operation was published: it runs unrecorded.
-                stamp.span.cancel();
+                span.cancel();
             }
             return Ok(());
         }

@@ -114,11 +114,24 @@ impl ActivityRecorder {
     }
 
     fn intern(records: &mut Records, name: &str) -> Arc<str> {
-        if let Some(k) = records.names.get(name) {
-            return Arc::clone(k);
+        // A launch loop launches one kernel again and again: compare with the thread's last
+        // name before hashing.
+        let last = LAST_NAME
+            .try_with(|l| l.borrow().as_ref().filter(|n| &***n == name).cloned())
+            .ok()
+            .flatten();
+        if let Some(n) = last {
+            return n;
         }
-        let k: Arc<str> = Arc::from(name);
-        records.names.insert(Arc::clone(&k));
+        let k = match records.names.get(name) {
+            Some(k) => Arc::clone(k),
+            None => {
+                let k: Arc<str> = Arc::from(name);
+                records.names.insert(Arc::clone(&k));
+                k
+            }
+        };
+        let _ = LAST_NAME.try_with(|l| *l.borrow_mut() = Some(Arc::clone(&k)));
         k
     }
 
@@ -272,6 +285,11 @@ impl ActivitySink for ActivityRecorder {
         });
         span
     }
+}
+
+thread_local! {
+    /// The kernel name this thread's last dispatch record used.
+    static LAST_NAME: std::cell::RefCell<Option<Arc<str>>> = const { std::cell::RefCell::new(None) };
 }
 
 /// The recorder, when rocprofv3 asked for activity.
