@@ -889,17 +889,17 @@ impl StreamCore {
             1
         };
         let span = crate::activity::sink().map(|sink| {
-            let object = hsa::core::executable::kernel_object(kernel_object);
-            sink.kernel_dispatch(&crate::activity::KernelDispatch {
-                name: object.as_ref().map_or("", |o| o.name.as_str()),
-                device: self.device,
-                stream: self.handle,
-                workgroup: block,
-                grid: grid_items,
-                group_segment_size,
-                private_segment_size: object
-                    .as_ref()
-                    .map_or(0, |o| o.engine_kernel.static_private_segment_size),
+            with_kernel_object(kernel_object, |object| {
+                sink.kernel_dispatch(&crate::activity::KernelDispatch {
+                    name: object.map_or("", |o| o.name.as_str()),
+                    device: self.device,
+                    stream: self.handle,
+                    workgroup: block,
+                    grid: grid_items,
+                    group_segment_size,
+                    private_segment_size: object
+                        .map_or(0, |o| o.engine_kernel.static_private_segment_size),
+                })
             })
         });
         self.stamped_locked(span, true, || {
@@ -1403,6 +1403,35 @@ fn packet_header(kind: u8) -> u16 {
         | (1 << header::BARRIER_SHIFT)
         | (header::FENCE_SCOPE_SYSTEM << header::ACQUIRE_FENCE_SCOPE_SHIFT)
         | (header::FENCE_SCOPE_SYSTEM << header::RELEASE_FENCE_SCOPE_SHIFT)
+}
+
+thread_local! {
+    /// The kernel object this thread's last traced dispatch named: held, so that its address
+    /// (its handle) cannot be reused by another object while it is cached.
+    static LAST_KERNEL: RefCell<Option<Arc<hsa::core::executable::KernelObject>>> =
+        const { RefCell::new(None) };
+}
+
+/// Runs `f` with the kernel object of `handle` (for activity records): the thread's last
+/// one when it is the same (a launch loop), else looked up in HSA's registry.
+fn with_kernel_object<R>(
+    handle: u64,
+    f: impl FnOnce(Option<&hsa::core::executable::KernelObject>) -> R,
+) -> R {
+    let cached = LAST_KERNEL
+        .try_with(|last| {
+            let mut last = last.borrow_mut();
+            if last.as_ref().is_none_or(|k| k.handle() != handle) {
+                *last = hsa::core::executable::kernel_object(handle);
+            }
+            last.clone()
+        })
+        .ok()
+        .flatten();
+    match cached {
+        Some(k) => f(Some(&k)),
+        None => f(hsa::core::executable::kernel_object(handle).as_deref()),
+    }
 }
 
 /// A host-call agent-dispatch packet calling `f(arg)`.

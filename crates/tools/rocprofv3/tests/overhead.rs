@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const FIGURES: [&str; 4] = ["get_device", "launch", "launch_sync", "copy"];
+const FIGURES: [&str; 5] = ["get_device", "launch", "launch_call", "launch_sync", "copy"];
 const CONFIGS: [(&str, &[&str]); 5] = [
     ("untraced", &[]),
     ("--hip-trace", &["--hip-trace"]),
