@@ -2,7 +2,8 @@
 //! `--memory-copy-trace` ([`crate::activity`]): a pair of CUDA events recorded around the
 //! launch or copy on its stream, read back later and put on the host's `CLOCK_MONOTONIC`
 //! clock. Copies traced: `hipMemcpy`/`hipMemcpyAsync` and what goes through them (symbol
-//! copies); 2-D, 3-D and peer copies are not traced on NVIDIA yet.
+//! copies), `hipMemcpy2D`/`hipMemcpy2DAsync`; 3-D and peer copies are not traced on NVIDIA
+//! yet.
 //!
 //! **Clock alignment.** Event times are only known relative to each other
 //! (`cuEventElapsedTime`). Once per device (and again after [`RECALIBRATE_NS`], so that the
@@ -96,7 +97,7 @@ fn new_event() -> HipResult<cu::CUevent> {
     Ok(e)
 }
 
-/// Measures a calibration of device `dev` (its context current).
+/// Measures a calibration of the current context's device.
 fn calibrate() -> HipResult<Calibration> {
     let mut s = std::ptr::null_mut();
     // SAFETY: a context is current; out-parameter; CU_STREAM_NON_BLOCKING (1) keeps the

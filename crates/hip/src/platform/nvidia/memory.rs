@@ -410,7 +410,10 @@ pub unsafe fn memcpy_2d(
     }
     let p = copy_2d(dst, dpitch, src, spitch, width, height, kind)?;
     // SAFETY: a context is current; the caller guarantees the rows.
-    check(unsafe { cu::cuMemcpy2D_v2(&p) })
+    let run = || check(unsafe { cu::cuMemcpy2D_v2(&p) });
+    let bytes = (width as u64).saturating_mul(height as u64);
+    // SAFETY: the legacy default stream of the current context.
+    unsafe { super::activity::traced_copy(dev, None, dst as usize, src as usize, bytes, run) }
 }
 
 /// `hipMemcpy2DAsync` (`cuMemcpy2DAsync`), stream-ordered; as [`memcpy_2d`] otherwise.
@@ -435,7 +438,12 @@ pub unsafe fn memcpy_2d_async(
     }
     let p = copy_2d(dst, dpitch, src, spitch, width, height, kind)?;
     // SAFETY: a context is current; the caller guarantees the rows and the stream.
-    check(unsafe { cu::cuMemcpy2DAsync_v2(&p, stream) })
+    let run = || check(unsafe { cu::cuMemcpy2DAsync_v2(&p, stream) });
+    let bytes = (width as u64).saturating_mul(height as u64);
+    // SAFETY: the caller guarantees the stream.
+    unsafe {
+        super::activity::traced_copy(dev, Some(stream), dst as usize, src as usize, bytes, run)
+    }
 }
 
 /// A fill: the element width and value.
