@@ -171,6 +171,7 @@ fn kernels_copies_and_allocations_are_traced_once_and_linked_to_their_calls() {
         "--memory-copy-trace",
         "--memory-allocation-trace",
         "--stats",
+        "--summary",
         "--output-format",
         "csv",
         "json",
@@ -181,6 +182,13 @@ fn kernels_copies_and_allocations_are_traced_once_and_linked_to_their_calls() {
     let launches = printed(&stdout, "launches")[0] as usize;
     let copies = printed(&stdout, "copies")[0] as usize;
     let streams = printed(&stdout, "streams");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    for table in ["HIP_API", "KERNEL_DISPATCH", "MEMORY_COPY"] {
+        assert!(
+            stderr.lines().any(|l| l == table),
+            "--summary prints a {table} table:\n{stderr}"
+        );
+    }
 
     let (_, api) = read_csv(&dir.join("run_hip_api_trace.csv"));
     let api_by_id: HashMap<u64, &Row> = api.iter().map(|r| (num(r, "Correlation_Id"), r)).collect();
@@ -261,6 +269,9 @@ fn kernels_copies_and_allocations_are_traced_once_and_linked_to_their_calls() {
         [
             ("hipMemcpy", "MEMORY_COPY_HOST_TO_DEVICE"),
             ("hipMemcpyAsync", "MEMORY_COPY_DEVICE_TO_DEVICE"),
+            // The graph's copy node, once per launch.
+            ("hipGraphLaunch", "MEMORY_COPY_DEVICE_TO_DEVICE"),
+            ("hipGraphLaunch", "MEMORY_COPY_DEVICE_TO_DEVICE"),
             ("hipMemcpy", "MEMORY_COPY_DEVICE_TO_HOST"),
             ("hipMemcpy", "MEMORY_COPY_HOST_TO_HOST"),
             ("hipMemcpy2DAsync", "MEMORY_COPY_HOST_TO_DEVICE"),

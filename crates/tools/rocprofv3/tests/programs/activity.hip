@@ -1,6 +1,7 @@
 // Traced by tests/activity_trace.rs with --kernel-trace --memory-copy-trace
 // --memory-allocation-trace: kernels on two streams (<<<>>>, hipLaunchKernelGGL,
-// hipLaunchKernel, a cooperative launch, a graph of two kernel nodes), copies of every
+// hipLaunchKernel, a cooperative launch, a graph of two kernel nodes and a copy node),
+// copies of every
 // direction (synchronous, asynchronous, 2-D, to a symbol, peer) and allocations of every
 // kind; names a stream and the device with roctx. Prints what it did ("launches N",
 // "copies N", "streams A B") and PASS.
@@ -80,12 +81,14 @@ int main() {
     hipGraphExec_t exec;
     HIP(hipStreamBeginCapture(s2, hipStreamCaptureModeGlobal));
     add_one<<<n / 256, 256, 0, s2>>>(b, n);
+    HIP(hipMemcpyAsync(a + n / 2, a, 256, hipMemcpyDeviceToDevice, s2));  // a copy node
     add_one<<<n / 256, 256, 0, s2>>>(b, n);
     HIP(hipStreamEndCapture(s2, &graph));
     HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
     HIP(hipGraphLaunch(exec, s2));
     HIP(hipGraphLaunch(exec, s2));
     launches += 4;
+    copies += 2;
     HIP(hipStreamSynchronize(s2));
 
     // Copies of the other kinds.
