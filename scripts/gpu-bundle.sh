@@ -30,7 +30,8 @@ cargo build $cargo_flag -p ferrocm-conformance --bin hip-conformance
 # The Rust tests that exercise a GPU (each skips visibly without one).
 DEFAULT_RUST_TESTS="ferrocm-hip:nvidia ferrocm-hip:safe_nvidia ferrocm-hip-capi:nvidia_platform
   ferrocm-hip-capi:nvidia_graph ferrocm-hiprtc:nvrtc ferrocm-hiprtc-capi:nvidia_platform
-  ferrocm-hsa:nvidia_agent ferrocm-smi:nvidia ferrocm-hip-capi:bad_input"
+  ferrocm-hsa:nvidia_agent ferrocm-smi:nvidia ferrocm-hip-capi:bad_input
+  ferrocm-rocprofv3:nvidia_kernel_trace"
 # The ROCm libraries' GPU tests and libraries are large in debug builds (faer): release only,
 # so that the default (debug) bundle stays under the device tool's 64 MiB.
 if [ -n "$cargo_flag" ]; then DEFAULT_RUST_TESTS="$DEFAULT_RUST_TESTS ferrocm-blas:nvidia"; fi
@@ -40,6 +41,8 @@ out=gpu-bundle
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/lib" "$out/rust-tests"
 cp dist/bin/hipcc dist/bin/hipconfig dist/bin/rocminfo "$target/$profile/hip-conformance" "$out/bin/"
+# rocprofv3 for its GPU test (ferrocm-rocprofv3:nvidia_kernel_trace).
+if [ -e dist/bin/rocprofv3 ]; then cp dist/bin/rocprofv3 "$out/bin/"; fi
 cp -L dist/lib/libamdhip64.so dist/lib/libhiprtc.so dist/lib/libhsa-runtime64.so.1 "$out/lib/"
 # The ROCm libraries (rocBLAS/hipBLAS over cuBLAS, rocRAND/hipRAND over cuRAND on NVIDIA, roctx),
 # for programs and tests that link them: roctx always, BLAS and RAND in release bundles only (see

@@ -9,6 +9,7 @@
 //! on that signal, copies, fills and host callbacks agent-dispatch packets.
 //! `docs/HIP_CPU.md` describes how kernels compiled by `hipcc` reach the runtime.
 
+pub mod activity;
 pub mod backend;
 pub mod context;
 pub mod device;

@@ -321,6 +321,18 @@ fn ordered(
     inline: impl FnOnce(),
     enqueue: impl FnOnce(&StreamCore) -> HipResult<()>,
 ) -> HipResult<()> {
+    ordered_copy(stream, sync, None, inline, enqueue)
+}
+
+/// [`ordered`] for a copy `(dst, src, bytes)`: a copy run in place is reported to the
+/// activity sink here (an enqueued one by the stream, when its packets are published).
+fn ordered_copy(
+    stream: &StreamCore,
+    sync: Sync,
+    copy: Option<(usize, usize, u64)>,
+    inline: impl FnOnce(),
+    enqueue: impl FnOnce(&StreamCore) -> HipResult<()>,
+) -> HipResult<()> {
     let rt = Runtime::get()?;
     if sync == Sync::Blocking {
         // A synchronous operation is "potentially unsafe" during capture, and one on a
@@ -329,7 +341,20 @@ fn ordered(
         crate::graph::check_unsafe_call()?;
         stream.refuse_while_capturing()?;
         if stream.idle_with_dependencies(rt)? {
-            inline();
+            match (copy, crate::activity::sink()) {
+                (Some((dst, src, bytes)), Some(sink)) => {
+                    let span = sink.memory_copy(&crate::activity::MemoryCopy {
+                        src: crate::activity::place_of(src),
+                        dst: crate::activity::place_of(dst),
+                        bytes,
+                        stream: stream.handle,
+                    });
+                    span.start_now();
+                    inline();
+                    span.end_now();
+                }
+                _ => inline(),
+            }
             return Ok(());
         }
     }
@@ -357,9 +382,10 @@ pub unsafe fn copy(
     }
     check_range(dst as usize, size)?;
     check_range(src as usize, size)?;
-    ordered(
+    ordered_copy(
         stream,
         sync,
+        Some((dst as usize, src as usize, size as u64)),
         // SAFETY: the caller guarantees both ranges; `ptr::copy` allows overlap.
         || unsafe { std::ptr::copy(src, dst, size) },
         // SAFETY: forwarded from the caller's contract.
@@ -447,9 +473,10 @@ pub unsafe fn copy_2d(
     };
     check_range(dst as usize, span(dst_pitch)?)?;
     check_range(src as usize, span(src_pitch)?)?;
-    ordered(
+    ordered_copy(
         stream,
         sync,
+        Some((dst as usize, src as usize, (width as u64) * (height as u64))),
         || {
             for row in 0..height {
                 // SAFETY: the caller guarantees every row.
@@ -842,9 +869,11 @@ pub unsafe fn copy_3d(copy: &Copy3d, stream: &StreamCore, sync: Sync) -> HipResu
     }
     copy.check_ranges()?;
     let c = *copy;
-    ordered(
+    let bytes = (c.width as u64) * (c.height as u64) * (c.depth as u64);
+    ordered_copy(
         stream,
         sync,
+        Some((c.dst, c.src, bytes)),
         // SAFETY: the caller guarantees every row.
         || unsafe { c.run_now() },
         // SAFETY: forwarded from the caller's contract.

@@ -31,6 +31,9 @@ use crate::kernel::PreparedLaunch;
 use crate::memory::{Copy3d, Fill3d};
 use crate::runtime::Runtime;
 
+mod stamps;
+use stamps::with_kernel_object;
+
 /// Packets per stream queue (more in flight makes the producer wait for a free slot).
 const QUEUE_SIZE: u32 = 256;
 /// How often a blocked synchronisation looks at the queue's state (a queue made inactive
@@ -165,6 +168,8 @@ pub struct StreamCore {
     /// through an event), if any; `capturing` mirrors `capture.is_some()` for a cheap check.
     capture: Mutex<Option<Arc<CaptureSession>>>,
     capturing: AtomicBool,
+    /// Whether the queue records dispatch times (switched on for activity tracing).
+    profiling: AtomicBool,
 }
 
 /// Live streams by handle (handles are never reused, so a stale one is detected).
@@ -331,6 +336,7 @@ impl StreamCore {
             keep_alive: Mutex::new(VecDeque::new()),
             capture: Mutex::new(None),
             capturing: AtomicBool::new(false),
+            profiling: AtomicBool::new(false),
         }))
     }
 
@@ -885,6 +891,40 @@ impl StreamCore {
         } else {
             1
         };
+        let span = crate::activity::sink().map(|sink| {
+            with_kernel_object(kernel_object, |object| {
+                sink.kernel_dispatch(&crate::activity::KernelDispatch {
+                    name: object.map_or("", |o| o.name.as_str()),
+                    device: self.device,
+                    stream: self.handle,
+                    workgroup: block,
+                    grid: grid_items,
+                    group_segment_size,
+                    private_segment_size: object
+                        .map_or(0, |o| o.engine_kernel.static_private_segment_size),
+                })
+            })
+        });
+        self.stamped_locked(span, true, || {
+            self.publish_dispatch_locked(launch, coop, dims, grid_items)
+        })
+    }
+
+    /// Publishes the kernel-dispatch packet of [`StreamCore::publish_launch_locked`].
+    fn publish_dispatch_locked(
+        &self,
+        launch: &PreparedLaunch,
+        coop: u64,
+        dims: u16,
+        grid_items: [u32; 3],
+    ) -> HipResult<()> {
+        let PreparedLaunch {
+            kernel_object,
+            block,
+            group_segment_size,
+            kernarg,
+            ..
+        } = *launch;
         self.publish_locked(true, |index, completion| {
             // SAFETY: `index` is ours until published; the size was checked above.
             let args = unsafe { self.kernargs.write(index, kernarg) };
@@ -935,6 +975,18 @@ impl StreamCore {
         if c.is_empty() {
             return Ok(());
         }
+        let bytes = (c.width as u64) * (c.height as u64) * (c.depth as u64);
+        // SAFETY: forwarded from the caller.
+        self.copy_locked(c.dst, c.src, bytes, false, || unsafe {
+            self.publish_copy_3d_packets_locked(c)
+        })
+    }
+
+    /// The packets of [`StreamCore::publish_copy_3d_locked`].
+    ///
+    /// # Safety
+    /// As for [`StreamCore::publish_copy_3d_locked`].
+    unsafe fn publish_copy_3d_packets_locked(&self, c: &Copy3d) -> HipResult<()> {
         if c.slices_contiguous() {
             let rows = c.height * c.depth;
             // SAFETY: forwarded from the caller.
@@ -1052,7 +1104,12 @@ impl StreamCore {
         if let Some(done) = self.capture_op(node) {
             return done;
         }
-        self.agent_dispatch(agent_code::MEMCPY, [dst as u64, src as u64, size as u64, 0])
+        let arg = [dst as u64, src as u64, size as u64, 0];
+        self.submit(|| {
+            self.copy_locked(dst as usize, src as usize, size as u64, true, || {
+                self.publish_agent_locked(agent_code::MEMCPY, arg)
+            })
+        })
     }
 
     /// Enqueues a fill of `count` elements of `element_size` (1, 2 or 4) bytes.
@@ -1128,15 +1185,18 @@ impl StreamCore {
             }
             return Ok(());
         }
-        self.agent_dispatch(
-            agent_code::MEMCPY_2D,
-            [
-                dst as u64,
-                src as u64,
-                ((dst_pitch as u64) << 32) | src_pitch as u64,
-                ((height as u64) << 32) | width as u64,
-            ],
-        )
+        let arg = [
+            dst as u64,
+            src as u64,
+            ((dst_pitch as u64) << 32) | src_pitch as u64,
+            ((height as u64) << 32) | width as u64,
+        ];
+        let bytes = (width as u64) * (height as u64);
+        self.submit(|| {
+            self.copy_locked(dst as usize, src as usize, bytes, true, || {
+                self.publish_agent_locked(agent_code::MEMCPY_2D, arg)
+            })
+        })
     }
 
     /// Enqueues `f` to run on the stream's processor thread, in stream order. A one-shot

@@ -332,6 +332,9 @@ struct fn_entry {
   /* row_index_kind of the kernel: when not int, launches go through kd, whose loop counts in
    * the kernel's index type (a launch lambda's loop counts in int). */
   int row_kind;
+  /* The name it was registered with: launches pass it, so that the runtime (and rocprofv3's
+   * kernel trace) names the kernel whichever descriptor runs it. */
+  const char *name;
 };
 __FERROCM_HIDDEN inline fn_entry *fn_entries = nullptr;
 
@@ -354,12 +357,13 @@ template <auto F> struct __FERROCM_HIDDEN fn_plain {
                                                        nullptr,
                                                        nullptr};
   static inline fn_entry entry = {reinterpret_cast<const void *>(F), &desc, nullptr, 0, &fn_kernel<F>::desc,
-                                  row_index_kind<F>};
+                                  row_index_kind<F>, nullptr};
 };
 
 template <auto F> inline int register_kernel(const char *name) {
   __ferrocmRegisterFunction(reinterpret_cast<const void *>(F), &fn_kernel<F>::desc, name);
   fn_entry *e = &fn_plain<F>::entry;
+  e->name = name;
   if (__atomic_exchange_n(&e->pushed, 1, __ATOMIC_ACQ_REL) == 0) {
     fn_entry *head = __atomic_load_n(&fn_entries, __ATOMIC_ACQUIRE);
     do {
@@ -451,8 +455,8 @@ __forceinline__ void store_args([[maybe_unused]] unsigned char *buf, std::index_
 }
 
 template <class... Ps, class L, class... As>
-inline hipError_t launch_typed(type_list<Ps...>, const L &l, dim3 grid, dim3 block, size_t shm, hipStream_t stream,
-                               As &&...as) {
+inline hipError_t launch_typed(type_list<Ps...>, const L &l, const char *name, dim3 grid, dim3 block, size_t shm,
+                               hipStream_t stream, As &&...as) {
   static_assert(sizeof...(As) == sizeof...(Ps), "wrong number of arguments for this kernel");
   static_assert(kernel_params<Ps...>::ok);
   using K = lambda_kernel<L, Ps...>;
@@ -460,13 +464,13 @@ inline hipError_t launch_typed(type_list<Ps...>, const L &l, dim3 grid, dim3 blo
   std::memset(buf, 0, sizeof buf);
   store_args<Ps...>(buf, std::index_sequence_for<Ps...>{}, static_cast<As &&>(as)...);
   std::memcpy(buf + K::hidden_offset, static_cast<const void *>(&l), sizeof(L));
-  return __ferrocmLaunchKernel(&K::desc, nullptr, grid, block, shm, __ferrocm_launch_stream(stream), buf);
+  return __ferrocmLaunchKernel(&K::desc, name, grid, block, shm, __ferrocm_launch_stream(stream), buf);
 }
 
 /* A launch of the registered kernel `kd` with parameters Ps: the explicit arguments only. */
 template <class... Ps, class... As>
-inline hipError_t launch_registered(const ferrocm_kernel_descriptor_t *kd, dim3 grid, dim3 block, size_t shm,
-                                    hipStream_t stream, As &&...as) {
+inline hipError_t launch_registered(const ferrocm_kernel_descriptor_t *kd, const char *name, dim3 grid, dim3 block,
+                                    size_t shm, hipStream_t stream, As &&...as) {
   static_assert(sizeof...(As) == sizeof...(Ps), "wrong number of arguments for this kernel");
   static_assert(kernel_params<Ps...>::ok);
   constexpr auto layout = kernel_params<Ps...>::layout;
@@ -474,7 +478,7 @@ inline hipError_t launch_registered(const ferrocm_kernel_descriptor_t *kd, dim3 
                                                                                                    : 1u];
   std::memset(buf, 0, sizeof buf);
   store_args<Ps...>(buf, std::index_sequence_for<Ps...>{}, static_cast<As &&>(as)...);
-  return __ferrocmLaunchKernel(kd, nullptr, grid, block, shm, __ferrocm_launch_stream(stream), buf);
+  return __ferrocmLaunchKernel(kd, name, grid, block, shm, __ferrocm_launch_stream(stream), buf);
 }
 
 /* Deduces a kernel's parameter types from its address. */
@@ -512,13 +516,15 @@ template <class Probe, class... As> constexpr auto params_for() {
 template <bool Extern, class... Ps, class L, class... As>
 inline hipError_t launch_at(type_list<Ps...>, const void *fn, const L &l, dim3 grid, dim3 block, size_t shm,
                             hipStream_t stream, As &&...as) {
-  if (const fn_entry *e = registered_kernel<L>(fn)) {
+  const fn_entry *e = registered_kernel<L>(fn);
+  if (e) {
     if (exceeds_launch_bounds(e, block))
-      return launch_registered<Ps...>(e->checked_kd, grid, block, shm, stream, static_cast<As &&>(as)...);
+      return launch_registered<Ps...>(e->checked_kd, e->name, grid, block, shm, stream, static_cast<As &&>(as)...);
     if (Extern || e->row_kind != row_index_int)
-      return launch_registered<Ps...>(e->kd, grid, block, shm, stream, static_cast<As &&>(as)...);
+      return launch_registered<Ps...>(e->kd, e->name, grid, block, shm, stream, static_cast<As &&>(as)...);
   }
-  return launch_typed(type_list<Ps...>{}, l, grid, block, shm, stream, static_cast<As &&>(as)...);
+  return launch_typed(type_list<Ps...>{}, l, e ? e->name : nullptr, grid, block, shm, stream,
+                      static_cast<As &&>(as)...);
 }
 /* The same from a kernel expression: `address` is
  * `[&](auto p) -> decltype(p(kernel)) { return p(kernel); }` at the launch site, which gives the
@@ -531,7 +537,7 @@ inline hipError_t launch_probed(const Address &address, const L &l, dim3 grid, d
     return launch_at<Extern>(params_for<Probe, As...>(), address(address_probe{}), l, grid, block, shm, stream,
                              static_cast<As &&>(as)...);
   else
-    return launch_typed(params_for<Probe, As...>(), l, grid, block, shm, stream, static_cast<As &&>(as)...);
+    return launch_typed(params_for<Probe, As...>(), l, nullptr, grid, block, shm, stream, static_cast<As &&>(as)...);
 }
 
 /* docs/HIP_CPU.md §4: launch_kernel(k, lambda, grid, block, shm, stream, args...). */
@@ -544,7 +550,7 @@ inline hipError_t launch_kernel(void (*k)(Ps...), const L &l, dim3 grid, dim3 bl
 template <class Probe, class L, class... As>
 inline hipError_t launch_kernel(kernel_probe<Probe>, const L &l, dim3 grid, dim3 block, size_t shm,
                                 hipStream_t stream, As &&...as) {
-  return launch_typed(params_for<Probe, As...>(), l, grid, block, shm, stream, static_cast<As &&>(as)...);
+  return launch_typed(params_for<Probe, As...>(), l, nullptr, grid, block, shm, stream, static_cast<As &&>(as)...);
 }
 /* What a launch expression (hipLaunchKernelGGL, <<<>>>) yields: its status, which converts
  * to hipError_t but, unlike a hipError_t ([[nodiscard]] from C++17, as in HIP), may be

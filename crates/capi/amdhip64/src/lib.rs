@@ -34,6 +34,7 @@ pub mod nvcc_abi;
 pub mod occupancy;
 pub mod per_thread;
 pub mod profiler;
+pub mod profiler_activity;
 pub mod stream;
 pub mod texture;
 pub mod trace;

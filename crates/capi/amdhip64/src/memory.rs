@@ -16,6 +16,7 @@ use crate::entry::{non_null, write_out};
 pub unsafe fn hipMalloc(ptr: *mut *mut c_void, size: usize) -> HipResult<()> {
     non_null(ptr)?;
     let p = backend().malloc(size)?;
+    crate::profiler_activity::allocated(p, size, true);
     // SAFETY: forwarded from the caller.
     unsafe { write_out(ptr, p) }
 }
@@ -42,6 +43,7 @@ pub unsafe fn hipMallocManaged(ptr: *mut *mut c_void, size: usize, flags: c_uint
     }
     non_null(ptr)?;
     let p = backend().malloc_managed(size, flags)?;
+    crate::profiler_activity::allocated(p, size, true);
     // SAFETY: forwarded from the caller.
     unsafe { write_out(ptr, p) }
 }
@@ -51,6 +53,7 @@ pub unsafe fn hipMallocManaged(ptr: *mut *mut c_void, size: usize, flags: c_uint
 pub unsafe fn hipHostMalloc(ptr: *mut *mut c_void, size: usize, flags: c_uint) -> HipResult<()> {
     non_null(ptr)?;
     let p = backend().host_malloc(size, flags)?;
+    crate::profiler_activity::allocated(p, size, false);
     // SAFETY: forwarded from the caller.
     unsafe { write_out(ptr, p) }
 }
@@ -72,7 +75,9 @@ pub unsafe fn hipMallocHost(ptr: *mut *mut c_void, size: usize) -> HipResult<()>
 /// `hipFree` releases device and managed memory (and, as ROCm does, pinned host memory).
 pub fn hipFree(ptr: *mut c_void) -> HipResult<()> {
     // SAFETY: HIP's contract: the program no longer uses the memory.
-    unsafe { backend().free(ptr) }
+    unsafe { backend().free(ptr) }?;
+    crate::profiler_activity::freed(ptr);
+    Ok(())
 }
 
 pub fn hipFreeAsync(ptr: *mut c_void, stream: *mut c_void) -> HipResult<()> {
@@ -81,7 +86,9 @@ pub fn hipFreeAsync(ptr: *mut c_void, stream: *mut c_void) -> HipResult<()> {
 
 pub fn hipHostFree(ptr: *mut c_void) -> HipResult<()> {
     // SAFETY: HIP's contract: the program no longer uses the memory.
-    unsafe { backend().host_free(ptr) }
+    unsafe { backend().host_free(ptr) }?;
+    crate::profiler_activity::freed(ptr);
+    Ok(())
 }
 
 pub fn hipFreeHost(ptr: *mut c_void) -> HipResult<()> {
@@ -133,6 +140,7 @@ pub unsafe fn hipMallocPitch(
     non_null(ptr)?;
     non_null(pitch)?;
     let (p, pt) = backend().malloc_pitch(width, height)?;
+    crate::profiler_activity::allocated(p, pt.saturating_mul(height), true);
     // SAFETY: forwarded from the caller.
     unsafe {
         write_out(ptr, p)?;

@@ -164,6 +164,8 @@ pub(crate) fn write_params(p: &Memcpy3dParams) -> HipMemcpy3DParms {
 pub unsafe fn hipMalloc3D(pitched: *mut HipPitchedPtr, extent: HipExtent) -> HipResult<()> {
     non_null(pitched)?;
     let p = backend().malloc_3d(extent.into())?;
+    let bytes = p.pitch.saturating_mul(p.ysize).saturating_mul(extent.depth);
+    crate::profiler_activity::allocated(p.ptr as *mut c_void, bytes, true);
     // SAFETY: forwarded from the caller.
     unsafe { write_out(pitched, p.into()) }
 }

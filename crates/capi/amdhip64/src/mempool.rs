@@ -68,6 +68,7 @@ fn location_device(loc: &MemLocation) -> HipResult<usize> {
 pub unsafe fn malloc_async(ptr: *mut *mut c_void, size: usize, stream: StreamT) -> HipResult<()> {
     non_null(ptr)?;
     let p = backend().malloc_async(size, stream)?;
+    crate::profiler_activity::allocated(p, size, true);
     // SAFETY: forwarded from the caller.
     unsafe { write_out(ptr, p) }
 }
@@ -75,7 +76,9 @@ pub unsafe fn malloc_async(ptr: *mut *mut c_void, size: usize, stream: StreamT) 
 /// `hipFreeAsync`: released (back to its pool) once `stream` gets there.
 pub fn free_async(ptr: *mut c_void, stream: StreamT) -> HipResult<()> {
     // SAFETY: HIP's contract: no later work uses the memory.
-    unsafe { backend().free_async(ptr, stream) }
+    unsafe { backend().free_async(ptr, stream) }?;
+    crate::profiler_activity::freed(ptr);
+    Ok(())
 }
 
 /// # Safety
@@ -88,6 +91,7 @@ pub unsafe fn hipMallocFromPoolAsync(
 ) -> HipResult<()> {
     non_null(ptr)?;
     let p = backend().malloc_from_pool_async(size, pool_handle, stream)?;
+    crate::profiler_activity::allocated(p, size, true);
     // SAFETY: forwarded from the caller.
     unsafe { write_out(ptr, p) }
 }

@@ -25,6 +25,7 @@ use parking_lot::Mutex;
 
 use crate::entry::HipErrorT;
 use crate::exports::{ApiId, API};
+use crate::profiler_activity;
 use crate::trace::{self, Tracer};
 
 /// The folder rocprofv3 collects trace files in.
@@ -50,6 +51,9 @@ type Buffer = Arc<Mutex<Vec<Call>>>;
 /// Records every exported call into per-thread buffers.
 pub struct ApiTracer {
     dir: PathBuf,
+    /// Whether calls are recorded (`hip` asked for); otherwise only their correlation ids
+    /// are kept while they run, for kernel, copy and allocation records.
+    record_calls: bool,
     buffers: Mutex<Vec<Buffer>>,
     next_correlation_id: AtomicU64,
 }
@@ -67,6 +71,19 @@ thread_local! {
     };
 }
 
+/// The correlation id and start (0 when calls are not recorded) of the innermost HIP call
+/// open on this thread (what a kernel, copy or allocation record of that call links to).
+pub(crate) fn current_call() -> Option<(u64, u64)> {
+    OPEN.try_with(|open| open.borrow().last().copied())
+        .ok()
+        .flatten()
+}
+
+/// This thread's kernel id (0 during its teardown).
+pub(crate) fn thread_id() -> u64 {
+    THREAD_ID.try_with(|t| *t).unwrap_or(0)
+}
+
 /// `CLOCK_MONOTONIC` in nanoseconds (rocprofv3's clock).
 fn now_ns() -> u64 {
     let mut ts = libc::timespec {
@@ -81,8 +98,14 @@ fn now_ns() -> u64 {
 impl ApiTracer {
     /// A tracer that will write `<dir>/<pid>.hip.trace`.
     pub fn new(dir: PathBuf) -> Self {
+        Self::with_calls(dir, true)
+    }
+
+    /// A tracer that records calls (`record_calls`) or only numbers them while they run.
+    pub fn with_calls(dir: PathBuf, record_calls: bool) -> Self {
         ApiTracer {
             dir,
+            record_calls,
             buffers: Mutex::new(Vec::new()),
             next_correlation_id: AtomicU64::new(1),
         }
@@ -150,7 +173,8 @@ impl Tracer for ApiTracer {
     /// correlation id.
     fn enter(&self, _id: ApiId) -> u64 {
         let correlation_id = self.next_correlation_id.fetch_add(1, Ordering::Relaxed);
-        let start_ns = now_ns();
+        // Without call records no start is needed (0: unknown).
+        let start_ns = if self.record_calls { now_ns() } else { 0 };
         // A thread being torn down (a thread-local's destructor calling HIP) has no OPEN any
         // more; its calls are not recorded (`exit` finds nothing open).
         let _ = OPEN.try_with(|open| open.borrow_mut().push((correlation_id, start_ns)));
@@ -159,6 +183,15 @@ impl Tracer for ApiTracer {
 
     /// Files the finished call in this thread's buffer.
     fn exit(&self, id: ApiId, token: u64, status: HipErrorT) {
+        if !self.record_calls {
+            let _ = OPEN.try_with(|open| {
+                let mut open = open.borrow_mut();
+                if let Some(at) = open.iter().rposition(|&(corr, _)| corr == token) {
+                    open.remove(at);
+                }
+            });
+            return;
+        }
         let end_ns = now_ns();
         // Calls nest on a thread (a callback calling HIP), so this one is the innermost open.
         let opened = OPEN
@@ -193,26 +226,47 @@ pub fn is_recording() -> bool {
     PROFILER.get().is_some()
 }
 
-/// The folder to write the HIP trace to, when the environment asks for one.
-fn requested_dir() -> Option<PathBuf> {
+/// The folder to write traces to and the domains to record, when the environment asks
+/// for HIP calls or activity (activity records need the calls' correlation ids, so either
+/// switches the call tracer on).
+fn requested() -> Option<(PathBuf, Vec<String>)> {
     let dir = std::env::var_os(ENV_DIR)?;
-    let domains = std::env::var(ENV_DOMAINS).ok()?;
-    domains
+    let domains: Vec<String> = std::env::var(ENV_DOMAINS)
+        .ok()?
         .split(',')
-        .any(|d| d.trim() == DOMAIN)
-        .then(|| dir.into())
+        .map(|d| d.trim().to_string())
+        .collect();
+    let ours = [
+        DOMAIN,
+        profiler_activity::KERNEL_DOMAIN,
+        profiler_activity::COPY_DOMAIN,
+        profiler_activity::ALLOCATION_DOMAIN,
+    ];
+    domains
+        .iter()
+        .any(|d| ours.contains(&d.as_str()))
+        .then(|| (dir.into(), domains))
 }
+
+/// The activity recorder, when rocprofv3 asked for kernels, copies or allocations.
+static ACTIVITY: OnceLock<&'static profiler_activity::ActivityRecorder> = OnceLock::new();
 
 /// Runs when the dynamic linker loads the library (before `main` for linked programs).
 extern "C" fn on_load() {
-    let Some(dir) = requested_dir() else {
+    let Some((dir, domains)) = requested() else {
         return;
     };
-    let tracer = PROFILER.get_or_init(|| ApiTracer::new(dir));
+    let record_calls = domains.iter().any(|d| d == DOMAIN);
+    let tracer = PROFILER.get_or_init(|| ApiTracer::with_calls(dir, record_calls));
     trace::install(tracer);
+    let words: Vec<&str> = domains.iter().map(String::as_str).collect();
+    if let Some(recorder) = profiler_activity::install(&words) {
+        let _ = ACTIVITY.set(recorder);
+    }
     // SAFETY: registering a plain `extern "C" fn()`; atexit has no other precondition.
     if unsafe { libc::atexit(on_exit) } != 0 {
         trace::uninstall();
+        profiler_activity::stop();
         eprintln!("libamdhip64: cannot register the HIP trace writer; HIP tracing off");
     }
 }
@@ -228,6 +282,15 @@ extern "C" fn on_exit() {
                 tracer.dir().display()
             );
         }
+        if let Some(recorder) = ACTIVITY.get() {
+            profiler_activity::stop();
+            if let Err(e) = recorder.write(tracer.dir()) {
+                eprintln!(
+                    "libamdhip64: cannot write the activity trace to {}: {e}",
+                    tracer.dir().display()
+                );
+            }
+        }
     }
 }
 
@@ -241,6 +304,29 @@ mod tests {
 
     // The tracer is driven directly (not installed: other tests of this crate install their
     // own tracer in the same process).
+
+    #[test]
+    fn without_call_records_calls_are_only_numbered_while_open() {
+        let dir = std::env::temp_dir().join(format!("amdhip64-numbered-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let tracer = ApiTracer::with_calls(dir.clone(), false);
+        let outer = tracer.enter(ApiId::hipGraphLaunch);
+        assert_eq!(current_call(), Some((outer, 0)));
+        let inner = tracer.enter(ApiId::hipMalloc);
+        assert_eq!(current_call(), Some((inner, 0)));
+        tracer.exit(ApiId::hipMalloc, inner, 0);
+        assert_eq!(
+            current_call(),
+            Some((outer, 0)),
+            "the outer call is open again"
+        );
+        tracer.exit(ApiId::hipGraphLaunch, outer, 0);
+        assert_eq!(current_call(), None);
+        let path = tracer.write_trace().expect("write");
+        let text = std::fs::read_to_string(&path).expect("read back");
+        std::fs::remove_dir_all(&dir).expect("clean up");
+        assert_eq!(text.lines().count(), 1, "the header only: {text}");
+    }
 
     #[test]
     fn calls_are_recorded_with_nesting_statuses_and_ordered_times() {

@@ -203,6 +203,25 @@ pub fn name_os_thread(name: &CStr) {
     }
 }
 
+/// `roctxNameHipStream` / `roctxNameHipDevice`: names object `object` (a `hipStream_t`
+/// value, a device ordinal) for its track in the profiler's output; `kind` is
+/// [`Kind::StreamName`] or [`Kind::DeviceName`].
+pub fn name_object(kind: Kind, object: u64, name: &CStr) {
+    if let Some(recorder) = recorder() {
+        let at = now_ns();
+        recorder.push(Record {
+            kind,
+            correlation_id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            thread_id: thread_id(),
+            start_ns: at,
+            end_ns: at,
+            // The format's signed field carries the object's bits.
+            status: object as i64,
+            name: name.to_string_lossy().into_owned(),
+        });
+    }
+}
+
 /// Writes the records so far to the trace file (at process exit); `None` when no profiler is
 /// active.
 pub fn write_trace() -> Option<std::io::Result<std::path::PathBuf>> {

@@ -44,6 +44,12 @@ pub enum Kind {
     Resume,
     /// `roctxNameOsThread`: the name (of the record's thread) for Perfetto's thread track.
     ThreadName,
+    /// `roctxNameHipStream`: the name of the stream whose `hipStream_t` value is the record's
+    /// `status` (as the bits of a `u64`), for its Perfetto track.
+    StreamName,
+    /// `roctxNameHipDevice`: the name of the HIP device whose ordinal is the record's
+    /// `status`.
+    DeviceName,
 }
 
 impl Kind {
@@ -57,6 +63,8 @@ impl Kind {
             Kind::Pause => "pause",
             Kind::Resume => "resume",
             Kind::ThreadName => "thread_name",
+            Kind::StreamName => "stream_name",
+            Kind::DeviceName => "device_name",
         }
     }
 }
@@ -72,6 +80,8 @@ impl FromStr for Kind {
             "pause" => Kind::Pause,
             "resume" => Kind::Resume,
             "thread_name" => Kind::ThreadName,
+            "stream_name" => Kind::StreamName,
+            "device_name" => Kind::DeviceName,
             other => return Err(ParseError::UnknownKind(other.to_string())),
         })
     }

@@ -20,7 +20,7 @@ pub enum Format {
 #[command(
     name = "rocprofv3",
     version,
-    about = "Trace a HIP program: HIP API calls and roctx markers as rocprofv3 CSV, JSON and Perfetto files"
+    about = "Trace a HIP program: HIP API calls, roctx markers, kernel dispatches, memory copies and allocations as rocprofv3 CSV, JSON and Perfetto files"
 )]
 pub struct Options {
     /// Trace the HIP runtime and compiler APIs.
@@ -35,22 +35,23 @@ pub struct Options {
     /// Trace roctx markers and ranges.
     #[arg(long)]
     pub marker_trace: bool,
-    /// Trace kernel dispatches (not supported yet).
+    /// Trace kernel dispatches (when they ran on their stream).
     #[arg(long)]
     pub kernel_trace: bool,
-    /// Trace memory copies (not supported yet).
+    /// Trace memory copies (when they ran on their stream).
     #[arg(long)]
     pub memory_copy_trace: bool,
-    /// Trace memory allocations (not supported yet).
+    /// Trace memory allocations and frees.
     #[arg(long)]
     pub memory_allocation_trace: bool,
     /// Trace the HSA API (not supported yet).
     #[arg(long)]
     pub hsa_trace: bool,
-    /// HIP runtime, markers, kernels, copies, allocations (not supported yet: kernels).
+    /// HIP runtime API, markers, kernels, copies and allocations.
     #[arg(short = 'r', long)]
     pub runtime_trace: bool,
-    /// Everything of --runtime-trace plus HIP compiler and HSA (not supported yet: kernels).
+    /// Everything of --runtime-trace plus the HIP compiler API (and HSA, not supported yet:
+    /// left out with a note).
     #[arg(short = 's', long)]
     pub sys_trace: bool,
     /// Write per-function statistics (`*_stats.csv`).
@@ -83,22 +84,26 @@ pub struct Domains {
     pub hip_runtime: bool,
     pub hip_compiler: bool,
     pub marker: bool,
+    pub kernel: bool,
+    pub memory_copy: bool,
+    pub memory_allocation: bool,
 }
 
 /// Why the options cannot be honoured.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum OptionError {
     #[error(
-        "{0} is not supported yet: kernel, memory-copy, memory-allocation and HSA traces need \
-         completion timestamps from the runtime's streams, which come in a later version \
-         (supported: --hip-trace, --hip-runtime-trace, --hip-compiler-trace, --marker-trace)"
+        "{0} is not supported yet: ferrocm records no HSA API trace (supported: --hip-trace, \
+         --hip-runtime-trace, --hip-compiler-trace, --marker-trace, --kernel-trace, \
+         --memory-copy-trace, --memory-allocation-trace, -r, -s)"
     )]
     NotSupported(&'static str),
     #[error("--output-format {0}: not supported yet (supported: csv, json, pftrace)")]
     FormatNotSupported(&'static str),
     #[error(
-        "nothing to trace: give --hip-trace, --hip-runtime-trace, --hip-compiler-trace or \
-         --marker-trace"
+        "nothing to trace: give --hip-trace, --hip-runtime-trace, --hip-compiler-trace, \
+         --marker-trace, --kernel-trace, --memory-copy-trace, --memory-allocation-trace, -r \
+         or -s"
     )]
     NothingToTrace,
 }
@@ -106,16 +111,8 @@ pub enum OptionError {
 impl Options {
     /// The domains to record, or why the request cannot be served.
     pub fn domains(&self) -> Result<Domains, OptionError> {
-        let refused = [
-            (self.kernel_trace, "--kernel-trace"),
-            (self.memory_copy_trace, "--memory-copy-trace"),
-            (self.memory_allocation_trace, "--memory-allocation-trace"),
-            (self.hsa_trace, "--hsa-trace"),
-            (self.runtime_trace, "--runtime-trace"),
-            (self.sys_trace, "--sys-trace"),
-        ];
-        if let Some((_, option)) = refused.iter().find(|(on, _)| *on) {
-            return Err(OptionError::NotSupported(option));
+        if self.hsa_trace {
+            return Err(OptionError::NotSupported("--hsa-trace"));
         }
         for format in &self.output_format {
             match format {
@@ -124,10 +121,17 @@ impl Options {
                 Format::Rocpd => return Err(OptionError::FormatNotSupported("rocpd")),
             }
         }
+        // rocprofv3's sets: -r is the HIP runtime API, markers, kernel dispatches, memory
+        // copies and allocations (and RCCL and scratch memory, which ferrocm has not); -s
+        // adds the HIP compiler API (and HSA's).
+        let runtime = self.runtime_trace || self.sys_trace;
         let domains = Domains {
-            hip_runtime: self.hip_trace || self.hip_runtime_trace,
-            hip_compiler: self.hip_trace || self.hip_compiler_trace,
-            marker: self.marker_trace,
+            hip_runtime: self.hip_trace || self.hip_runtime_trace || runtime,
+            hip_compiler: self.hip_trace || self.hip_compiler_trace || self.sys_trace,
+            marker: self.marker_trace || runtime,
+            kernel: self.kernel_trace || runtime,
+            memory_copy: self.memory_copy_trace || runtime,
+            memory_allocation: self.memory_allocation_trace || runtime,
         };
         if domains == Domains::default() {
             return Err(OptionError::NothingToTrace);
@@ -172,7 +176,8 @@ mod tests {
             Ok(Domains {
                 hip_runtime: true,
                 hip_compiler: true,
-                marker: true
+                marker: true,
+                ..Domains::default()
             })
         );
         assert!(o.wants(Format::Csv) && o.wants(Format::Json));
@@ -196,17 +201,38 @@ mod tests {
     }
 
     #[test]
+    fn runtime_and_sys_trace_are_rocprofv3_sets() {
+        let o = parse(&["rocprofv3", "--kernel-trace", "--", "./app"]);
+        assert_eq!(
+            o.domains(),
+            Ok(Domains {
+                kernel: true,
+                ..Domains::default()
+            })
+        );
+        let r = Domains {
+            hip_runtime: true,
+            marker: true,
+            kernel: true,
+            memory_copy: true,
+            memory_allocation: true,
+            ..Domains::default()
+        };
+        assert_eq!(parse(&["rocprofv3", "-r", "--", "a"]).domains(), Ok(r));
+        let s = Domains {
+            hip_compiler: true,
+            ..r
+        };
+        assert_eq!(
+            parse(&["rocprofv3", "--sys-trace", "--", "a"]).domains(),
+            Ok(s)
+        );
+    }
+
+    #[test]
     fn what_is_not_supported_yet_is_refused_by_name() {
-        let o = parse(&["rocprofv3", "--hip-trace", "--kernel-trace", "--", "./app"]);
-        assert_eq!(
-            o.domains(),
-            Err(OptionError::NotSupported("--kernel-trace"))
-        );
-        let o = parse(&["rocprofv3", "--memory-copy-trace", "--", "./app"]);
-        assert_eq!(
-            o.domains(),
-            Err(OptionError::NotSupported("--memory-copy-trace"))
-        );
+        let o = parse(&["rocprofv3", "--hip-trace", "--hsa-trace", "--", "./app"]);
+        assert_eq!(o.domains(), Err(OptionError::NotSupported("--hsa-trace")));
         let o = parse(&[
             "rocprofv3",
             "--hip-trace",

@@ -5,9 +5,12 @@
 //! and record every HIP call and roctx marker (nothing is preloaded or interposed), writing
 //! trace files at exit ([`roctx::trace_file`]). rocprofv3 then [`collect`]s them and writes
 //! rocprofv3's CSV ([`csv_out`]), statistics ([`stats`]), JSON ([`json_out`]), Perfetto traces
-//! ([`pftrace`]) and summary ([`summary`]). Kernel and memory-copy traces are not supported
-//! yet (see `docs/PROFILING.md`).
+//! ([`pftrace`]) and summary ([`summary`]). With `--kernel-trace`, `--memory-copy-trace` or
+//! `--memory-allocation-trace`, `libamdhip64.so` also records kernel dispatches and copies as
+//! they ran on their streams, and allocations ([`activity`]), linked to the HIP calls that
+//! made them.
 
+pub mod activity;
 pub mod cli;
 pub mod collect;
 pub mod csv_out;

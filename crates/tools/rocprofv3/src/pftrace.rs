@@ -7,15 +7,18 @@
 //! `TrackEvent` (slice begin/end, instant). Layout, as rocprofv3's: one track per host thread
 //! with its HIP calls and push/pop ranges nested as they ran, marks as instants on it, each
 //! start/stop range on a track of its own under the process (it may end on another thread);
-//! every slice carries its correlation id, HIP calls their status too. Timestamps are the
-//! CSV's (`CLOCK_MONOTONIC` ns), written as the trace's own clock.
+//! every slice carries its correlation id, HIP calls their status too. Kernel dispatches and
+//! memory copies are slices on one track per stream (queue) under the process, and a flow
+//! (Perfetto's arrows) goes from each HIP call to the kernels and copies it made. Timestamps
+//! are the CSV's (`CLOCK_MONOTONIC` ns), written as the trace's own clock.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::io;
 use std::path::Path;
 
 use prost::Message;
 
+use crate::activity::{demangle, Agent};
 use crate::collect::{Domain, Event, ProcessTrace};
 
 /// `perfetto.protos.Trace`.
@@ -89,6 +92,9 @@ pub struct TrackEvent {
     pub categories: Vec<String>,
     #[prost(string, optional, tag = "23")]
     pub name: Option<String>,
+    /// Flows this slice takes part in: slices with the same id are linked in time order.
+    #[prost(fixed64, repeated, packed = "false", tag = "47")]
+    pub flow_ids: Vec<u64>,
 }
 
 /// `perfetto.protos.DebugAnnotation` (subset).
@@ -122,6 +128,13 @@ fn thread_uuid(tid: u64) -> u64 {
 fn range_uuid(correlation_id: u64) -> u64 {
     (3 << 48) | (correlation_id & 0xffff_ffff_ffff)
 }
+fn queue_uuid(ordinal: u64) -> u64 {
+    (4 << 48) | ordinal
+}
+
+/// The category of kernel-dispatch slices, and of memory-copy slices.
+pub const KERNEL_CATEGORY: &str = "KERNEL_DISPATCH";
+pub const COPY_CATEGORY: &str = "MEMORY_COPY";
 
 fn descriptor(d: TrackDescriptor) -> TracePacket {
     TracePacket {
@@ -204,6 +217,15 @@ pub fn trace(process: &ProcessTrace, process_name: &str) -> Trace {
         }));
     }
     let mut timed = Vec::new();
+    // The calls that made kernels or copies start flows.
+    let a = &process.activity;
+    let launches: HashSet<u64> = a
+        .kernels
+        .iter()
+        .map(|k| k.correlation_id)
+        .chain(a.copies.iter().map(|c| c.correlation_id))
+        .collect();
+    activity_slices(process, &mut packets, &mut timed);
     for e in &process.events {
         let track = if e.operation == "roctxRangeStartA" {
             let uuid = range_uuid(e.correlation_id);
@@ -224,7 +246,12 @@ pub fn trace(process: &ProcessTrace, process_name: &str) -> Trace {
             });
             continue;
         }
-        let begin = event_packet(e.start_ns, SLICE_BEGIN, track, e, true);
+        let mut begin = event_packet(e.start_ns, SLICE_BEGIN, track, e, true);
+        if e.domain != Domain::Marker && launches.contains(&e.correlation_id) {
+            if let Some(event) = begin.track_event.as_mut() {
+                event.flow_ids.push(e.correlation_id);
+            }
+        }
         let end = event_packet(e.end_ns, SLICE_END, track, e, false);
         // Begins: longer first (u64::MAX - end); ends: later start first.
         timed.push(Timed {
@@ -244,6 +271,133 @@ pub fn trace(process: &ProcessTrace, process_name: &str) -> Trace {
     timed.sort_by_key(|t| t.key);
     packets.extend(timed.into_iter().map(|t| t.packet));
     Trace { packet: packets }
+}
+
+/// A kernel or copy on its stream's track.
+struct StreamSlice {
+    start: u64,
+    end: u64,
+    agent: Agent,
+    queue: u64,
+    name: String,
+    category: &'static str,
+    corr: u64,
+    extra: Vec<DebugAnnotation>,
+}
+
+/// The tracks of the streams (one per queue, in order of first use, named `Stream <n>` or
+/// as `roctxNameHipStream` named them, then the agent: `agent <id>` or the device's
+/// `roctxNameHipDevice` name) with their kernels and copies as
+/// slices, each in the flow of the call that made it.
+fn activity_slices(process: &ProcessTrace, packets: &mut Vec<TracePacket>, timed: &mut Vec<Timed>) {
+    let a = &process.activity;
+    let mut slices: Vec<StreamSlice> = Vec::new();
+    let number = |name: &str, v: u64| DebugAnnotation {
+        name: Some(name.into()),
+        uint_value: Some(v),
+        ..Default::default()
+    };
+    for k in &a.kernels {
+        slices.push(StreamSlice {
+            start: k.start_ns,
+            end: k.end_ns,
+            agent: k.agent,
+            queue: k.queue,
+            name: demangle(&k.symbol),
+            category: KERNEL_CATEGORY,
+            corr: k.correlation_id,
+            extra: vec![
+                number("dispatch_id", k.dispatch_id),
+                number("kernel_id", k.kernel_id),
+                number("grid_size", k.grid.iter().map(|&g| u64::from(g)).product()),
+                number(
+                    "workgroup_size",
+                    k.workgroup.iter().map(|&g| u64::from(g)).product(),
+                ),
+            ],
+        });
+    }
+    for c in &a.copies {
+        slices.push(StreamSlice {
+            start: c.start_ns,
+            end: c.end_ns,
+            agent: if c.dst.is_host() { c.src } else { c.dst },
+            queue: c.queue,
+            name: c.direction().name().to_string(),
+            category: COPY_CATEGORY,
+            corr: c.correlation_id,
+            extra: vec![number("bytes", c.bytes)],
+        });
+    }
+    slices.sort_by_key(|s| (s.start, s.corr));
+    // One track per stream (a host-to-host copy on a device's stream is on that stream's
+    // track), named after the agent of its first work.
+    let mut queues: BTreeMap<u64, u64> = BTreeMap::new();
+    let agent_name = |agent: Agent| match agent.0.checked_sub(1) {
+        Some(device) => process
+            .device_names
+            .get(&device)
+            .cloned()
+            .unwrap_or_else(|| format!("agent {agent}")),
+        None => "host".to_string(),
+    };
+    for slice in slices {
+        let StreamSlice {
+            start,
+            end,
+            agent,
+            queue,
+            name,
+            category,
+            corr,
+            extra,
+        } = slice;
+        let next = queues.len() as u64 + 1;
+        let ordinal = *queues.entry(queue).or_insert_with(|| {
+            let track_name = process
+                .stream_names
+                .get(&queue)
+                .cloned()
+                .unwrap_or_else(|| format!("Stream {next}"));
+            packets.push(descriptor(TrackDescriptor {
+                uuid: Some(queue_uuid(next)),
+                name: Some(format!("{track_name} ({})", agent_name(agent))),
+                parent_uuid: Some(process_uuid(process.pid)),
+                ..Default::default()
+            }));
+            next
+        });
+        let track = queue_uuid(ordinal);
+        let mut event = TrackEvent {
+            r#type: Some(SLICE_BEGIN),
+            track_uuid: Some(track),
+            name: Some(name),
+            categories: vec![category.to_string()],
+            flow_ids: vec![corr],
+            ..Default::default()
+        };
+        event.debug_annotations.push(number("correlation_id", corr));
+        event.debug_annotations.extend(extra);
+        let packet = |ts, event| TracePacket {
+            timestamp: Some(ts),
+            trusted_packet_sequence_id: Some(SEQUENCE),
+            track_event: Some(event),
+            ..Default::default()
+        };
+        timed.push(Timed {
+            key: (start, 1, u64::MAX - end, corr),
+            packet: packet(start, event),
+        });
+        let end_event = TrackEvent {
+            r#type: Some(SLICE_END),
+            track_uuid: Some(track),
+            ..Default::default()
+        };
+        timed.push(Timed {
+            key: (end, 0, u64::MAX - start, u64::MAX - corr),
+            packet: packet(end, end_event),
+        });
+    }
 }
 
 /// Writes `trace` to `path`.
@@ -285,6 +439,7 @@ mod tests {
                 event("hipMemcpy", "hipMemcpy", 6, 11, 120, 130),
             ],
             thread_names: [(11, "worker".to_string())].into(),
+            ..Default::default()
         };
         let bytes = trace(&process, "app").encode_to_vec();
         let decoded = Trace::decode(&bytes[..]).expect("decodes");

@@ -7,6 +7,7 @@ use std::os::unix::process::ExitStatusExt;
 use std::path::PathBuf;
 use std::process::{Command, ExitStatus};
 
+use crate::activity::demangle;
 use crate::cli::{Domains, Format, OptionError, Options};
 use crate::collect::{self, CollectError, Domain, ProcessTrace};
 use crate::paths::{self, Placeholders};
@@ -63,11 +64,23 @@ impl Drop for Staging {
 /// The value of `FERROCM_PROFILE_DOMAINS` for `domains`.
 fn domain_list(domains: Domains) -> String {
     let mut list = Vec::new();
+    // Activity records link to the HIP calls that made them: libamdhip64 numbers its calls
+    // for them even without `hip` (then it does not record the calls).
     if domains.hip_runtime || domains.hip_compiler {
         list.push("hip");
     }
     if domains.marker {
         list.push(roctx::markers::DOMAIN);
+    }
+    // The words of crates/capi/amdhip64/src/profiler_activity.rs.
+    for (on, word) in [
+        (domains.kernel, "kernel"),
+        (domains.memory_copy, "memory_copy"),
+        (domains.memory_allocation, "memory_allocation"),
+    ] {
+        if on {
+            list.push(word);
+        }
     }
     list.join(",")
 }
@@ -82,6 +95,9 @@ fn exit_code(status: ExitStatus) -> i32 {
 /// Runs the application of `options` and writes its outputs.
 pub fn run(options: &Options) -> Result<Outcome, RunError> {
     let domains = options.domains()?;
+    if options.sys_trace {
+        eprintln!("rocprofv3: note: --sys-trace: no HSA API trace (not supported yet); the rest is traced");
+    }
     let staging = Staging::create()?;
     let (app, args) = options
         .app
@@ -146,7 +162,7 @@ fn write_outputs(
         outcome.files.push(file);
         Ok::<(), RunError>(())
     };
-    let groups = [
+    let groups: [(&str, &[Domain], &'static str); 2] = [
         ("hip_api", &HIP[..], "HIP_API"),
         ("marker_api", &MARKER[..], "MARKER_API"),
     ];
@@ -168,15 +184,24 @@ fn write_outputs(
             }
         }
         for e in trace.of(group) {
-            domain_totals.push((domain_name, e.end_ns - e.start_ns));
+            domain_totals.push((domain_name.to_string(), e.end_ns - e.start_ns));
         }
         if options.summary {
             summaries.push_str(&summary::table(domain_name, &rows));
         }
     }
+    write_activity(
+        options,
+        trace,
+        &path,
+        &mut written,
+        &mut domain_totals,
+        &mut summaries,
+    )?;
     if options.stats && options.wants(Format::Csv) && !domain_totals.is_empty() {
         let file = path("domain_stats", "csv");
-        let result = csv_out::write_stats(&file, &stats::by_name(domain_totals));
+        let totals = domain_totals.iter().map(|(d, ns)| (d.as_str(), *ns));
+        let result = csv_out::write_stats(&file, &stats::by_name(totals));
         written(file, result)?;
     }
     if options.wants(Format::Json) {
@@ -195,6 +220,78 @@ fn write_outputs(
             "ROCPROFV3 SUMMARY (process {}):\n{summaries}",
             trace.pid
         ));
+    }
+    Ok(())
+}
+
+/// The kernel, copy and allocation files of one process, with their statistics and
+/// summary tables (`KERNEL_DISPATCH` and `MEMORY_COPY` rows of the domain statistics).
+fn write_activity(
+    options: &Options,
+    trace: &ProcessTrace,
+    path: &dyn Fn(&str, &str) -> PathBuf,
+    written: &mut dyn FnMut(PathBuf, io::Result<()>) -> Result<(), RunError>,
+    domain_totals: &mut Vec<(String, u64)>,
+    summaries: &mut String,
+) -> Result<(), RunError> {
+    let a = &trace.activity;
+    let csv = options.wants(Format::Csv);
+    if !a.kernels.is_empty() {
+        let names: Vec<String> = a.kernels.iter().map(|k| demangle(&k.symbol)).collect();
+        let rows = stats::by_name(
+            a.kernels
+                .iter()
+                .zip(&names)
+                .map(|(k, n)| (n.as_str(), k.end_ns - k.start_ns)),
+        );
+        if csv {
+            let file = path("kernel_trace", "csv");
+            let result = csv_out::write_kernel_trace(&file, trace.pid, &a.kernels);
+            written(file, result)?;
+            if options.stats {
+                let file = path("kernel_stats", "csv");
+                let result = csv_out::write_stats(&file, &rows);
+                written(file, result)?;
+            }
+        }
+        domain_totals.extend(
+            a.kernels
+                .iter()
+                .map(|k| ("KERNEL_DISPATCH".to_string(), k.end_ns - k.start_ns)),
+        );
+        if options.summary {
+            summaries.push_str(&summary::table("KERNEL_DISPATCH", &rows));
+        }
+    }
+    if !a.copies.is_empty() {
+        let rows = stats::by_name(
+            a.copies
+                .iter()
+                .map(|c| (c.direction().name(), c.end_ns - c.start_ns)),
+        );
+        if csv {
+            let file = path("memory_copy_trace", "csv");
+            let result = csv_out::write_memory_copy_trace(&file, &a.copies);
+            written(file, result)?;
+            if options.stats {
+                let file = path("memory_copy_stats", "csv");
+                let result = csv_out::write_stats(&file, &rows);
+                written(file, result)?;
+            }
+        }
+        domain_totals.extend(
+            a.copies
+                .iter()
+                .map(|c| ("MEMORY_COPY".to_string(), c.end_ns - c.start_ns)),
+        );
+        if options.summary {
+            summaries.push_str(&summary::table("MEMORY_COPY", &rows));
+        }
+    }
+    if !a.allocations.is_empty() && csv {
+        let file = path("memory_allocation_trace", "csv");
+        let result = csv_out::write_memory_allocation_trace(&file, &a.allocations);
+        written(file, result)?;
     }
     Ok(())
 }
@@ -221,7 +318,14 @@ mod tests {
             hip_runtime: true,
             hip_compiler: true,
             marker: true,
+            ..Domains::default()
         };
         assert_eq!(domain_list(all), "hip,marker");
+        let kernels = Domains {
+            kernel: true,
+            memory_allocation: true,
+            ..Domains::default()
+        };
+        assert_eq!(domain_list(kernels), "kernel,memory_allocation");
     }
 }

@@ -422,19 +422,17 @@ fn runtime_trace_leaves_out_the_compiler_api_and_markers() {
 }
 
 #[test]
-fn kernel_trace_is_refused_as_not_supported_yet() {
+fn hsa_trace_is_refused_as_not_supported_yet() {
     let Some(app) = program() else { return };
-    let dir = fresh_dir("kernel");
-    for option in ["--kernel-trace", "--memory-copy-trace"] {
-        let out = rocprofv3(&["--hip-trace", option], &dir, app, &[]);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1));
-        assert!(
-            stderr.contains(option) && stderr.contains("not supported yet"),
-            "{stderr}"
-        );
-        assert!(out.stdout.is_empty(), "the program did not run");
-    }
+    let dir = fresh_dir("hsa");
+    let out = rocprofv3(&["--hip-trace", "--hsa-trace"], &dir, app, &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr.contains("--hsa-trace") && stderr.contains("not supported yet"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty(), "the program did not run");
     assert_eq!(std::fs::read_dir(&dir).expect("folder").count(), 0);
 }
 

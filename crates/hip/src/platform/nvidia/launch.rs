@@ -1,10 +1,12 @@
 //! Kernel launches: `cuLaunchKernel` / `cuLaunchCooperativeKernel` with the arguments as
 //! HIP received them. The hot path is: the driver handle (one atomic load), the
 //! thread-local current-context check, the stale-function check (one atomic load while
-//! no module was unloaded), and the driver call. No lock, no event, no allocation.
+//! no module was unloaded), and the driver call. No lock, no event, no allocation (unless
+//! `rocprofv3 --kernel-trace` installed an activity sink: then [`activity::traced`]).
 
 use std::ffi::c_void;
 
+use super::activity;
 use super::context::{current_device, make_current};
 use super::cu;
 use super::device::properties;
@@ -85,6 +87,28 @@ pub unsafe fn launch_kernel(
 ) -> HipResult<()> {
     check_function(f)?;
     make_current(dev)?;
+    let launch = || {
+        // SAFETY: forwarded from the caller.
+        unsafe { launch_kernel_now(f, grid, block, shared_mem, stream, params, extra) }
+    };
+    // SAFETY: the caller guarantees the stream and function.
+    unsafe { activity::traced(dev, f, stream, grid, block, shared_mem, launch) }
+}
+
+/// The driver call of [`launch_kernel`] (checks done, context current).
+///
+/// # Safety
+/// As for [`launch_kernel`].
+#[inline]
+unsafe fn launch_kernel_now(
+    f: cu::CUfunction,
+    grid: [u32; 3],
+    block: [u32; 3],
+    shared_mem: u32,
+    stream: cu::CUstream,
+    params: *mut *mut c_void,
+    extra: *mut *mut c_void,
+) -> HipResult<()> {
     if extra.is_null() {
         // SAFETY: the caller guarantees the function, stream and parameters.
         return check(unsafe {
@@ -141,12 +165,17 @@ pub unsafe fn launch_cooperative_kernel(
 ) -> HipResult<()> {
     check_function(f)?;
     make_current(dev)?;
-    // SAFETY: the caller guarantees the function, stream and parameters.
-    check(unsafe {
-        cu::cuLaunchCooperativeKernel(
-            f, grid[0], grid[1], grid[2], block[0], block[1], block[2], shared_mem, stream, params,
-        )
-    })
+    let launch = || {
+        // SAFETY: the caller guarantees the function, stream and parameters.
+        check(unsafe {
+            cu::cuLaunchCooperativeKernel(
+                f, grid[0], grid[1], grid[2], block[0], block[1], block[2], shared_mem, stream,
+                params,
+            )
+        })
+    };
+    // SAFETY: the caller guarantees the stream and function.
+    unsafe { activity::traced(dev, f, stream, grid, block, shared_mem, launch) }
 }
 
 /// The runtime API's launch (`hipLaunchKernel`, `hipLaunchCooperativeKernel`, nvcc's

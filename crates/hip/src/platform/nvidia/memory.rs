@@ -256,6 +256,26 @@ unsafe fn copy(
         return Err(HipError::InvalidValue);
     }
     let (d, s) = (dst as cu::CUdeviceptr, src as cu::CUdeviceptr);
+    let run = || {
+        // SAFETY: a context is current; the caller guarantees both ranges (and the stream).
+        unsafe { copy_now(dst, src, count, kind, stream) }
+    };
+    // SAFETY: the caller guarantees the stream.
+    unsafe { super::activity::traced_copy(dev, stream, d as usize, s as usize, count as u64, run) }
+}
+
+/// The driver copy of [`copy`] (checks done, context current).
+///
+/// # Safety
+/// As for [`copy`].
+unsafe fn copy_now(
+    dst: *mut c_void,
+    src: *const c_void,
+    count: usize,
+    kind: CopyKind,
+    stream: Option<cu::CUstream>,
+) -> HipResult<()> {
+    let (d, s) = (dst as cu::CUdeviceptr, src as cu::CUdeviceptr);
     // SAFETY: a context is current; the caller guarantees both ranges (and the stream).
     check(unsafe {
         match (kind, stream) {
@@ -435,7 +455,10 @@ pub unsafe fn memcpy_2d(
     }
     let p = copy_2d(dst, dpitch, src, spitch, width, height, kind)?;
     // SAFETY: a context is current; the caller guarantees the rows.
-    check(unsafe { cu::cuMemcpy2D_v2(&p) })
+    let run = || check(unsafe { cu::cuMemcpy2D_v2(&p) });
+    let bytes = (width as u64).saturating_mul(height as u64);
+    // SAFETY: the legacy default stream of the current context.
+    unsafe { super::activity::traced_copy(dev, None, dst as usize, src as usize, bytes, run) }
 }
 
 /// `hipMemcpy2DAsync` (`cuMemcpy2DAsync`), stream-ordered; as [`memcpy_2d`] otherwise.
@@ -460,7 +483,12 @@ pub unsafe fn memcpy_2d_async(
     }
     let p = copy_2d(dst, dpitch, src, spitch, width, height, kind)?;
     // SAFETY: a context is current; the caller guarantees the rows and the stream.
-    check(unsafe { cu::cuMemcpy2DAsync_v2(&p, stream) })
+    let run = || check(unsafe { cu::cuMemcpy2DAsync_v2(&p, stream) });
+    let bytes = (width as u64).saturating_mul(height as u64);
+    // SAFETY: the caller guarantees the stream.
+    unsafe {
+        super::activity::traced_copy(dev, Some(stream), dst as usize, src as usize, bytes, run)
+    }
 }
 
 /// A fill: the element width and value.

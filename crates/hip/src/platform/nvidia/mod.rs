@@ -16,6 +16,7 @@
 //!   (`Result<T, HipError>`, HIP's codes from [`map_error`]), so that a C entry point is one
 //!   call. `dev` arguments are ordinals among the driver's devices (0..[`device_count`]).
 
+mod activity;
 mod backend;
 pub mod context;
 pub mod device;

@@ -226,6 +226,7 @@ pub unsafe fn get_function(dev: usize, m: cu::CUmodule, name: &CStr) -> HipResul
     // SAFETY: a live module; NUL-terminated name; out-parameter.
     check(unsafe { cu::cuModuleGetFunction(&mut f, m, name.as_ptr()) })?;
     note_function(m, f);
+    super::activity::note_name(f, name);
     Ok(f)
 }
 

@@ -91,19 +91,38 @@ pub unsafe fn name_os_thread(name: *const c_char) -> c_int {
     }
 }
 
-// Devices, streams and agents get tracks of their own only with kernel and copy traces, which
-// are not recorded yet: naming them is not supported yet.
+// Streams and devices name the tracks of kernel and copy traces. HSA agents are not named:
+// rocprofv3 numbers agents by HIP device (docs/PROFILING.md) and has no map from an
+// `hsa_agent_t` to them, so that name could not be shown: not supported.
 
 pub fn name_hsa_agent(_name: *const c_char, _agent: *const c_void) -> c_int {
     ROCTX_ERROR
 }
 
-pub fn name_hip_device(_name: *const c_char, _device: c_int) -> c_int {
-    ROCTX_ERROR
+/// # Safety
+/// `name` must be NULL or NUL-terminated.
+pub unsafe fn name_hip_device(name: *const c_char, device: c_int) -> c_int {
+    // SAFETY: NUL-terminated by the caller's contract.
+    match (unsafe { ferrocm_cabi::c_str(name) }, u64::try_from(device)) {
+        (Some(name), Ok(device)) => {
+            markers::name_object(Kind::DeviceName, device, name);
+            0
+        }
+        _ => ROCTX_ERROR,
+    }
 }
 
-pub fn name_hip_stream(_name: *const c_char, _stream: *const c_void) -> c_int {
-    ROCTX_ERROR
+/// # Safety
+/// `name` must be NULL or NUL-terminated; `stream` is only recorded (any value).
+pub unsafe fn name_hip_stream(name: *const c_char, stream: *const c_void) -> c_int {
+    // SAFETY: NUL-terminated by the caller's contract.
+    match unsafe { ferrocm_cabi::c_str(name) } {
+        Some(name) => {
+            markers::name_object(Kind::StreamName, stream as u64, name);
+            0
+        }
+        None => ROCTX_ERROR,
+    }
 }
 
 #[cfg(test)]
@@ -129,10 +148,21 @@ mod tests {
         assert_eq!(unsafe { name_os_thread(c"t".as_ptr()) }, 0);
         // SAFETY: as above.
         assert_eq!(unsafe { name_os_thread(std::ptr::null()) }, ROCTX_ERROR);
+        // SAFETY: a NUL-terminated name, then NULL and a negative device (refused).
+        unsafe {
+            assert_eq!(name_hip_device(c"d".as_ptr(), 0), 0);
+            assert_eq!(name_hip_device(std::ptr::null(), 0), ROCTX_ERROR);
+            assert_eq!(name_hip_device(c"d".as_ptr(), -1), ROCTX_ERROR);
+            assert_eq!(name_hip_stream(c"s".as_ptr(), std::ptr::null()), 0);
+            assert_eq!(
+                name_hip_stream(std::ptr::null(), std::ptr::null()),
+                ROCTX_ERROR
+            );
+        }
         assert_eq!(
-            name_hip_device(c"d".as_ptr(), 0),
+            name_hsa_agent(c"a".as_ptr(), std::ptr::null()),
             ROCTX_ERROR,
-            "not supported yet"
+            "not supported"
         );
         // SAFETY: a NUL-terminated message.
         let id = unsafe { range_start(c"r".as_ptr()) };

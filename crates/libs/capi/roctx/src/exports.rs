@@ -30,10 +30,10 @@ roctx_exports! {
     fn roctxGetThreadId(tid: *mut u64) -> c_int { api::get_thread_id }
     /// Names the calling thread's track in the Perfetto output; -1 for a NULL name.
     fn roctxNameOsThread(name: *const c_char) -> c_int { api::name_os_thread }
-    /// Not supported yet (-1): agents, devices and streams have no tracks before kernel traces.
+    /// Not supported (-1): rocprofv3 has no map from an HSA agent handle to its agent ids.
     fn roctxNameHsaAgent(name: *const c_char, agent: *const c_void) -> c_int { api::name_hsa_agent }
-    /// Not supported yet (-1), as above.
+    /// Names a HIP device in the Perfetto output's stream tracks; -1 for NULL or a negative device.
     fn roctxNameHipDevice(name: *const c_char, device: c_int) -> c_int { api::name_hip_device }
-    /// Not supported yet (-1), as above.
+    /// Names a stream's track (kernels and copies) in the Perfetto output; -1 for a NULL name.
     fn roctxNameHipStream(name: *const c_char, stream: *const c_void) -> c_int { api::name_hip_stream }
 }
