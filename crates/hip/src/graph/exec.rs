@@ -9,6 +9,7 @@ use parking_lot::{Mutex, RwLock};
 
 use super::graphs::GraphCore;
 use super::nodes::NodeKind;
+use super::user_objects::UserRefs;
 use super::{lookup_in, next_handle, register, Registry, EXEC_HANDLE_BASE};
 use crate::error::{HipError, HipResult};
 use crate::stream::{StreamCore, StreamMark};
@@ -24,6 +25,8 @@ pub(super) struct ExecNode {
     pub(super) kind: NodeKind,
     /// Positions of its dependencies in launch order.
     pub(super) deps: Vec<usize>,
+    /// `hipGraphNodeSetEnabled`: a disabled node does nothing (its edges stay).
+    pub(super) enabled: bool,
 }
 
 struct ExecInner {
@@ -37,10 +40,13 @@ struct ExecInner {
 impl ExecInner {
     fn snapshot(&mut self) -> Arc<Vec<NodeKind>> {
         let nodes = &self.nodes;
-        Arc::clone(
-            self.snapshot
-                .get_or_insert_with(|| Arc::new(nodes.iter().map(|n| n.kind.clone()).collect())),
-        )
+        Arc::clone(self.snapshot.get_or_insert_with(|| {
+            let kind = |n: &ExecNode| match n.enabled {
+                true => n.kind.clone(),
+                false => NodeKind::Empty,
+            };
+            Arc::new(nodes.iter().map(kind).collect())
+        }))
     }
 
     fn position(&self, node: u64) -> HipResult<usize> {
@@ -72,6 +78,9 @@ pub struct GraphExec {
     pub handle: u64,
     pub flags: u64,
     inner: Mutex<ExecInner>,
+    /// The graph's user object references as of instantiation; each launch keeps them
+    /// until the stream has run it.
+    user_refs: Arc<UserRefs>,
 }
 
 impl GraphExec {
@@ -98,6 +107,7 @@ impl GraphExec {
                 snapshot: None,
                 last: None,
             }),
+            user_refs: Arc::new(graph.user_refs.duplicate()),
         });
         register(&EXECS, exec.handle, &exec);
         Ok(exec)
@@ -128,6 +138,9 @@ impl GraphExec {
             return done;
         }
         let last = inner.last.clone();
+        let auto_free = self.flags & INSTANTIATE_AUTO_FREE_ON_LAUNCH != 0;
+        super::memnodes::launch_allocations(&nodes, auto_free)?;
+        let refs = Arc::clone(&self.user_refs);
         let mark = stream.submit(|| {
             if let Some(m) = &last {
                 stream.wait_mark_locked(m)?;
@@ -138,6 +151,12 @@ impl GraphExec {
                 unsafe { n.publish_locked(stream)? };
             }
             stream.keep_until_done_locked(Arc::clone(&nodes) as Arc<dyn Any + Send + Sync>);
+            if !refs.is_empty() {
+                // The launch holds the user object references until it has run: a host
+                // packet after its nodes lets go of them then (a destructor runs as soon as
+                // the last reference goes, not at some later submission).
+                stream.publish_host_locked(Box::new(move || drop(refs)))?;
+            }
             Ok(stream.mark())
         })?;
         inner.last = Some(mark);
@@ -165,9 +184,35 @@ impl GraphExec {
         if inner.nodes[p].kind.node_type() != kind.node_type() {
             return Err(HipError::InvalidValue);
         }
-        inner.nodes[p].kind = kind;
+        inner.nodes[p].kind = kind.for_exec()?;
         inner.snapshot = None;
         Ok(())
+    }
+
+    /// `hipGraphNodeSetEnabled`: kernel, copy and fill nodes only (`hipErrorInvalidValue`
+    /// for others, as in CUDA).
+    pub fn set_enabled(&self, node: u64, enabled: bool) -> HipResult<()> {
+        let mut inner = self.inner.lock();
+        let p = inner.position(node)?;
+        let n = &mut inner.nodes[p];
+        if !matches!(
+            n.kind,
+            NodeKind::Kernel(_) | NodeKind::Memcpy(_) | NodeKind::Memset(_)
+        ) {
+            return Err(HipError::InvalidValue);
+        }
+        if n.enabled != enabled {
+            n.enabled = enabled;
+            inner.snapshot = None;
+        }
+        Ok(())
+    }
+
+    /// `hipGraphNodeGetEnabled`.
+    pub fn enabled(&self, node: u64) -> HipResult<bool> {
+        let inner = self.inner.lock();
+        let p = inner.position(node)?;
+        Ok(inner.nodes[p].enabled)
     }
 
     /// `hipGraphExecUpdate`: takes `graph`'s parameters when it has the same topology (the
