@@ -89,6 +89,28 @@ int main() {
   // Freed by the graph itself: nothing is in use.
   CHECK_EQ(attr(hipGraphMemAttrUsedMemCurrent), 0ull);
   CHECK(attr(hipGraphMemAttrUsedMemHigh) >= bytes, "high watermark of used graph memory");
+  // An executable graph cannot be updated to another graph's allocation.
+  {
+    hipGraph_t g2;
+    HIP_CHECK(hipGraphCreate(&g2, 0));
+    hipMemAllocNodeParams ap2 = alloc_params(bytes);
+    hipGraphNode_t an2, fn2;
+    HIP_CHECK(hipGraphAddMemAllocNode(&an2, g2, nullptr, 0, &ap2));
+    int *d2 = (int *)ap2.dptr;
+    void *args2[] = {&d2, &nn, &value};
+    hipKernelNodeParams kp2 = kp;
+    kp2.kernelParams = args2;
+    hipGraphNode_t kn2, cn2;
+    HIP_CHECK(hipGraphAddKernelNode(&kn2, g2, &an2, 1, &kp2));
+    HIP_CHECK(hipGraphAddMemcpyNode1D(&cn2, g2, &kn2, 1, h, d2, bytes, hipMemcpyDeviceToHost));
+    HIP_CHECK(hipGraphAddMemFreeNode(&fn2, g2, &cn2, 1, d2));
+    hipGraphExecUpdateResult result = hipGraphExecUpdateSuccess;
+    hipGraphNode_t error_node = nullptr;
+    HIP_EXPECT(hipGraphExecUpdate(x, g2, &error_node, &result), hipErrorGraphExecUpdateFailure);
+    CHECK(result != hipGraphExecUpdateSuccess, "update result %d", (int)result);
+    HIP_CHECK(hipGraphDestroy(g2));
+    (void)hipGetLastError();
+  }
   HIP_CHECK(hipGraphExecDestroy(x));
   HIP_CHECK(hipGraphDestroy(g));
 
@@ -117,9 +139,13 @@ int main() {
   HIP_CHECK(hipGraphInstantiateWithFlags(&x, g, hipGraphInstantiateFlagAutoFreeOnLaunch));
   for (int i = 0; i < 3; ++i) HIP_CHECK(hipGraphLaunch(x, s));
   HIP_CHECK(hipStreamSynchronize(s));
-  HIP_CHECK(hipFree(d));
+  // A live allocation outlives the graph and the executable graph until it is freed.
   HIP_CHECK(hipGraphExecDestroy(x));
   HIP_CHECK(hipGraphDestroy(g));
+  memset(h, 0, bytes);
+  HIP_CHECK(hipMemcpy(h, d, bytes, hipMemcpyDeviceToHost));
+  CHECK_EQ(h[77], 5 + 77);
+  HIP_CHECK(hipFree(d));
 
   // Captured: hipMallocAsync / hipFreeAsync become allocation and free nodes.
   HIP_CHECK(hipStreamBeginCapture(s, hipStreamCaptureModeGlobal));

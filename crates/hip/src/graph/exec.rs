@@ -71,6 +71,7 @@ pub enum UpdateResult {
     Error = 1,
     TopologyChanged = 2,
     NodeTypeChanged = 3,
+    NotSupported = 6,
 }
 
 /// An executable graph (the `hipGraphExec_t` behind the handle).
@@ -233,6 +234,15 @@ impl GraphExec {
             }
             if old.kind.node_type() != n.kind.node_type() {
                 return Err((UpdateResult::NodeTypeChanged, handle));
+            }
+            // Graph memory cannot move to another allocation by an update (as in CUDA).
+            let same_memory = match (&old.kind, &n.kind) {
+                (NodeKind::MemAlloc(a), NodeKind::MemAlloc(b)) => Arc::ptr_eq(a, b),
+                (NodeKind::MemFree(a), NodeKind::MemFree(b)) => a == b,
+                _ => true,
+            };
+            if !same_memory {
+                return Err((UpdateResult::NotSupported, handle));
             }
         }
         for (old, n) in inner.nodes.iter_mut().zip(new) {

@@ -7,6 +7,9 @@
 //! `hipErrorInvalidValue` unless it was instantiated with
 //! `hipGraphInstantiateFlagAutoFreeOnLaunch`, as in CUDA.
 //!
+//! A live allocation outlives the graphs that made it (as in CUDA): it is held until it is
+//! freed, and its memory returned once no node holds it either.
+//!
 //! The statistics of `hipDeviceGetGraphMemAttribute` are kept per device: *used* bytes are
 //! those of live allocations, *reserved* bytes those of every allocation node that exists.
 
@@ -53,6 +56,8 @@ struct State {
     stats: HashMap<usize, Stats>,
     /// Live allocation nodes' memory by address (for `hipFree` and free nodes).
     by_ptr: HashMap<usize, Weak<GraphAlloc>>,
+    /// Live allocations, held until they are freed.
+    held: HashMap<usize, Arc<GraphAlloc>>,
 }
 
 static STATE: Mutex<Option<State>> = Mutex::new(None);
@@ -61,6 +66,7 @@ fn state<T>(f: impl FnOnce(&mut State) -> T) -> T {
     f(STATE.lock().get_or_insert_with(|| State {
         stats: HashMap::new(),
         by_ptr: HashMap::new(),
+        held: HashMap::new(),
     }))
 }
 
@@ -105,6 +111,22 @@ impl GraphAlloc {
         self.live.load(Ordering::Acquire)
     }
 
+    /// Makes the allocation live (held until freed); whether it was live already.
+    fn go_live(self: &Arc<Self>) -> bool {
+        let was = self.set_live(true);
+        state(|s| s.held.insert(self.ptr, Arc::clone(self)));
+        was
+    }
+
+    /// Ends the allocation; whether it was live. The hold is dropped outside the state's
+    /// lock (it may be the last reference, whose drop takes the lock).
+    fn end(&self) -> bool {
+        let was = self.set_live(false);
+        let hold = state(|s| s.held.remove(&self.ptr));
+        drop(hold);
+        was
+    }
+
     fn set_live(&self, live: bool) -> bool {
         let was = self.live.swap(live, Ordering::AcqRel);
         if was != live {
@@ -144,7 +166,7 @@ pub fn allocation(ptr: usize) -> Option<Arc<GraphAlloc>> {
 /// `hipErrorInvalidValue` if it is not live), `None` for any other pointer.
 pub fn free_from_host(ptr: usize) -> Option<HipResult<()>> {
     let a = allocation(ptr)?;
-    Some(if a.set_live(false) {
+    Some(if a.end() {
         Ok(())
     } else {
         Err(HipError::InvalidValue)
@@ -162,11 +184,11 @@ pub(super) fn launch_allocations(nodes: &[NodeKind], auto_free: bool) -> HipResu
         return Err(HipError::InvalidValue);
     }
     for a in &allocs {
-        a.set_live(true);
+        a.go_live();
     }
     for p in frees {
         if let Some(a) = allocation(p) {
-            a.set_live(false);
+            a.end();
         }
     }
     Ok(())
@@ -247,10 +269,14 @@ mod tests {
         );
         reset_attribute(0, GraphMemAttr::UsedMemHigh, 0).unwrap();
         assert_eq!(GraphAlloc::new(0, 0).err(), Some(HipError::InvalidValue));
+        // A live allocation outlives its nodes until it is freed.
         let p = a.ptr;
+        launch_allocations(&nodes, false).unwrap();
         drop(both);
         drop(nodes);
         drop(a);
+        assert!(allocation(p).is_some_and(|a| a.is_live()));
+        assert_eq!(free_from_host(p), Some(Ok(())));
         assert!(allocation(p).is_none());
     }
 }

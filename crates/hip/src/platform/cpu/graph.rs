@@ -429,9 +429,14 @@ impl GraphBackend for Cpu {
         spec: NodeSpec,
     ) -> HipResult<()> {
         let e = exec_of(exec)?;
-        e.node_kind(node as u64)?;
+        let old = e.node_kind(node as u64)?;
         // SAFETY: forwarded from the caller.
-        e.set_node_kind(node as u64, unsafe { node_kind(spec)? })
+        let mut kind = unsafe { node_kind(spec)? };
+        // New kernel parameters keep the node's attributes (a cooperative node stays one).
+        if let (NodeKind::Kernel(new), NodeKind::Kernel(old)) = (&mut kind, &old) {
+            new.attrs = old.attrs;
+        }
+        e.set_node_kind(node as u64, kind)
     }
 
     fn graph_exec_update(&self, exec: Handle, graph: Handle) -> HipResult<ExecUpdate> {

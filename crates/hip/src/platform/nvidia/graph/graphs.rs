@@ -41,6 +41,7 @@ pub fn destroy(g: Handle) -> HipResult<()> {
     for n in nodes {
         super::forget_children_of_node(n);
     }
+    super::objects::graph_destroyed(key);
     Ok(())
 }
 

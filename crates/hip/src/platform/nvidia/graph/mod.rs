@@ -66,6 +66,8 @@ struct Live {
     /// handle is forgotten when none is left; executable graphs' references are the
     /// driver's).
     user_objects: HashMap<usize, u64>,
+    /// Graph → the user object references it holds (given back when it is destroyed).
+    graph_objects: HashMap<usize, HashMap<usize, u64>>,
 }
 
 static LIVE: Mutex<Option<Live>> = Mutex::new(None);

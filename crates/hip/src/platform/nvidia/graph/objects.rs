@@ -401,6 +401,10 @@ pub fn graph_retain(g: Handle, o: Handle, count: u32, flags: u32) -> HipResult<(
         // A move keeps the total; a retain adds references.
         count_refs(o, count as i64);
     }
+    live(|l| {
+        let held = l.graph_objects.entry(g as usize).or_default();
+        *held.entry(o as usize).or_default() += count as u64;
+    });
     Ok(())
 }
 
@@ -408,14 +412,37 @@ pub fn graph_retain(g: Handle, o: Handle, count: u32, flags: u32) -> HipResult<(
 pub fn graph_release(g: Handle, o: Handle, count: u32) -> HipResult<()> {
     let h = graph(g)?;
     let u = user_object(o)?;
-    if count == 0 {
+    let held = live(|l| {
+        let by_graph = l.graph_objects.get(&(g as usize));
+        by_graph.and_then(|m| m.get(&(o as usize))).copied()
+    });
+    if count == 0 || count as u64 > held.unwrap_or(0) {
         return Err(HipError::InvalidValue);
     }
     ready()?;
-    // SAFETY: a live graph and user object (the driver checks the graph's references).
+    // SAFETY: a live graph and user object; the graph holds at least `count` references.
     check(unsafe { cu::cuGraphReleaseUserObject(h, u, count) })?;
+    live(|l| {
+        if let Some(m) = l.graph_objects.get_mut(&(g as usize)) {
+            if let Some(n) = m.get_mut(&(o as usize)) {
+                *n -= count as u64;
+                if *n == 0 {
+                    m.remove(&(o as usize));
+                }
+            }
+        }
+    });
     count_refs(o, -(count as i64));
     Ok(())
+}
+
+/// Graph `g` was destroyed: the references it held are given back (the driver released
+/// them).
+pub(super) fn graph_destroyed(g: usize) {
+    let held = live(|l| l.graph_objects.remove(&g)).unwrap_or_default();
+    for (o, n) in held {
+        count_refs(o as Handle, -(n as i64));
+    }
 }
 
 // ------------------------------------------------------------------------------------
@@ -452,4 +479,38 @@ pub fn begin_capture_to_graph(
     // SAFETY: a context is current; a live stream or a default one, a live graph and
     // `deps.len()` of its nodes with as many edge data.
     check(unsafe { cu::cuStreamBeginCaptureToGraph(s, h, d, e, deps.len(), m) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Handles this module never handed out are refused before the driver sees them (no
+    /// GPU needed).
+    #[test]
+    fn unknown_handles_and_values_are_refused() {
+        let bogus = 0x20usize as *mut c_void;
+        assert_eq!(user_object_retain(bogus, 1), Err(HipError::InvalidValue));
+        assert_eq!(user_object_release(bogus, 1), Err(HipError::InvalidValue));
+        assert_eq!(
+            graph_retain(bogus, bogus, 1, 0),
+            Err(HipError::InvalidValue)
+        );
+        assert_eq!(child_graph(bogus).err(), Some(HipError::InvalidValue));
+        assert_eq!(exec_flags(bogus).err(), Some(HipError::InvalidValue));
+        assert_eq!(event_of(bogus, true).err(), Some(HipError::InvalidValue));
+        assert_eq!(
+            set_kernel_attribute(bogus, KernelAttr::Priority(1)),
+            Err(HipError::InvalidValue)
+        );
+        assert!(attr_id(3).is_err() && attr_id(8).is_ok());
+        assert!(access_flags(2).is_err() && access_flags(3).is_ok());
+        assert!(access_property(3).is_err());
+        assert!(mem_attr(4).is_err());
+        let no_fn: HostFn = None;
+        assert_eq!(
+            user_object_create(0, no_fn, 1, 1).err(),
+            Some(HipError::InvalidValue)
+        );
+    }
 }
