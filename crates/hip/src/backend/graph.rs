@@ -217,6 +217,14 @@ pub trait GraphBackend {
 
     /// `hipGraphInstantiateWithFlags`.
     fn graph_instantiate(&self, graph: Handle, flags: u64) -> HipResult<Handle>;
+    /// `hipGraphInstantiateWithParams` with `hipGraphInstantiateFlagUpload` (in `flags`):
+    /// instantiated and uploaded to `stream`.
+    fn graph_instantiate_upload(
+        &self,
+        graph: Handle,
+        flags: u64,
+        stream: Handle,
+    ) -> HipResult<Handle>;
     /// `hipGraphLaunch`: into a capturing stream, the graph becomes a child graph node.
     fn graph_launch(&self, exec: Handle, stream: Handle) -> HipResult<()>;
     /// `hipGraphUpload`.

@@ -31,22 +31,26 @@ pub(super) struct ExecNode {
 
 struct ExecInner {
     nodes: Vec<ExecNode>,
-    /// The nodes as launched (rebuilt after a parameter change).
-    snapshot: Option<Arc<Vec<NodeKind>>>,
+    /// The nodes as launched (rebuilt after a parameter change), and whether any is a
+    /// graph memory node (a launch then updates the allocations' state).
+    snapshot: Option<(Arc<Vec<NodeKind>>, bool)>,
     /// The end of the latest launch: a new launch is ordered after it.
     last: Option<StreamMark>,
 }
 
 impl ExecInner {
-    fn snapshot(&mut self) -> Arc<Vec<NodeKind>> {
+    fn snapshot(&mut self) -> (Arc<Vec<NodeKind>>, bool) {
         let nodes = &self.nodes;
-        Arc::clone(self.snapshot.get_or_insert_with(|| {
+        let (list, memory) = self.snapshot.get_or_insert_with(|| {
             let kind = |n: &ExecNode| match n.enabled {
                 true => n.kind.clone(),
                 false => NodeKind::Empty,
             };
-            Arc::new(nodes.iter().map(kind).collect())
-        }))
+            let list: Vec<NodeKind> = nodes.iter().map(kind).collect();
+            let memory = super::memnodes::has_memory_nodes(&list);
+            (Arc::new(list), memory)
+        });
+        (Arc::clone(list), *memory)
     }
 
     fn position(&self, node: u64) -> HipResult<usize> {
@@ -134,13 +138,15 @@ impl GraphExec {
     /// On a capturing stream the graph becomes a child-graph node instead.
     pub fn launch(&self, stream: &Arc<StreamCore>) -> HipResult<()> {
         let mut inner = self.inner.lock();
-        let nodes = inner.snapshot();
+        let (nodes, memory) = inner.snapshot();
         if let Some(done) = stream.capture_op(|| NodeKind::Graph(Arc::clone(&nodes))) {
             return done;
         }
         let last = inner.last.clone();
         let auto_free = self.flags & INSTANTIATE_AUTO_FREE_ON_LAUNCH != 0;
-        super::memnodes::launch_allocations(&nodes, auto_free)?;
+        if memory {
+            super::memnodes::launch_allocations(&nodes, auto_free)?;
+        }
         let refs = Arc::clone(&self.user_refs);
         let mark = stream.submit(|| {
             if let Some(m) = &last {

@@ -194,6 +194,15 @@ pub(super) fn launch_allocations(nodes: &[NodeKind], auto_free: bool) -> HipResu
     Ok(())
 }
 
+/// Whether `nodes` (or a child graph among them) hold an allocation or free node.
+pub(super) fn has_memory_nodes(nodes: &[NodeKind]) -> bool {
+    nodes.iter().any(|n| match n {
+        NodeKind::MemAlloc(_) | NodeKind::MemFree(_) => true,
+        NodeKind::Graph(inner) => has_memory_nodes(inner),
+        _ => false,
+    })
+}
+
 fn collect(nodes: &[NodeKind], allocs: &mut Vec<Arc<GraphAlloc>>, frees: &mut Vec<usize>) {
     for n in nodes {
         match n {

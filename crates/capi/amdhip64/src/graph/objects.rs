@@ -86,17 +86,11 @@ pub unsafe fn hipGraphInstantiateWithParams(
     usable(p)?;
     // SAFETY: checked usable; readable per the caller.
     let given = unsafe { p.read_unaligned() };
-    let result = backend()
-        .graph_instantiate(graph, given.flags)
-        .and_then(|e| {
-            if given.flags & INSTANTIATE_UPLOAD != 0 {
-                if let Err(err) = backend().graph_upload(e, given.upload_stream) {
-                    let _ = backend().graph_exec_destroy(e);
-                    return Err(err);
-                }
-            }
-            Ok(e)
-        });
+    let result = if given.flags & INSTANTIATE_UPLOAD != 0 {
+        backend().graph_instantiate_upload(graph, given.flags, given.upload_stream)
+    } else {
+        backend().graph_instantiate(graph, given.flags)
+    };
     let mut out = given;
     out.err_node_out = std::ptr::null_mut();
     out.result_out = c_int::from(result.is_err());

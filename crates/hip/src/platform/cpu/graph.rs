@@ -501,6 +501,21 @@ impl GraphBackend for Cpu {
         Ok(graph::exchange_capture_mode(new) as i32)
     }
 
+    fn graph_instantiate_upload(
+        &self,
+        graph: Handle,
+        flags: u64,
+        stream: Handle,
+    ) -> HipResult<Handle> {
+        let s = resolve(stream as u64)?;
+        let e = GraphExec::instantiate(&*graph_of(graph)?, flags)?;
+        if let Err(err) = e.upload(&s) {
+            let _ = GraphExec::destroy(e.handle);
+            return Err(err);
+        }
+        Ok(e.handle as Handle)
+    }
+
     fn graph_begin_capture_to_graph(
         &self,
         stream: Handle,

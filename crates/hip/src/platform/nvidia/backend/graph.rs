@@ -168,6 +168,15 @@ impl GraphBackend for Nvidia {
         capture::exchange_capture_mode(mode)
     }
 
+    fn graph_instantiate_upload(
+        &self,
+        graph: Handle,
+        flags: u64,
+        stream: Handle,
+    ) -> HipResult<Handle> {
+        exec::instantiate_with(graph, flags, Some(stream))
+    }
+
     fn graph_begin_capture_to_graph(
         &self,
         stream: Handle,

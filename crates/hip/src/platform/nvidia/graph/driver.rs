@@ -76,6 +76,7 @@ const SYMBOLS: &[&str] = &[
     "cuGraphExecGetFlags",
     "cuGraphChildGraphNodeGetGraph",
     "cuStreamBeginCaptureToGraph",
+    "cuGraphInstantiateWithParams",
 ];
 
 /// The current device, with its primary context current (returned too), on a driver that
