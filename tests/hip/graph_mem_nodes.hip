@@ -86,8 +86,13 @@ int main() {
     HIP_CHECK(hipStreamSynchronize(s));
     for (int i = 0; i < n; i += 331) CHECK_EQ(h[i], value + i);
   }
-  // Freed by the graph itself: nothing is in use.
+  // Freed by the graph itself. (On NVIDIA the driver may keep freed graph memory mapped and
+  // counted as used until it is trimmed: only the CPU's exact count is checked.)
+  CHECK(attr(hipGraphMemAttrUsedMemCurrent) <= attr(hipGraphMemAttrReservedMemCurrent),
+        "used graph memory is reserved memory");
+#if !HIP_TEST_NVIDIA
   CHECK_EQ(attr(hipGraphMemAttrUsedMemCurrent), 0ull);
+#endif
   CHECK(attr(hipGraphMemAttrUsedMemHigh) >= bytes, "high watermark of used graph memory");
   // An executable graph cannot be updated to another graph's allocation.
   {
