@@ -31,6 +31,9 @@ pub fn instantiate_with(g: Handle, flags: u64, upload: Option<Handle>) -> HipRes
             check(unsafe { cu::cuGraphInstantiateWithFlags(&mut e, h, flags) })?
         }
         Some(s) => {
+            // The entry point is among those checked once (an old driver: an error, not a
+            // panic in the loader).
+            ready()?;
             let mut p = cu::CUDA_GRAPH_INSTANTIATE_PARAMS {
                 flags,
                 hUploadStream: s,
