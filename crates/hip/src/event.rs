@@ -140,6 +140,15 @@ impl EventCore {
         Ok(())
     }
 
+    /// A record of the event on `stream` published by a graph's event record node (the
+    /// stream's submission lock is held).
+    pub(crate) fn record_locked(&self, stream: &StreamCore) -> HipResult<()> {
+        let record = EventRecord::new(stream)?;
+        stream.record_locked(&record)?;
+        *self.record.lock() = Some(record);
+        Ok(())
+    }
+
     pub fn current_record(&self) -> Option<Arc<EventRecord>> {
         self.record.lock().clone()
     }

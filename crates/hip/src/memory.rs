@@ -143,6 +143,12 @@ pub fn free(ptr: *mut u8, kinds: &[MemoryKind]) -> HipResult<()> {
     if let Some(result) = crate::platform::cpu::release_shared(ptr as usize) {
         return result;
     }
+    // Memory of a graph's allocation node stays with the node: its allocation ends.
+    if kinds.contains(&MemoryKind::Device) {
+        if let Some(result) = crate::graph::memnodes::free_from_host(ptr as usize) {
+            return result;
+        }
+    }
     // Memory from a stream-ordered pool goes back to its pool (the caller has synchronised).
     if kinds.contains(&MemoryKind::Device) {
         if let Some(result) = crate::mempool::free_now(ptr as usize) {

@@ -252,13 +252,14 @@ impl MemPool {
     /// `hipMallocFromPoolAsync`: `size` bytes usable by work enqueued on `stream` from now
     /// on (see the module documentation for reuse). Size 0 gives null.
     pub fn allocate(self: &Arc<Self>, size: usize, stream: &Arc<StreamCore>) -> HipResult<*mut u8> {
-        if let Some(session) = stream.capture_session() {
-            // Allocation nodes are not implemented: refused, and the capture invalidated.
-            session.invalidate();
-            return Err(HipError::StreamCaptureUnsupported);
-        }
         if size == 0 {
             return Ok(std::ptr::null_mut());
+        }
+        if let Some(session) = stream.capture_session() {
+            // Captured: a graph allocation node (graph memory, not this pool's).
+            if let Some(done) = crate::graph::capture_alloc(stream, &session, size) {
+                return done;
+            }
         }
         let capacity = size
             .checked_next_multiple_of(BLOCK_GRANULARITY)
@@ -523,8 +524,14 @@ pub fn free_async(ptr: usize, stream: &Arc<StreamCore>) -> HipResult<()> {
         return Err(HipError::InvalidValue);
     }
     if let Some(session) = stream.capture_session() {
-        session.invalidate();
-        return Err(HipError::StreamCaptureUnsupported);
+        // Captured: a graph free node (for graph memory only).
+        if let Some(done) = crate::graph::capture_free(stream, &session, ptr) {
+            return done;
+        }
+    }
+    // Graph memory stays with its allocation node: the allocation ends.
+    if let Some(done) = crate::graph::memnodes::free_from_host(ptr) {
+        return done;
     }
     let pool = LIVE.write().as_mut().and_then(|m| m.remove(&ptr));
     match pool {

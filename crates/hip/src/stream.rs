@@ -748,7 +748,7 @@ impl StreamCore {
         Ok(())
     }
 
-    fn wait_event_locked(&self, record: &Arc<EventRecord>) -> HipResult<()> {
+    pub(crate) fn wait_event_locked(&self, record: &Arc<EventRecord>) -> HipResult<()> {
         if record.is_done() {
             return Ok(());
         }
@@ -842,6 +842,28 @@ impl StreamCore {
         group_segment_size: u32,
         kernarg: &[u8],
     ) -> HipResult<()> {
+        self.publish_cooperative_kernel_locked(
+            kernel_object,
+            grid,
+            block,
+            group_segment_size,
+            kernarg,
+            0,
+        )
+    }
+
+    /// [`StreamCore::publish_kernel_locked`] carrying `coop`, a registered
+    /// `cpu_engine::Cooperative` (0: an ordinary dispatch; a graph's cooperative kernel
+    /// node otherwise).
+    pub(crate) fn publish_cooperative_kernel_locked(
+        &self,
+        kernel_object: u64,
+        grid: [u32; 3],
+        block: [u32; 3],
+        group_segment_size: u32,
+        kernarg: &[u8],
+        coop: u64,
+    ) -> HipResult<()> {
         if kernarg.len() > KERNARG_SLOT_SIZE {
             return Err(HipError::InvalidValue);
         }
@@ -850,13 +872,14 @@ impl StreamCore {
                 .checked_mul(block[d])
                 .ok_or(HipError::InvalidConfiguration)?;
         }
-        self.publish_prepared_locked(&PreparedLaunch {
+        let launch = PreparedLaunch {
             kernel_object,
             grid,
             block,
             group_segment_size,
             kernarg,
-        })
+        };
+        self.publish_launch_locked(&launch, coop)
     }
 
     /// Publishes a checked launch's kernel dispatch. Called with the submission lock held.
@@ -1271,20 +1294,24 @@ impl StreamCore {
                 return done;
             }
         }
-        self.submit(|| {
-            let signal = record.signal_handle();
-            self.publish_locked(false, |_, _| {
-                RawPacket::from_packet(&BarrierPacket {
-                    header: packet_header(packet_type::BARRIER_AND),
-                    completion_signal: signal,
-                    ..BarrierPacket::default()
-                })
-            })?;
-            let mut tail = self.tail_event.lock();
-            *tail = Some(Arc::clone(record));
-            self.has_tail_event.store(true, Ordering::Release);
-            Ok(())
-        })
+        self.submit(|| self.record_locked(record))
+    }
+
+    /// [`StreamCore::record`]'s packet (an event record node of a graph publishes it too).
+    /// Called with the submission lock held.
+    pub(crate) fn record_locked(&self, record: &Arc<EventRecord>) -> HipResult<()> {
+        let signal = record.signal_handle();
+        self.publish_locked(false, |_, _| {
+            RawPacket::from_packet(&BarrierPacket {
+                header: packet_header(packet_type::BARRIER_AND),
+                completion_signal: signal,
+                ..BarrierPacket::default()
+            })
+        })?;
+        let mut tail = self.tail_event.lock();
+        *tail = Some(Arc::clone(record));
+        self.has_tail_event.store(true, Ordering::Release);
+        Ok(())
     }
 
     /// True when this stream and every stream it implicitly waits for are idle, so a

@@ -333,7 +333,7 @@ hip_exports! {
     fn hipKernelNameRefByPtr(host_function: *const c_void, stream: hipStream_t) -> *const c_char { unsupported "modules and launch" }
     fn hipGetStreamDeviceId(stream: hipStream_t) -> c_int { raw stream::hipGetStreamDeviceId }
     fn hipStreamBeginCapture(stream: StreamT, mode: c_int) { graph::hipStreamBeginCapture }
-    fn hipStreamBeginCaptureToGraph(stream: hipStream_t, graph: hipGraph_t, dependencies: *const hipGraphNode_t, dependency_data: *const c_void, num_dependencies: usize, mode: c_int) { unsupported "graphs" }
+    fn hipStreamBeginCaptureToGraph(stream: hipStream_t, graph: hipGraph_t, dependencies: *const hipGraphNode_t, dependency_data: *const c_void, num_dependencies: usize, mode: c_int) { graph::objects::hipStreamBeginCaptureToGraph }
     fn hipStreamEndCapture(stream: StreamT, graph_out: *mut GraphT) { graph::hipStreamEndCapture }
     fn hipStreamGetCaptureInfo(stream: StreamT, status: *mut c_int, id: *mut c_ulonglong) { graph::hipStreamGetCaptureInfo }
     fn hipStreamGetCaptureInfo_v2(stream: StreamT, status: *mut c_int, id: *mut c_ulonglong, graph_out: *mut GraphT, deps: *mut *const NodeT, count: *mut usize) { graph::hipStreamGetCaptureInfo_v2 }
@@ -355,13 +355,13 @@ hip_exports! {
     fn hipGraphNodeFindInClone(node: *mut NodeT, original: NodeT, clone: GraphT) { graph::hipGraphNodeFindInClone }
     fn hipGraphInstantiate(exec: *mut ExecT, graph: GraphT, error_node: *mut NodeT, log: *mut c_char, log_size: usize) { graph::hipGraphInstantiate }
     fn hipGraphInstantiateWithFlags(exec: *mut ExecT, graph: GraphT, flags: c_ulonglong) { graph::hipGraphInstantiateWithFlags }
-    fn hipGraphInstantiateWithParams(p_graph_exec: *mut hipGraphExec_t, graph: hipGraph_t, instantiate_params: *mut c_void) { unsupported "graphs" }
+    fn hipGraphInstantiateWithParams(p_graph_exec: *mut hipGraphExec_t, graph: hipGraph_t, instantiate_params: *mut c_void) { graph::objects::hipGraphInstantiateWithParams }
     fn hipGraphLaunch(exec: ExecT, stream: StreamT) { graph::hipGraphLaunch }
     fn hipGraphUpload(exec: ExecT, stream: StreamT) { graph::hipGraphUpload }
-    fn hipGraphAddNode(p_graph_node: *mut hipGraphNode_t, graph: hipGraph_t, p_dependencies: *const hipGraphNode_t, num_dependencies: usize, node_params: *mut c_void) { unsupported "graphs" }
-    fn hipGraphExecGetFlags(graph_exec: hipGraphExec_t, flags: *mut u64) { unsupported "graphs" }
-    fn hipGraphNodeSetParams(node: hipGraphNode_t, node_params: *mut c_void) { unsupported "graphs" }
-    fn hipGraphExecNodeSetParams(graph_exec: hipGraphExec_t, node: hipGraphNode_t, node_params: *mut c_void) { unsupported "graphs" }
+    fn hipGraphAddNode(p_graph_node: *mut hipGraphNode_t, graph: hipGraph_t, p_dependencies: *const hipGraphNode_t, num_dependencies: usize, node_params: *mut c_void) { graph::nodes::hipGraphAddNode }
+    fn hipGraphExecGetFlags(graph_exec: hipGraphExec_t, flags: *mut u64) { graph::nodes::hipGraphExecGetFlags }
+    fn hipGraphNodeSetParams(node: hipGraphNode_t, node_params: *mut c_void) { graph::nodes::hipGraphNodeSetParams }
+    fn hipGraphExecNodeSetParams(graph_exec: hipGraphExec_t, node: hipGraphNode_t, node_params: *mut c_void) { graph::nodes::hipGraphExecNodeSetParams }
     fn hipGraphExecDestroy(exec: ExecT) { graph::hipGraphExecDestroy }
     fn hipGraphExecUpdate(exec: ExecT, graph: GraphT, error_node: *mut NodeT, result: *mut c_int) { graph::hipGraphExecUpdate }
     fn hipGraphAddKernelNode(node: *mut NodeT, graph: GraphT, deps: *const NodeT, count: usize, params: *const KernelNodeParams) { graph::hipGraphAddKernelNode }
@@ -372,18 +372,18 @@ hip_exports! {
     fn hipGraphAddMemcpyNode(node: *mut NodeT, graph: GraphT, deps: *const NodeT, count: usize, params: *const HipMemcpy3DParms) { graph::hipGraphAddMemcpyNode }
     fn hipGraphMemcpyNodeGetParams(node: NodeT, params: *mut HipMemcpy3DParms) { graph::hipGraphMemcpyNodeGetParams }
     fn hipGraphMemcpyNodeSetParams(node: NodeT, params: *const HipMemcpy3DParms) { graph::hipGraphMemcpyNodeSetParams }
-    fn hipGraphKernelNodeSetAttribute(h_node: hipGraphNode_t, attr: c_int, value: *const c_void) { unsupported "graphs" }
-    fn hipGraphKernelNodeGetAttribute(h_node: hipGraphNode_t, attr: c_int, value: *mut c_void) { unsupported "graphs" }
+    fn hipGraphKernelNodeSetAttribute(h_node: hipGraphNode_t, attr: c_int, value: *const c_void) { graph::nodes::hipGraphKernelNodeSetAttribute }
+    fn hipGraphKernelNodeGetAttribute(h_node: hipGraphNode_t, attr: c_int, value: *mut c_void) { graph::nodes::hipGraphKernelNodeGetAttribute }
     fn hipGraphExecMemcpyNodeSetParams(exec: ExecT, node: NodeT, params: *const HipMemcpy3DParms) { graph::hipGraphExecMemcpyNodeSetParams }
     fn hipGraphAddMemcpyNode1D(node: *mut NodeT, graph: GraphT, deps: *const NodeT, count: usize, dst: *mut c_void, src: *const c_void, size: usize, kind: c_uint) { graph::hipGraphAddMemcpyNode1D }
     fn hipGraphMemcpyNodeSetParams1D(node: NodeT, dst: *mut c_void, src: *const c_void, count: usize, kind: c_uint) { graph::hipGraphMemcpyNodeSetParams1D }
     fn hipGraphExecMemcpyNodeSetParams1D(exec: ExecT, node: NodeT, dst: *mut c_void, src: *const c_void, count: usize, kind: c_uint) { graph::hipGraphExecMemcpyNodeSetParams1D }
-    fn hipGraphAddMemcpyNodeFromSymbol(p_graph_node: *mut hipGraphNode_t, graph: hipGraph_t, p_dependencies: *const hipGraphNode_t, num_dependencies: usize, dst: *mut c_void, symbol: *const c_void, count: usize, offset: usize, kind: c_int) { unsupported "graphs" }
-    fn hipGraphMemcpyNodeSetParamsFromSymbol(node: hipGraphNode_t, dst: *mut c_void, symbol: *const c_void, count: usize, offset: usize, kind: c_int) { unsupported "graphs" }
-    fn hipGraphExecMemcpyNodeSetParamsFromSymbol(h_graph_exec: hipGraphExec_t, node: hipGraphNode_t, dst: *mut c_void, symbol: *const c_void, count: usize, offset: usize, kind: c_int) { unsupported "graphs" }
-    fn hipGraphAddMemcpyNodeToSymbol(p_graph_node: *mut hipGraphNode_t, graph: hipGraph_t, p_dependencies: *const hipGraphNode_t, num_dependencies: usize, symbol: *const c_void, src: *const c_void, count: usize, offset: usize, kind: c_int) { unsupported "graphs" }
-    fn hipGraphMemcpyNodeSetParamsToSymbol(node: hipGraphNode_t, symbol: *const c_void, src: *const c_void, count: usize, offset: usize, kind: c_int) { unsupported "graphs" }
-    fn hipGraphExecMemcpyNodeSetParamsToSymbol(h_graph_exec: hipGraphExec_t, node: hipGraphNode_t, symbol: *const c_void, src: *const c_void, count: usize, offset: usize, kind: c_int) { unsupported "graphs" }
+    fn hipGraphAddMemcpyNodeFromSymbol(p_graph_node: *mut hipGraphNode_t, graph: hipGraph_t, p_dependencies: *const hipGraphNode_t, num_dependencies: usize, dst: *mut c_void, symbol: *const c_void, count: usize, offset: usize, kind: c_int) { graph::nodes::hipGraphAddMemcpyNodeFromSymbol }
+    fn hipGraphMemcpyNodeSetParamsFromSymbol(node: hipGraphNode_t, dst: *mut c_void, symbol: *const c_void, count: usize, offset: usize, kind: c_int) { graph::nodes::hipGraphMemcpyNodeSetParamsFromSymbol }
+    fn hipGraphExecMemcpyNodeSetParamsFromSymbol(h_graph_exec: hipGraphExec_t, node: hipGraphNode_t, dst: *mut c_void, symbol: *const c_void, count: usize, offset: usize, kind: c_int) { graph::nodes::hipGraphExecMemcpyNodeSetParamsFromSymbol }
+    fn hipGraphAddMemcpyNodeToSymbol(p_graph_node: *mut hipGraphNode_t, graph: hipGraph_t, p_dependencies: *const hipGraphNode_t, num_dependencies: usize, symbol: *const c_void, src: *const c_void, count: usize, offset: usize, kind: c_int) { graph::nodes::hipGraphAddMemcpyNodeToSymbol }
+    fn hipGraphMemcpyNodeSetParamsToSymbol(node: hipGraphNode_t, symbol: *const c_void, src: *const c_void, count: usize, offset: usize, kind: c_int) { graph::nodes::hipGraphMemcpyNodeSetParamsToSymbol }
+    fn hipGraphExecMemcpyNodeSetParamsToSymbol(h_graph_exec: hipGraphExec_t, node: hipGraphNode_t, symbol: *const c_void, src: *const c_void, count: usize, offset: usize, kind: c_int) { graph::nodes::hipGraphExecMemcpyNodeSetParamsToSymbol }
     fn hipGraphAddMemsetNode(node: *mut NodeT, graph: GraphT, deps: *const NodeT, count: usize, params: *const MemsetParams) { graph::hipGraphAddMemsetNode }
     fn hipGraphMemsetNodeGetParams(node: NodeT, params: *mut MemsetParams) { graph::hipGraphMemsetNodeGetParams }
     fn hipGraphMemsetNodeSetParams(node: NodeT, params: *const MemsetParams) { graph::hipGraphMemsetNodeSetParams }
@@ -393,33 +393,33 @@ hip_exports! {
     fn hipGraphHostNodeSetParams(node: NodeT, params: *const HostNodeParams) { graph::hipGraphHostNodeSetParams }
     fn hipGraphExecHostNodeSetParams(exec: ExecT, node: NodeT, params: *const HostNodeParams) { graph::hipGraphExecHostNodeSetParams }
     fn hipGraphAddChildGraphNode(node: *mut NodeT, graph: GraphT, deps: *const NodeT, count: usize, child: GraphT) { graph::hipGraphAddChildGraphNode }
-    fn hipGraphChildGraphNodeGetGraph(node: hipGraphNode_t, p_graph: *mut hipGraph_t) { unsupported "graphs" }
+    fn hipGraphChildGraphNodeGetGraph(node: hipGraphNode_t, p_graph: *mut hipGraph_t) { graph::nodes::hipGraphChildGraphNodeGetGraph }
     fn hipGraphExecChildGraphNodeSetParams(exec: ExecT, node: NodeT, child: GraphT) { graph::hipGraphExecChildGraphNodeSetParams }
     fn hipGraphAddEmptyNode(node: *mut NodeT, graph: GraphT, deps: *const NodeT, count: usize) { graph::hipGraphAddEmptyNode }
-    fn hipGraphAddEventRecordNode(p_graph_node: *mut hipGraphNode_t, graph: hipGraph_t, p_dependencies: *const hipGraphNode_t, num_dependencies: usize, event: hipEvent_t) { unsupported "graphs" }
-    fn hipGraphEventRecordNodeGetEvent(node: hipGraphNode_t, event_out: *mut hipEvent_t) { unsupported "graphs" }
-    fn hipGraphEventRecordNodeSetEvent(node: hipGraphNode_t, event: hipEvent_t) { unsupported "graphs" }
-    fn hipGraphExecEventRecordNodeSetEvent(h_graph_exec: hipGraphExec_t, h_node: hipGraphNode_t, event: hipEvent_t) { unsupported "graphs" }
-    fn hipGraphAddEventWaitNode(p_graph_node: *mut hipGraphNode_t, graph: hipGraph_t, p_dependencies: *const hipGraphNode_t, num_dependencies: usize, event: hipEvent_t) { unsupported "graphs" }
-    fn hipGraphEventWaitNodeGetEvent(node: hipGraphNode_t, event_out: *mut hipEvent_t) { unsupported "graphs" }
-    fn hipGraphEventWaitNodeSetEvent(node: hipGraphNode_t, event: hipEvent_t) { unsupported "graphs" }
-    fn hipGraphExecEventWaitNodeSetEvent(h_graph_exec: hipGraphExec_t, h_node: hipGraphNode_t, event: hipEvent_t) { unsupported "graphs" }
-    fn hipGraphAddMemAllocNode(p_graph_node: *mut hipGraphNode_t, graph: hipGraph_t, p_dependencies: *const hipGraphNode_t, num_dependencies: usize, p_node_params: *mut c_void) { unsupported "graphs" }
-    fn hipGraphMemAllocNodeGetParams(node: hipGraphNode_t, p_node_params: *mut c_void) { unsupported "graphs" }
-    fn hipGraphAddMemFreeNode(p_graph_node: *mut hipGraphNode_t, graph: hipGraph_t, p_dependencies: *const hipGraphNode_t, num_dependencies: usize, dev_ptr: *mut c_void) { unsupported "graphs" }
-    fn hipGraphMemFreeNodeGetParams(node: hipGraphNode_t, dev_ptr: *mut c_void) { unsupported "graphs" }
-    fn hipDeviceGetGraphMemAttribute(device: c_int, attr: c_int, value: *mut c_void) { unsupported "runtime" }
-    fn hipDeviceSetGraphMemAttribute(device: c_int, attr: c_int, value: *mut c_void) { unsupported "runtime" }
-    fn hipDeviceGraphMemTrim(device: c_int) { unsupported "graphs" }
-    fn hipUserObjectCreate(object_out: *mut hipUserObject_t, ptr: *mut c_void, destroy: hipHostFn_t, initial_refcount: c_uint, flags: c_uint) { unsupported "graphs" }
-    fn hipUserObjectRelease(object: hipUserObject_t, count: c_uint) { unsupported "graphs" }
-    fn hipUserObjectRetain(object: hipUserObject_t, count: c_uint) { unsupported "graphs" }
-    fn hipGraphRetainUserObject(graph: hipGraph_t, object: hipUserObject_t, count: c_uint, flags: c_uint) { unsupported "graphs" }
-    fn hipGraphReleaseUserObject(graph: hipGraph_t, object: hipUserObject_t, count: c_uint) { unsupported "graphs" }
-    fn hipGraphDebugDotPrint(graph: hipGraph_t, path: *const c_char, flags: c_uint) { unsupported "graphs" }
-    fn hipGraphKernelNodeCopyAttributes(h_src: hipGraphNode_t, h_dst: hipGraphNode_t) { unsupported "graphs" }
-    fn hipGraphNodeSetEnabled(h_graph_exec: hipGraphExec_t, h_node: hipGraphNode_t, is_enabled: c_uint) { unsupported "graphs" }
-    fn hipGraphNodeGetEnabled(h_graph_exec: hipGraphExec_t, h_node: hipGraphNode_t, is_enabled: *mut c_uint) { unsupported "graphs" }
+    fn hipGraphAddEventRecordNode(p_graph_node: *mut hipGraphNode_t, graph: hipGraph_t, p_dependencies: *const hipGraphNode_t, num_dependencies: usize, event: hipEvent_t) { graph::nodes::hipGraphAddEventRecordNode }
+    fn hipGraphEventRecordNodeGetEvent(node: hipGraphNode_t, event_out: *mut hipEvent_t) { graph::nodes::hipGraphEventRecordNodeGetEvent }
+    fn hipGraphEventRecordNodeSetEvent(node: hipGraphNode_t, event: hipEvent_t) { graph::nodes::hipGraphEventRecordNodeSetEvent }
+    fn hipGraphExecEventRecordNodeSetEvent(h_graph_exec: hipGraphExec_t, h_node: hipGraphNode_t, event: hipEvent_t) { graph::nodes::hipGraphExecEventRecordNodeSetEvent }
+    fn hipGraphAddEventWaitNode(p_graph_node: *mut hipGraphNode_t, graph: hipGraph_t, p_dependencies: *const hipGraphNode_t, num_dependencies: usize, event: hipEvent_t) { graph::nodes::hipGraphAddEventWaitNode }
+    fn hipGraphEventWaitNodeGetEvent(node: hipGraphNode_t, event_out: *mut hipEvent_t) { graph::nodes::hipGraphEventWaitNodeGetEvent }
+    fn hipGraphEventWaitNodeSetEvent(node: hipGraphNode_t, event: hipEvent_t) { graph::nodes::hipGraphEventWaitNodeSetEvent }
+    fn hipGraphExecEventWaitNodeSetEvent(h_graph_exec: hipGraphExec_t, h_node: hipGraphNode_t, event: hipEvent_t) { graph::nodes::hipGraphExecEventWaitNodeSetEvent }
+    fn hipGraphAddMemAllocNode(p_graph_node: *mut hipGraphNode_t, graph: hipGraph_t, p_dependencies: *const hipGraphNode_t, num_dependencies: usize, p_node_params: *mut c_void) { graph::nodes::hipGraphAddMemAllocNode }
+    fn hipGraphMemAllocNodeGetParams(node: hipGraphNode_t, p_node_params: *mut c_void) { graph::nodes::hipGraphMemAllocNodeGetParams }
+    fn hipGraphAddMemFreeNode(p_graph_node: *mut hipGraphNode_t, graph: hipGraph_t, p_dependencies: *const hipGraphNode_t, num_dependencies: usize, dev_ptr: *mut c_void) { graph::nodes::hipGraphAddMemFreeNode }
+    fn hipGraphMemFreeNodeGetParams(node: hipGraphNode_t, dev_ptr: *mut c_void) { graph::nodes::hipGraphMemFreeNodeGetParams }
+    fn hipDeviceGetGraphMemAttribute(device: c_int, attr: c_int, value: *mut c_void) { graph::nodes::hipDeviceGetGraphMemAttribute }
+    fn hipDeviceSetGraphMemAttribute(device: c_int, attr: c_int, value: *mut c_void) { graph::nodes::hipDeviceSetGraphMemAttribute }
+    fn hipDeviceGraphMemTrim(device: c_int) { graph::nodes::hipDeviceGraphMemTrim }
+    fn hipUserObjectCreate(object_out: *mut hipUserObject_t, ptr: *mut c_void, destroy: hipHostFn_t, initial_refcount: c_uint, flags: c_uint) { graph::objects::hipUserObjectCreate }
+    fn hipUserObjectRelease(object: hipUserObject_t, count: c_uint) { graph::objects::hipUserObjectRelease }
+    fn hipUserObjectRetain(object: hipUserObject_t, count: c_uint) { graph::objects::hipUserObjectRetain }
+    fn hipGraphRetainUserObject(graph: hipGraph_t, object: hipUserObject_t, count: c_uint, flags: c_uint) { graph::objects::hipGraphRetainUserObject }
+    fn hipGraphReleaseUserObject(graph: hipGraph_t, object: hipUserObject_t, count: c_uint) { graph::objects::hipGraphReleaseUserObject }
+    fn hipGraphDebugDotPrint(graph: hipGraph_t, path: *const c_char, flags: c_uint) { graph::objects::hipGraphDebugDotPrint }
+    fn hipGraphKernelNodeCopyAttributes(h_src: hipGraphNode_t, h_dst: hipGraphNode_t) { graph::nodes::hipGraphKernelNodeCopyAttributes }
+    fn hipGraphNodeSetEnabled(h_graph_exec: hipGraphExec_t, h_node: hipGraphNode_t, is_enabled: c_uint) { graph::nodes::hipGraphNodeSetEnabled }
+    fn hipGraphNodeGetEnabled(h_graph_exec: hipGraphExec_t, h_node: hipGraphNode_t, is_enabled: *mut c_uint) { graph::nodes::hipGraphNodeGetEnabled }
     fn hipGraphAddExternalSemaphoresWaitNode(p_graph_node: *mut hipGraphNode_t, graph: hipGraph_t, p_dependencies: *const hipGraphNode_t, num_dependencies: usize, node_params: *const c_void) { unsupported "external resources and graphics interop" }
     fn hipGraphAddExternalSemaphoresSignalNode(p_graph_node: *mut hipGraphNode_t, graph: hipGraph_t, p_dependencies: *const hipGraphNode_t, num_dependencies: usize, node_params: *const c_void) { unsupported "external resources and graphics interop" }
     fn hipGraphExternalSemaphoresSignalNodeSetParams(h_node: hipGraphNode_t, node_params: *const c_void) { unsupported "external resources and graphics interop" }

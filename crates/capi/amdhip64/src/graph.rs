@@ -15,6 +15,9 @@ use crate::entry::{given, non_null, write_c_string, write_optional, write_out, D
 use crate::memory3d::{read_params, write_params, HipMemcpy3DParms};
 use crate::stream::{HostFn, StreamT};
 
+pub mod nodes;
+pub mod objects;
+
 pub type GraphT = *mut c_void;
 pub type NodeT = *mut c_void;
 pub type ExecT = *mut c_void;

@@ -342,5 +342,9 @@ fn make() -> Box<dyn Fixtures> {
 
 fn main() {
     let _ = c_int::default();
+    // A probe's valid path argument is a relative name, and hipGraphDebugDotPrint writes a
+    // file there: run out of the source tree (where the directory exists; the GPU bundle
+    // runs the test elsewhere).
+    let _ = std::env::set_current_dir(env!("CARGO_TARGET_TMPDIR"));
     ferrocm_probe::runner::main(make);
 }

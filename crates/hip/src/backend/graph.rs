@@ -74,6 +74,60 @@ pub enum NodeSpec {
     Empty,
     /// A copy of this graph as one node.
     Child(Handle),
+    /// Records this event (`hipEvent_t`) at every launch.
+    EventRecord(Handle),
+    /// Waits for this event's latest record.
+    EventWait(Handle),
+    /// Frees this graph allocation (`hipGraphAddMemFreeNode`).
+    MemFree(usize),
+}
+
+/// `hipMemAllocNodeParams` as values (the pool properties HIP allows for graph memory).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemAllocSpec {
+    /// `hipMemAllocationType` (only `hipMemAllocationTypePinned`, 1, is valid).
+    pub alloc_type: u32,
+    /// `hipMemAllocationHandleType` (0: none).
+    pub handle_types: u32,
+    /// `hipMemLocationType` of the location (1: device) and its id.
+    pub location_type: u32,
+    pub device: i32,
+    /// Peer access to the memory: `(location type, id, hipMemAccessFlags)` each.
+    pub access: Vec<(u32, i32, u32)>,
+    pub bytesize: usize,
+}
+
+/// `hipLaunchAttributeID` values a kernel node has.
+pub const KERNEL_ATTR_ACCESS_POLICY_WINDOW: i32 = 1;
+pub const KERNEL_ATTR_COOPERATIVE: i32 = 2;
+pub const KERNEL_ATTR_PRIORITY: i32 = 8;
+
+/// `hipAccessPolicyWindow` as values.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct AccessPolicyWindow {
+    pub base_ptr: usize,
+    pub hit_prop: u32,
+    pub hit_ratio: f32,
+    pub miss_prop: u32,
+    pub num_bytes: usize,
+}
+
+/// One kernel node attribute (`hipKernelNodeAttrID` with its `hipKernelNodeAttrValue`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum KernelAttr {
+    AccessPolicyWindow(AccessPolicyWindow),
+    Cooperative(bool),
+    Priority(i32),
+}
+
+impl KernelAttr {
+    pub fn id(&self) -> i32 {
+        match self {
+            KernelAttr::AccessPolicyWindow(_) => KERNEL_ATTR_ACCESS_POLICY_WINDOW,
+            KernelAttr::Cooperative(_) => KERNEL_ATTR_COOPERATIVE,
+            KernelAttr::Priority(_) => KERNEL_ATTR_PRIORITY,
+        }
+    }
 }
 
 /// `hipGraphExecUpdate`'s outcome: `hipGraphExecUpdateResult` (0 success) and the node
@@ -163,6 +217,14 @@ pub trait GraphBackend {
 
     /// `hipGraphInstantiateWithFlags`.
     fn graph_instantiate(&self, graph: Handle, flags: u64) -> HipResult<Handle>;
+    /// `hipGraphInstantiateWithParams` with `hipGraphInstantiateFlagUpload` (in `flags`):
+    /// instantiated and uploaded to `stream`.
+    fn graph_instantiate_upload(
+        &self,
+        graph: Handle,
+        flags: u64,
+        stream: Handle,
+    ) -> HipResult<Handle>;
     /// `hipGraphLaunch`: into a capturing stream, the graph becomes a child graph node.
     fn graph_launch(&self, exec: Handle, stream: Handle) -> HipResult<()>;
     /// `hipGraphUpload`.
@@ -202,4 +264,80 @@ pub trait GraphBackend {
     ) -> HipResult<()>;
     /// `hipThreadExchangeStreamCaptureMode`: the calling thread's previous mode.
     fn graph_exchange_capture_mode(&self, mode: i32) -> HipResult<i32>;
+    /// `hipStreamBeginCaptureToGraph`: capture into an existing graph, the first captured
+    /// node depending on `deps` (nodes of `graph`).
+    fn graph_begin_capture_to_graph(
+        &self,
+        stream: Handle,
+        graph: Handle,
+        deps: &[Handle],
+        mode: i32,
+    ) -> HipResult<()>;
+
+    /// `hipGraphEventRecordNodeGetEvent` (`record`) / `hipGraphEventWaitNodeGetEvent`: the
+    /// event of a node of that type.
+    fn graph_event_node_event(&self, node: Handle, record: bool) -> HipResult<Handle>;
+    /// `hipGraphAddMemAllocNode`: the node and the address of its allocation.
+    fn graph_add_mem_alloc_node(
+        &self,
+        graph: Handle,
+        deps: &[Handle],
+        spec: &MemAllocSpec,
+    ) -> HipResult<(Handle, usize)>;
+    /// `hipGraphMemAllocNodeGetParams`: the parameters and the address.
+    fn graph_mem_alloc_node_params(&self, node: Handle) -> HipResult<(MemAllocSpec, usize)>;
+    /// `hipGraphMemFreeNodeGetParams`: the address the node frees.
+    fn graph_mem_free_node_ptr(&self, node: Handle) -> HipResult<usize>;
+    /// `hipDeviceGraphMemTrim`.
+    fn graph_mem_trim(&self, device: i32) -> HipResult<()>;
+    /// `hipDeviceGetGraphMemAttribute` (`hipGraphMemAttributeType`; every value is bytes).
+    fn graph_mem_attribute(&self, device: i32, attr: i32) -> HipResult<u64>;
+    /// `hipDeviceSetGraphMemAttribute`: resets a high watermark (`value` must be 0).
+    fn graph_mem_set_attribute(&self, device: i32, attr: i32, value: u64) -> HipResult<()>;
+
+    /// `hipGraphChildGraphNodeGetGraph`: the graph the node owns (not a copy).
+    fn graph_child_graph(&self, node: Handle) -> HipResult<Handle>;
+    /// `hipGraphNodeSetEnabled`.
+    fn graph_node_set_enabled(&self, exec: Handle, node: Handle, enabled: bool) -> HipResult<()>;
+    /// `hipGraphNodeGetEnabled`.
+    fn graph_node_enabled(&self, exec: Handle, node: Handle) -> HipResult<bool>;
+    /// `hipGraphExecGetFlags`: the flags it was instantiated with.
+    fn graph_exec_flags(&self, exec: Handle) -> HipResult<u64>;
+    /// `hipGraphKernelNodeSetAttribute`.
+    fn graph_kernel_node_set_attribute(&self, node: Handle, attr: KernelAttr) -> HipResult<()>;
+    /// `hipGraphKernelNodeGetAttribute` (`id`: `hipKernelNodeAttrID`).
+    fn graph_kernel_node_attribute(&self, node: Handle, id: i32) -> HipResult<KernelAttr>;
+    /// `hipGraphKernelNodeCopyAttributes`: every attribute of kernel node `src` to `dst`.
+    fn graph_kernel_node_copy_attributes(&self, src: Handle, dst: Handle) -> HipResult<()>;
+
+    /// `hipUserObjectCreate` (`flags` must be `hipUserObjectNoDestructorSync`).
+    fn user_object_create(
+        &self,
+        ptr: *mut c_void,
+        destroy: HostFn,
+        initial_refcount: u32,
+        flags: u32,
+    ) -> HipResult<Handle>;
+    /// `hipUserObjectRetain`.
+    fn user_object_retain(&self, object: Handle, count: u32) -> HipResult<()>;
+    /// `hipUserObjectRelease`: the destructor runs when no reference is left.
+    fn user_object_release(&self, object: Handle, count: u32) -> HipResult<()>;
+    /// `hipGraphRetainUserObject` (`flags`: `hipGraphUserObjectMove` or 0).
+    fn graph_retain_user_object(
+        &self,
+        graph: Handle,
+        object: Handle,
+        count: u32,
+        flags: u32,
+    ) -> HipResult<()>;
+    /// `hipGraphReleaseUserObject`.
+    fn graph_release_user_object(&self, graph: Handle, object: Handle, count: u32)
+        -> HipResult<()>;
+    /// `hipGraphDebugDotPrint`: writes the graph as a DOT file at `path`.
+    fn graph_debug_dot_print(
+        &self,
+        graph: Handle,
+        path: &std::path::Path,
+        flags: u32,
+    ) -> HipResult<()>;
 }

@@ -73,6 +73,9 @@ pub struct CaptureSession {
     origin: u64,
     thread: ThreadId,
     graph: Arc<GraphCore>,
+    /// Capturing into a graph the program made (`hipStreamBeginCaptureToGraph`): the nodes
+    /// it had before are not the capture's, and the graph stays the program's.
+    existing: Option<std::collections::HashSet<u64>>,
     state: Mutex<SessionState>,
 }
 
@@ -181,6 +184,39 @@ impl CaptureSession {
 
 /// `hipStreamBeginCapture`.
 pub fn begin_capture(stream: &Arc<StreamCore>, mode: CaptureMode) -> HipResult<()> {
+    begin(
+        stream,
+        mode,
+        GraphCore::new_unregistered(),
+        None,
+        Vec::new(),
+    )
+}
+
+/// `hipStreamBeginCaptureToGraph`: captured operations become nodes of `graph`, the first
+/// one depending on `deps` (nodes of `graph`, each once); ending the capture returns
+/// `graph`.
+pub fn begin_capture_to_graph(
+    stream: &Arc<StreamCore>,
+    mode: CaptureMode,
+    graph: Arc<GraphCore>,
+    deps: &[u64],
+) -> HipResult<()> {
+    let before: std::collections::HashSet<u64> = graph.nodes().into_iter().collect();
+    let mut seen = std::collections::HashSet::new();
+    if deps.iter().any(|d| !before.contains(d) || !seen.insert(*d)) {
+        return Err(HipError::InvalidValue);
+    }
+    begin(stream, mode, graph, Some(before), deps.to_vec())
+}
+
+fn begin(
+    stream: &Arc<StreamCore>,
+    mode: CaptureMode,
+    graph: Arc<GraphCore>,
+    existing: Option<std::collections::HashSet<u64>>,
+    tail: Vec<u64>,
+) -> HipResult<()> {
     if stream.kind == StreamKind::Null {
         // The legacy null stream cannot be captured.
         return Err(HipError::StreamCaptureUnsupported);
@@ -193,13 +229,14 @@ pub fn begin_capture(stream: &Arc<StreamCore>, mode: CaptureMode) -> HipResult<(
         mode,
         origin: stream.handle,
         thread: std::thread::current().id(),
-        graph: GraphCore::new_unregistered(),
+        graph,
+        existing,
         state: Mutex::new(SessionState {
             status: SessionStatus::Active,
             members: HashMap::new(),
         }),
     });
-    session.add_member(stream, Vec::new());
+    session.add_member(stream, tail);
     stream.set_capture(Some(Arc::clone(&session)));
     let mut active = ACTIVE.lock();
     active.push(Arc::downgrade(&session));
@@ -223,16 +260,30 @@ pub fn end_capture(stream: &Arc<StreamCore>) -> HipResult<Arc<GraphCore>> {
     let (status, origin_tail) = session.finish();
     stream.leave_capture(&session);
     let graph = Arc::clone(&session.graph);
+    // A graph the program made stays its own, whatever the outcome (CUDA leaves what was
+    // captured into it so far).
+    let own = session.existing.is_none();
     if status == SessionStatus::Invalidated {
-        graph.forget_nodes();
+        if own {
+            graph.forget_nodes();
+        }
         return Err(HipError::StreamCaptureInvalidated);
     }
-    let joined = graph.sink_nodes().iter().all(|n| origin_tail.contains(n));
+    let before = session.existing.clone().unwrap_or_default();
+    let joined = graph
+        .sink_nodes()
+        .iter()
+        .filter(|n| !before.contains(n))
+        .all(|n| origin_tail.contains(n));
     if !joined {
-        graph.forget_nodes();
+        if own {
+            graph.forget_nodes();
+        }
         return Err(HipError::StreamCaptureUnjoined);
     }
-    register(&GRAPHS, graph.handle, &graph);
+    if own {
+        register(&GRAPHS, graph.handle, &graph);
+    }
     Ok(graph)
 }
 
@@ -242,7 +293,9 @@ pub(crate) fn stream_destroyed(stream: &StreamCore, session: &Arc<CaptureSession
     session.invalidate();
     if session.origin == stream.handle {
         let _ = session.finish();
-        session.graph.forget_nodes();
+        if session.existing.is_none() {
+            session.graph.forget_nodes();
+        }
     }
 }
 
@@ -416,6 +469,41 @@ pub(crate) fn capture_wait_event(
             Some(Ok(()))
         }
     }
+}
+
+/// `hipMallocAsync` on a capturing stream: an allocation node of `size` bytes on the
+/// stream's device (the address is the node's, valid in the graph from that node on).
+/// `None` when the sequence has ended meanwhile (the allocation happens normally).
+pub(crate) fn capture_alloc(
+    stream: &StreamCore,
+    session: &Arc<CaptureSession>,
+    size: usize,
+) -> Option<HipResult<*mut u8>> {
+    if session.status() == CaptureStatus::Invalidated {
+        return Some(Err(HipError::StreamCaptureInvalidated));
+    }
+    let alloc = match super::memnodes::GraphAlloc::new(stream.device, size) {
+        Ok(a) => a,
+        Err(e) => return Some(Err(e)),
+    };
+    let ptr = alloc.ptr as *mut u8;
+    let done = session.add_node(stream, NodeKind::MemAlloc(alloc))?;
+    Some(done.map(|()| ptr))
+}
+
+/// `hipFreeAsync` on a capturing stream: a free node for graph memory; any other memory
+/// cannot be freed during capture (`hipErrorStreamCaptureUnsupported`, which invalidates
+/// the sequence, as in CUDA). `None` when the sequence has ended meanwhile.
+pub(crate) fn capture_free(
+    stream: &StreamCore,
+    session: &Arc<CaptureSession>,
+    ptr: usize,
+) -> Option<HipResult<()>> {
+    if super::memnodes::allocation(ptr).is_none() {
+        session.invalidate();
+        return Some(Err(HipError::StreamCaptureUnsupported));
+    }
+    session.add_node(stream, NodeKind::MemFree(ptr))
 }
 
 /// Whether any capture sequence has begun and not ended (a cheap check for hot paths).

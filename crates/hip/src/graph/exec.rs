@@ -9,6 +9,7 @@ use parking_lot::{Mutex, RwLock};
 
 use super::graphs::GraphCore;
 use super::nodes::NodeKind;
+use super::user_objects::UserRefs;
 use super::{lookup_in, next_handle, register, Registry, EXEC_HANDLE_BASE};
 use crate::error::{HipError, HipResult};
 use crate::stream::{StreamCore, StreamMark};
@@ -24,23 +25,32 @@ pub(super) struct ExecNode {
     pub(super) kind: NodeKind,
     /// Positions of its dependencies in launch order.
     pub(super) deps: Vec<usize>,
+    /// `hipGraphNodeSetEnabled`: a disabled node does nothing (its edges stay).
+    pub(super) enabled: bool,
 }
 
 struct ExecInner {
     nodes: Vec<ExecNode>,
-    /// The nodes as launched (rebuilt after a parameter change).
-    snapshot: Option<Arc<Vec<NodeKind>>>,
+    /// The nodes as launched (rebuilt after a parameter change), and whether any is a
+    /// graph memory node (a launch then updates the allocations' state).
+    snapshot: Option<(Arc<Vec<NodeKind>>, bool)>,
     /// The end of the latest launch: a new launch is ordered after it.
     last: Option<StreamMark>,
 }
 
 impl ExecInner {
-    fn snapshot(&mut self) -> Arc<Vec<NodeKind>> {
+    fn snapshot(&mut self) -> (Arc<Vec<NodeKind>>, bool) {
         let nodes = &self.nodes;
-        Arc::clone(
-            self.snapshot
-                .get_or_insert_with(|| Arc::new(nodes.iter().map(|n| n.kind.clone()).collect())),
-        )
+        let (list, memory) = self.snapshot.get_or_insert_with(|| {
+            let kind = |n: &ExecNode| match n.enabled {
+                true => n.kind.clone(),
+                false => NodeKind::Empty,
+            };
+            let list: Vec<NodeKind> = nodes.iter().map(kind).collect();
+            let memory = super::memnodes::has_memory_nodes(&list);
+            (Arc::new(list), memory)
+        });
+        (Arc::clone(list), *memory)
     }
 
     fn position(&self, node: u64) -> HipResult<usize> {
@@ -65,6 +75,7 @@ pub enum UpdateResult {
     Error = 1,
     TopologyChanged = 2,
     NodeTypeChanged = 3,
+    NotSupported = 6,
 }
 
 /// An executable graph (the `hipGraphExec_t` behind the handle).
@@ -72,6 +83,9 @@ pub struct GraphExec {
     pub handle: u64,
     pub flags: u64,
     inner: Mutex<ExecInner>,
+    /// The graph's user object references as of instantiation; each launch keeps them
+    /// until the stream has run it.
+    user_refs: Arc<UserRefs>,
 }
 
 impl GraphExec {
@@ -98,6 +112,7 @@ impl GraphExec {
                 snapshot: None,
                 last: None,
             }),
+            user_refs: Arc::new(graph.user_refs.duplicate()),
         });
         register(&EXECS, exec.handle, &exec);
         Ok(exec)
@@ -123,11 +138,16 @@ impl GraphExec {
     /// On a capturing stream the graph becomes a child-graph node instead.
     pub fn launch(&self, stream: &Arc<StreamCore>) -> HipResult<()> {
         let mut inner = self.inner.lock();
-        let nodes = inner.snapshot();
+        let (nodes, memory) = inner.snapshot();
         if let Some(done) = stream.capture_op(|| NodeKind::Graph(Arc::clone(&nodes))) {
             return done;
         }
         let last = inner.last.clone();
+        let auto_free = self.flags & INSTANTIATE_AUTO_FREE_ON_LAUNCH != 0;
+        if memory {
+            super::memnodes::launch_allocations(&nodes, auto_free)?;
+        }
+        let refs = Arc::clone(&self.user_refs);
         let mark = stream.submit(|| {
             if let Some(m) = &last {
                 stream.wait_mark_locked(m)?;
@@ -138,6 +158,12 @@ impl GraphExec {
                 unsafe { n.publish_locked(stream)? };
             }
             stream.keep_until_done_locked(Arc::clone(&nodes) as Arc<dyn Any + Send + Sync>);
+            if !refs.is_empty() {
+                // The launch holds the user object references until it has run: a host
+                // packet after its nodes lets go of them then (a destructor runs as soon as
+                // the last reference goes, not at some later submission).
+                stream.publish_host_locked(Box::new(move || drop(refs)))?;
+            }
             Ok(stream.mark())
         })?;
         inner.last = Some(mark);
@@ -165,9 +191,35 @@ impl GraphExec {
         if inner.nodes[p].kind.node_type() != kind.node_type() {
             return Err(HipError::InvalidValue);
         }
-        inner.nodes[p].kind = kind;
+        inner.nodes[p].kind = kind.for_exec()?;
         inner.snapshot = None;
         Ok(())
+    }
+
+    /// `hipGraphNodeSetEnabled`: kernel, copy and fill nodes only (`hipErrorInvalidValue`
+    /// for others, as in CUDA).
+    pub fn set_enabled(&self, node: u64, enabled: bool) -> HipResult<()> {
+        let mut inner = self.inner.lock();
+        let p = inner.position(node)?;
+        let n = &mut inner.nodes[p];
+        if !matches!(
+            n.kind,
+            NodeKind::Kernel(_) | NodeKind::Memcpy(_) | NodeKind::Memset(_)
+        ) {
+            return Err(HipError::InvalidValue);
+        }
+        if n.enabled != enabled {
+            n.enabled = enabled;
+            inner.snapshot = None;
+        }
+        Ok(())
+    }
+
+    /// `hipGraphNodeGetEnabled`.
+    pub fn enabled(&self, node: u64) -> HipResult<bool> {
+        let inner = self.inner.lock();
+        let p = inner.position(node)?;
+        Ok(inner.nodes[p].enabled)
     }
 
     /// `hipGraphExecUpdate`: takes `graph`'s parameters when it has the same topology (the
@@ -188,6 +240,15 @@ impl GraphExec {
             }
             if old.kind.node_type() != n.kind.node_type() {
                 return Err((UpdateResult::NodeTypeChanged, handle));
+            }
+            // Graph memory cannot move to another allocation by an update (as in CUDA).
+            let same_memory = match (&old.kind, &n.kind) {
+                (NodeKind::MemAlloc(a), NodeKind::MemAlloc(b)) => Arc::ptr_eq(a, b),
+                (NodeKind::MemFree(a), NodeKind::MemFree(b)) => a == b,
+                _ => true,
+            };
+            if !same_memory {
+                return Err((UpdateResult::NotSupported, handle));
             }
         }
         for (old, n) in inner.nodes.iter_mut().zip(new) {

@@ -9,6 +9,7 @@ use parking_lot::{Mutex, RwLock};
 
 use super::exec::ExecNode;
 use super::nodes::{KernelNode, NodeKind};
+use super::user_objects::UserRefs;
 use super::{lookup_in, next_handle, register, Registry, GRAPH_HANDLE_BASE, NODE_HANDLE_BASE};
 use crate::error::{HipError, HipResult};
 
@@ -105,6 +106,8 @@ impl GraphInner {
 pub struct GraphCore {
     pub handle: u64,
     pub(super) inner: Mutex<GraphInner>,
+    /// User objects the graph holds references to.
+    pub user_refs: UserRefs,
 }
 
 pub(super) static GRAPHS: Registry<Arc<GraphCore>> = RwLock::new(None);
@@ -115,6 +118,7 @@ impl GraphCore {
         Arc::new(GraphCore {
             handle: next_handle(GRAPH_HANDLE_BASE),
             inner: Mutex::new(GraphInner::default()),
+            user_refs: UserRefs::default(),
         })
     }
 
@@ -139,11 +143,26 @@ impl GraphCore {
             .and_then(|m| m.remove(&handle))
             .ok_or(HipError::InvalidValue)?;
         g.forget_nodes();
+        g.user_refs.release_all();
         Ok(())
     }
 
     pub(super) fn forget_nodes(&self) {
-        let handles: Vec<u64> = self.inner.lock().nodes.iter().map(|n| n.handle).collect();
+        let (handles, children): (Vec<u64>, Vec<u64>) = {
+            let inner = self.inner.lock();
+            let children = inner.nodes.iter().filter_map(|n| match &n.kind {
+                NodeKind::Child(c) => Some(c.handle),
+                _ => None,
+            });
+            (
+                inner.nodes.iter().map(|n| n.handle).collect(),
+                children.collect(),
+            )
+        };
+        // The graphs of child graph nodes go with their nodes.
+        for c in children {
+            let _ = GraphCore::destroy(c);
+        }
         if let Some(m) = NODES.write().as_mut() {
             for h in handles {
                 m.remove(&h);
@@ -272,6 +291,20 @@ impl GraphCore {
         Ok((k, ptrs))
     }
 
+    /// Runs `f` on kernel node `node` in place (its argument copies stay where
+    /// `hipGraphKernelNodeGetParams` pointed); `hipErrorInvalidValue` for another type.
+    pub fn with_kernel_node<R>(
+        &self,
+        node: u64,
+        f: impl FnOnce(&mut KernelNode) -> R,
+    ) -> HipResult<R> {
+        let mut inner = self.inner.lock();
+        match &mut inner.node_mut(node)?.kind {
+            NodeKind::Kernel(k) => Ok(f(k)),
+            _ => Err(HipError::InvalidValue),
+        }
+    }
+
     /// `hipGraphAddDependencies`: each `to[i]` depends on `from[i]`. An edge that exists
     /// already, a self edge or one that would close a cycle is `hipErrorInvalidValue`.
     pub fn add_dependencies(&self, from: &[u64], to: &[u64]) -> HipResult<()> {
@@ -305,7 +338,9 @@ impl GraphCore {
     pub fn destroy_node(&self, node: u64) -> HipResult<()> {
         {
             let mut inner = self.inner.lock();
-            inner.node(node)?;
+            if let NodeKind::Child(c) = &inner.node(node)?.kind {
+                let _ = GraphCore::destroy(c.handle);
+            }
             inner.nodes.retain(|n| n.handle != node);
             for n in inner.nodes.iter_mut() {
                 n.deps.retain(|&d| d != node);
@@ -333,9 +368,14 @@ impl GraphCore {
             let mut out = copy.inner.lock();
             for n in &inner.nodes {
                 let handle = map[&n.handle];
+                let kind = match &n.kind {
+                    // A child graph node owns its graph: the clone gets a copy of it.
+                    NodeKind::Child(c) => NodeKind::Child(c.clone_graph()),
+                    other => other.clone(),
+                };
                 out.nodes.push(Node {
                     handle,
-                    kind: n.kind.clone(),
+                    kind,
                     deps: n.deps.iter().map(|d| map[d]).collect(),
                     origin: n.handle,
                     arg_pointers: None,
@@ -346,6 +386,10 @@ impl GraphCore {
         }
         for h in handles {
             register(&NODES, h, &weak);
+        }
+        let refs = self.user_refs.duplicate();
+        for (o, n) in refs.take() {
+            copy.user_refs.adopt(o, n);
         }
         copy
     }
@@ -370,19 +414,51 @@ impl GraphCore {
         for (p, &i) in order.iter().enumerate() {
             position.insert(inner.nodes[i].handle, p);
         }
-        Ok(order
+        order
             .iter()
             .map(|&i| {
                 let n = &inner.nodes[i];
                 let mut deps: Vec<usize> = n.deps.iter().map(|d| position[d]).collect();
                 deps.sort_unstable();
-                ExecNode {
+                Ok(ExecNode {
                     handles: vec![n.handle],
-                    kind: n.kind.clone(),
+                    kind: n.kind.for_exec()?,
                     deps,
-                }
+                    enabled: true,
+                })
             })
-            .collect())
+            .collect()
+    }
+
+    /// `hipGraphChildGraphNodeGetGraph`: the graph a child graph node owns (not a copy:
+    /// changes to it change the node). A child graph captured from a graph launch holds
+    /// its nodes in launch order only; it is given a graph of those nodes, each depending
+    /// on the one before.
+    pub fn child_graph(&self, node: u64) -> HipResult<u64> {
+        let mut inner = self.inner.lock();
+        let n = inner.node_mut(node)?;
+        let list = match &n.kind {
+            NodeKind::Child(c) => return Ok(c.handle),
+            NodeKind::Graph(list) => Arc::clone(list),
+            _ => return Err(HipError::InvalidValue),
+        };
+        let g = GraphCore::create();
+        let mut prev: Vec<u64> = Vec::new();
+        for k in list.iter() {
+            prev = vec![g.add_node(k.clone(), &prev)?];
+        }
+        n.kind = NodeKind::Child(Arc::clone(&g));
+        Ok(g.handle)
+    }
+
+    /// `(handle, kind, dependencies)` of every node, in creation order.
+    pub(super) fn snapshot(&self) -> Vec<(u64, NodeKind, Vec<u64>)> {
+        let inner = self.inner.lock();
+        inner
+            .nodes
+            .iter()
+            .map(|n| (n.handle, n.kind.clone(), n.deps.clone()))
+            .collect()
     }
 
     /// The graph as a child-graph node: its nodes in launch order.

@@ -27,25 +27,33 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use parking_lot::RwLock;
 
 pub mod capture;
+pub mod dot;
 pub mod exec;
 pub mod graphs;
+pub mod memnodes;
 pub mod nodes;
+pub mod user_objects;
 
 pub(crate) use capture::{
-    any_capture_active, capture_record, capture_wait_event, stream_destroyed,
+    any_capture_active, capture_alloc, capture_free, capture_record, capture_wait_event,
+    stream_destroyed,
 };
 pub use capture::{
-    begin_capture, capture_dependencies, capture_info, check_unsafe_call, end_capture,
-    exchange_capture_mode, is_captured_record, update_capture_dependencies, CaptureMode,
-    CaptureSession, CaptureStatus,
+    begin_capture, begin_capture_to_graph, capture_dependencies, capture_info, check_unsafe_call,
+    end_capture, exchange_capture_mode, is_captured_record, update_capture_dependencies,
+    CaptureMode, CaptureSession, CaptureStatus,
 };
 pub use exec::{
     GraphExec, UpdateResult, INSTANTIATE_AUTO_FREE_ON_LAUNCH, INSTANTIATE_DEVICE_LAUNCH,
     INSTANTIATE_UPLOAD, INSTANTIATE_USE_NODE_PRIORITY,
 };
 pub use graphs::{GraphCore, Node};
+pub use memnodes::{GraphAlloc, GraphMemAttr};
 pub(crate) use nodes::sink_node;
-pub use nodes::{HostNode, KernelNode, Memcpy3dParams, MemcpyNode, MemsetNode, NodeKind, NodeType};
+pub use nodes::{
+    HostNode, KernelAttrs, KernelNode, Memcpy3dParams, MemcpyNode, MemsetNode, NodeKind, NodeType,
+};
+pub use user_objects::{UserObject, UserRefs};
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 const GRAPH_HANDLE_BASE: u64 = 0x4752_0000_0000_0000;

@@ -5,7 +5,10 @@ use std::any::Any;
 use std::cell::RefCell;
 use std::sync::Arc;
 
+use super::graphs::GraphCore;
+use super::memnodes::GraphAlloc;
 use crate::error::{HipError, HipResult};
+use crate::event::EventCore;
 use crate::kernel::Kernel;
 use crate::memory::{self, Copy3d, CopyKind, Extent, Fill3d, PitchedPtr, Pos};
 use crate::runtime::Runtime;
@@ -20,6 +23,20 @@ pub enum NodeType {
     Host = 3,
     Graph = 4,
     Empty = 5,
+    WaitEvent = 6,
+    EventRecord = 7,
+    MemAlloc = 10,
+    MemFree = 11,
+}
+
+/// A kernel node's launch attributes (`hipGraphKernelNodeSetAttribute`): stored as given;
+/// `cooperative` makes each launch of the node a cooperative launch.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct KernelAttrs {
+    /// `hipAccessPolicyWindow` as raw bytes (a cache hint: no effect on the CPU).
+    pub access_policy_window: [u8; 32],
+    pub cooperative: bool,
+    pub priority: i32,
 }
 
 /// A kernel launch: the dispatch as the stream would publish it, with a copy of the
@@ -42,6 +59,7 @@ pub struct KernelNode {
     pub params: Option<Vec<(u32, u32)>>,
     /// Keeps the kernel (or its module function) alive while the node exists.
     pub keep: Option<Arc<dyn Any + Send + Sync>>,
+    pub attrs: KernelAttrs,
 }
 
 impl KernelNode {
@@ -62,6 +80,7 @@ impl KernelNode {
             func: 0,
             params: None,
             keep: None,
+            attrs: KernelAttrs::default(),
         }
     }
 
@@ -296,8 +315,19 @@ pub enum NodeKind {
     Memcpy(MemcpyNode),
     Memset(MemsetNode),
     Host(HostNode),
-    /// A child graph (its nodes in launch order).
+    /// A child graph (its nodes in launch order), as executable graphs hold it.
     Graph(Arc<Vec<NodeKind>>),
+    /// A child graph node of a graph: the node owns this graph
+    /// (`hipGraphChildGraphNodeGetGraph`); instantiation flattens it into [`NodeKind::Graph`].
+    Child(Arc<GraphCore>),
+    /// Records the event at this point of every launch.
+    EventRecord(Arc<EventCore>),
+    /// Later nodes wait for the event's latest record as of the launch.
+    EventWait(Arc<EventCore>),
+    /// Makes the graph's allocation live (its address is fixed when the node is made).
+    MemAlloc(Arc<GraphAlloc>),
+    /// Ends a graph allocation (its address).
+    MemFree(usize),
 }
 
 impl NodeKind {
@@ -308,7 +338,19 @@ impl NodeKind {
             NodeKind::Memcpy(_) => NodeType::Memcpy,
             NodeKind::Memset(_) => NodeType::Memset,
             NodeKind::Host(_) => NodeType::Host,
-            NodeKind::Graph(_) => NodeType::Graph,
+            NodeKind::Graph(_) | NodeKind::Child(_) => NodeType::Graph,
+            NodeKind::EventRecord(_) => NodeType::EventRecord,
+            NodeKind::EventWait(_) => NodeType::WaitEvent,
+            NodeKind::MemAlloc(_) => NodeType::MemAlloc,
+            NodeKind::MemFree(_) => NodeType::MemFree,
+        }
+    }
+
+    /// The node as an executable graph holds it (child graphs flattened in launch order).
+    pub(super) fn for_exec(&self) -> HipResult<NodeKind> {
+        match self {
+            NodeKind::Child(g) => g.as_child(),
+            other => Ok(other.clone()),
         }
     }
 
@@ -320,6 +362,24 @@ impl NodeKind {
     pub(super) unsafe fn publish_locked(&self, stream: &StreamCore) -> HipResult<()> {
         match self {
             NodeKind::Empty => Ok(()),
+            NodeKind::Kernel(k) if k.attrs.cooperative => {
+                // A cooperative launch: every work-group resident at once (grid sync).
+                let handle = cpu_engine::coop::register(cpu_engine::Cooperative { multi: None });
+                let result = stream.publish_cooperative_kernel_locked(
+                    k.object,
+                    k.grid,
+                    k.block,
+                    k.group_segment_size,
+                    &k.kernarg,
+                    handle,
+                );
+                if result.is_err() {
+                    if let Some(c) = cpu_engine::coop::take(handle) {
+                        c.abandon();
+                    }
+                }
+                result
+            }
             NodeKind::Kernel(k) => stream.publish_kernel_locked(
                 k.object,
                 k.grid,
@@ -342,6 +402,17 @@ impl NodeKind {
                 }
                 Ok(())
             }
+            // SAFETY: forwarded from the caller.
+            NodeKind::Child(g) => unsafe { g.as_child()?.publish_locked(stream) },
+            NodeKind::EventRecord(e) => e.record_locked(stream),
+            NodeKind::EventWait(e) => match e.current_record() {
+                // An event never recorded: nothing to wait for (as hipStreamWaitEvent).
+                None => Ok(()),
+                Some(r) => stream.wait_event_locked(&r),
+            },
+            // The allocation's state changes when the launch is enqueued
+            // (`memnodes::launch_allocations`); its memory exists from the node's creation.
+            NodeKind::MemAlloc(_) | NodeKind::MemFree(_) => Ok(()),
         }
     }
 }

@@ -8,14 +8,16 @@ use std::sync::Arc;
 
 use super::Cpu;
 use crate::backend::graph::{
-    CaptureInfo, ExecUpdate, HostSpec, KernelSpec, MemcpyNodeParams, MemsetSpec, NodeSpec,
+    AccessPolicyWindow, CaptureInfo, ExecUpdate, HostSpec, KernelAttr, KernelSpec, MemAllocSpec,
+    MemcpyNodeParams, MemsetSpec, NodeSpec,
 };
 use crate::backend::stream::HostFn;
 use crate::backend::{DeviceBackend, GraphBackend, Handle};
 use crate::error::{HipError, HipResult};
+use crate::event::EventCore;
 use crate::graph::{
-    self, CaptureMode, CaptureStatus, GraphCore, GraphExec, HostNode, KernelNode, MemcpyNode,
-    MemsetNode, NodeKind, UpdateResult,
+    self, CaptureMode, CaptureStatus, GraphAlloc, GraphCore, GraphExec, GraphMemAttr, HostNode,
+    KernelAttrs, KernelNode, MemcpyNode, MemsetNode, NodeKind, UpdateResult, UserObject,
 };
 use crate::kernel::{self, Kernel};
 use crate::module::Function;
@@ -115,6 +117,32 @@ fn host_node(p: HostSpec) -> HipResult<NodeKind> {
     Ok(NodeKind::Host(node))
 }
 
+/// An event for a node (a bad handle is `hipErrorInvalidValue`, as HIP checks node
+/// parameters).
+fn event_of(e: Handle) -> HipResult<Arc<EventCore>> {
+    EventCore::lookup(e as u64).map_err(|_| HipError::InvalidValue)
+}
+
+/// A node's parameters with the memory they name: for a graph (`exec` false: a child graph
+/// becomes the node's own copy of the graph) or an executable graph (the child's nodes).
+///
+/// # Safety
+/// The kernel argument pointers must be valid for the kernel.
+unsafe fn node_kind_for(spec: NodeSpec, exec: bool) -> HipResult<NodeKind> {
+    Ok(match spec {
+        NodeSpec::Child(g) if !exec => NodeKind::Child(graph_of(g)?.clone_graph()),
+        NodeSpec::EventRecord(e) => NodeKind::EventRecord(event_of(e)?),
+        NodeSpec::EventWait(e) => NodeKind::EventWait(event_of(e)?),
+        NodeSpec::MemFree(p) => {
+            // Only graph memory is freed by a free node.
+            graph::memnodes::allocation(p).ok_or(HipError::InvalidValue)?;
+            NodeKind::MemFree(p)
+        }
+        // SAFETY: forwarded from the caller.
+        other => unsafe { node_kind(other)? },
+    })
+}
+
 /// The CPU core's node for `spec`, validated as HIP validates it.
 ///
 /// # Safety
@@ -141,7 +169,87 @@ unsafe fn node_kind(spec: NodeSpec) -> HipResult<NodeKind> {
         NodeSpec::Host(h) => host_node(h)?,
         NodeSpec::Empty => NodeKind::Empty,
         NodeSpec::Child(g) => graph_of(g)?.as_child()?,
+        // SAFETY: forwarded from the caller.
+        other => unsafe { node_kind_for(other, true)? },
     })
+}
+
+/// Checks that kernel node `k` may run as a cooperative launch: all its blocks co-resident
+/// (`hipErrorCooperativeLaunchTooLarge` otherwise, as `hipLaunchCooperativeKernel`).
+fn check_cooperative(k: &KernelNode) -> HipResult<()> {
+    let device = Cpu.current_device()?;
+    let (block, shared) = (k.block, k.dynamic_shared as usize);
+    let max = match kernel::function(k.func) {
+        Ok(kernel) => kernel.max_cooperative_blocks(device, block, shared)?,
+        Err(_) => match Function::lookup(k.func as u64) {
+            Ok(f) => f.kernel.max_cooperative_blocks(device, block, shared)?,
+            // A captured launch names no kernel: nothing to check it against.
+            Err(_) => return Ok(()),
+        },
+    };
+    let blocks: u64 = k.grid.iter().map(|&g| u64::from(g)).product();
+    if blocks > max {
+        return Err(HipError::CooperativeLaunchTooLarge);
+    }
+    Ok(())
+}
+
+fn attr_of(a: &KernelAttrs, id: i32) -> HipResult<KernelAttr> {
+    use crate::backend::graph::{
+        KERNEL_ATTR_ACCESS_POLICY_WINDOW, KERNEL_ATTR_COOPERATIVE, KERNEL_ATTR_PRIORITY,
+    };
+    Ok(match id {
+        KERNEL_ATTR_ACCESS_POLICY_WINDOW => {
+            KernelAttr::AccessPolicyWindow(window_from_bytes(&a.access_policy_window))
+        }
+        KERNEL_ATTR_COOPERATIVE => KernelAttr::Cooperative(a.cooperative),
+        KERNEL_ATTR_PRIORITY => KernelAttr::Priority(a.priority),
+        _ => return Err(HipError::InvalidValue),
+    })
+}
+
+/// The window kept as bytes in the core's attributes (base, bytes, ratio, hit, miss).
+fn window_to_bytes(w: &AccessPolicyWindow) -> [u8; 32] {
+    let mut b = [0u8; 32];
+    b[0..8].copy_from_slice(&(w.base_ptr as u64).to_le_bytes());
+    b[8..16].copy_from_slice(&(w.num_bytes as u64).to_le_bytes());
+    b[16..20].copy_from_slice(&w.hit_ratio.to_le_bytes());
+    b[20..24].copy_from_slice(&w.hit_prop.to_le_bytes());
+    b[24..28].copy_from_slice(&w.miss_prop.to_le_bytes());
+    b
+}
+
+fn window_from_bytes(b: &[u8; 32]) -> AccessPolicyWindow {
+    let u64_at = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().unwrap_or([0; 8]));
+    let u32_at = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().unwrap_or([0; 4]));
+    AccessPolicyWindow {
+        base_ptr: u64_at(0) as usize,
+        num_bytes: u64_at(8) as usize,
+        hit_ratio: f32::from_bits(u32_at(16)),
+        hit_prop: u32_at(20),
+        miss_prop: u32_at(24),
+    }
+}
+
+/// `hipAccessProperty` values (normal, streaming, persisting).
+fn check_window(w: &AccessPolicyWindow) -> HipResult<()> {
+    let ratio_ok = (0.0..=1.0).contains(&w.hit_ratio);
+    if !ratio_ok || w.hit_prop > 2 || w.miss_prop > 2 {
+        return Err(HipError::InvalidValue);
+    }
+    Ok(())
+}
+
+fn user_object(o: Handle) -> HipResult<Arc<UserObject>> {
+    UserObject::lookup(o as u64)
+}
+
+fn device_index(device: i32) -> HipResult<usize> {
+    let rt = Runtime::get()?;
+    if device < 0 || device as usize >= rt.device_count() {
+        return Err(HipError::InvalidDevice);
+    }
+    Ok(device as usize)
 }
 
 impl GraphBackend for Cpu {
@@ -170,14 +278,26 @@ impl GraphBackend for Cpu {
     ) -> HipResult<Handle> {
         let g = graph_of(graph)?;
         // SAFETY: forwarded from the caller.
-        let kind = unsafe { node_kind(spec)? };
+        let kind = unsafe { node_kind_for(spec, false)? };
         Ok(g.add_node(kind, &numbers(deps))? as Handle)
     }
 
     unsafe fn graph_set_node_params(&self, node: Handle, spec: NodeSpec) -> HipResult<()> {
         let g = GraphCore::of_node(node as u64)?;
+        if let NodeSpec::Kernel(_) = spec {
+            // New parameters keep the node's attributes.
+            // SAFETY: forwarded from the caller.
+            let NodeKind::Kernel(mut k) = (unsafe { node_kind(spec)? }) else {
+                return Err(HipError::InvalidValue);
+            };
+            k.attrs = match g.node_kind(node as u64)? {
+                NodeKind::Kernel(old) => old.attrs,
+                _ => return Err(HipError::InvalidValue),
+            };
+            return g.set_node_kind(node as u64, NodeKind::Kernel(k));
+        }
         // SAFETY: forwarded from the caller.
-        g.set_node_kind(node as u64, unsafe { node_kind(spec)? })
+        g.set_node_kind(node as u64, unsafe { node_kind_for(spec, false)? })
     }
 
     fn graph_add_dependencies(
@@ -309,9 +429,14 @@ impl GraphBackend for Cpu {
         spec: NodeSpec,
     ) -> HipResult<()> {
         let e = exec_of(exec)?;
-        e.node_kind(node as u64)?;
+        let old = e.node_kind(node as u64)?;
         // SAFETY: forwarded from the caller.
-        e.set_node_kind(node as u64, unsafe { node_kind(spec)? })
+        let mut kind = unsafe { node_kind(spec)? };
+        // New kernel parameters keep the node's attributes (a cooperative node stays one).
+        if let (NodeKind::Kernel(new), NodeKind::Kernel(old)) = (&mut kind, &old) {
+            new.attrs = old.attrs;
+        }
+        e.set_node_kind(node as u64, kind)
     }
 
     fn graph_exec_update(&self, exec: Handle, graph: Handle) -> HipResult<ExecUpdate> {
@@ -374,6 +499,212 @@ impl GraphBackend for Cpu {
     fn graph_exchange_capture_mode(&self, mode: i32) -> HipResult<i32> {
         let new = CaptureMode::from_raw(mode as u32)?;
         Ok(graph::exchange_capture_mode(new) as i32)
+    }
+
+    fn graph_instantiate_upload(
+        &self,
+        graph: Handle,
+        flags: u64,
+        stream: Handle,
+    ) -> HipResult<Handle> {
+        let s = resolve(stream as u64)?;
+        let e = GraphExec::instantiate(&*graph_of(graph)?, flags)?;
+        if let Err(err) = e.upload(&s) {
+            let _ = GraphExec::destroy(e.handle);
+            return Err(err);
+        }
+        Ok(e.handle as Handle)
+    }
+
+    fn graph_begin_capture_to_graph(
+        &self,
+        stream: Handle,
+        graph: Handle,
+        deps: &[Handle],
+        mode: i32,
+    ) -> HipResult<()> {
+        let mode = CaptureMode::from_raw(mode as u32)?;
+        let g = graph_of(graph)?;
+        graph::begin_capture_to_graph(&resolve(stream as u64)?, mode, g, &numbers(deps))
+    }
+
+    fn graph_event_node_event(&self, node: Handle, record: bool) -> HipResult<Handle> {
+        match (kind_of(node)?, record) {
+            (NodeKind::EventRecord(e), true) | (NodeKind::EventWait(e), false) => {
+                Ok(e.handle as Handle)
+            }
+            _ => Err(HipError::InvalidValue),
+        }
+    }
+
+    fn graph_add_mem_alloc_node(
+        &self,
+        graph: Handle,
+        deps: &[Handle],
+        spec: &MemAllocSpec,
+    ) -> HipResult<(Handle, usize)> {
+        let g = graph_of(graph)?;
+        // Pinned device memory, no shareable handles: what graph memory can be.
+        if spec.alloc_type != 1 || spec.handle_types != 0 || spec.location_type != 1 {
+            return Err(HipError::InvalidValue);
+        }
+        let device = device_index(spec.device).map_err(|_| HipError::InvalidValue)?;
+        for &(ty, id, flags) in &spec.access {
+            // Device locations with no access, read or read-write.
+            if ty != 1 || device_index(id).is_err() || flags > 3 || flags == 2 {
+                return Err(HipError::InvalidValue);
+            }
+        }
+        let alloc = GraphAlloc::new(device, spec.bytesize)?;
+        let ptr = alloc.ptr;
+        let node = g.add_node(NodeKind::MemAlloc(alloc), &numbers(deps))?;
+        Ok((node as Handle, ptr))
+    }
+
+    fn graph_mem_alloc_node_params(&self, node: Handle) -> HipResult<(MemAllocSpec, usize)> {
+        match kind_of(node)? {
+            NodeKind::MemAlloc(a) => Ok((
+                MemAllocSpec {
+                    alloc_type: 1,
+                    handle_types: 0,
+                    location_type: 1,
+                    device: a.device as i32,
+                    access: Vec::new(),
+                    bytesize: a.size,
+                },
+                a.ptr,
+            )),
+            _ => Err(HipError::InvalidValue),
+        }
+    }
+
+    fn graph_mem_free_node_ptr(&self, node: Handle) -> HipResult<usize> {
+        match kind_of(node)? {
+            NodeKind::MemFree(p) => Ok(p),
+            _ => Err(HipError::InvalidValue),
+        }
+    }
+
+    fn graph_mem_trim(&self, device: i32) -> HipResult<()> {
+        // Graph memory is reserved per allocation node and returned when the node goes:
+        // no memory is cached beyond what live nodes hold, so there is nothing to trim.
+        device_index(device).map(|_| ())
+    }
+
+    fn graph_mem_attribute(&self, device: i32, attr: i32) -> HipResult<u64> {
+        let d = device_index(device)?;
+        Ok(graph::memnodes::attribute(d, GraphMemAttr::from_raw(attr)?))
+    }
+
+    fn graph_mem_set_attribute(&self, device: i32, attr: i32, value: u64) -> HipResult<()> {
+        let d = device_index(device)?;
+        graph::memnodes::reset_attribute(d, GraphMemAttr::from_raw(attr)?, value)
+    }
+
+    fn graph_child_graph(&self, node: Handle) -> HipResult<Handle> {
+        let n = node as u64;
+        Ok(GraphCore::of_node(n)?.child_graph(n)? as Handle)
+    }
+
+    fn graph_node_set_enabled(&self, exec: Handle, node: Handle, enabled: bool) -> HipResult<()> {
+        exec_of(exec)?.set_enabled(node as u64, enabled)
+    }
+
+    fn graph_node_enabled(&self, exec: Handle, node: Handle) -> HipResult<bool> {
+        exec_of(exec)?.enabled(node as u64)
+    }
+
+    fn graph_exec_flags(&self, exec: Handle) -> HipResult<u64> {
+        Ok(exec_of(exec)?.flags)
+    }
+
+    fn graph_kernel_node_set_attribute(&self, node: Handle, attr: KernelAttr) -> HipResult<()> {
+        let n = node as u64;
+        let g = GraphCore::of_node(n)?;
+        g.with_kernel_node(n, |k| {
+            match attr {
+                KernelAttr::AccessPolicyWindow(w) => {
+                    check_window(&w)?;
+                    k.attrs.access_policy_window = window_to_bytes(&w);
+                }
+                KernelAttr::Cooperative(c) => {
+                    if c {
+                        check_cooperative(k)?;
+                    }
+                    k.attrs.cooperative = c;
+                }
+                KernelAttr::Priority(p) => k.attrs.priority = p,
+            }
+            Ok(())
+        })?
+    }
+
+    fn graph_kernel_node_attribute(&self, node: Handle, id: i32) -> HipResult<KernelAttr> {
+        let n = node as u64;
+        let attrs = GraphCore::of_node(n)?.with_kernel_node(n, |k| k.attrs)?;
+        attr_of(&attrs, id)
+    }
+
+    fn graph_kernel_node_copy_attributes(&self, src: Handle, dst: Handle) -> HipResult<()> {
+        let (s, d) = (src as u64, dst as u64);
+        let attrs = GraphCore::of_node(s)?.with_kernel_node(s, |k| k.attrs)?;
+        GraphCore::of_node(d)?.with_kernel_node(d, |k| {
+            if attrs.cooperative {
+                check_cooperative(k)?;
+            }
+            k.attrs = attrs;
+            Ok(())
+        })?
+    }
+
+    fn user_object_create(
+        &self,
+        ptr: *mut c_void,
+        destroy: HostFn,
+        initial_refcount: u32,
+        flags: u32,
+    ) -> HipResult<Handle> {
+        Runtime::get()?;
+        Ok(UserObject::create(ptr, destroy, initial_refcount, flags)?.handle as Handle)
+    }
+
+    fn user_object_retain(&self, object: Handle, count: u32) -> HipResult<()> {
+        user_object(object)?.retain(count)
+    }
+
+    fn user_object_release(&self, object: Handle, count: u32) -> HipResult<()> {
+        user_object(object)?.release(count)
+    }
+
+    fn graph_retain_user_object(
+        &self,
+        graph: Handle,
+        object: Handle,
+        count: u32,
+        flags: u32,
+    ) -> HipResult<()> {
+        let g = graph_of(graph)?;
+        g.user_refs.retain(&user_object(object)?, count, flags)
+    }
+
+    fn graph_release_user_object(
+        &self,
+        graph: Handle,
+        object: Handle,
+        count: u32,
+    ) -> HipResult<()> {
+        let g = graph_of(graph)?;
+        g.user_refs.release(&*user_object(object)?, count)
+    }
+
+    fn graph_debug_dot_print(
+        &self,
+        graph: Handle,
+        path: &std::path::Path,
+        flags: u32,
+    ) -> HipResult<()> {
+        let dot = graph::dot::to_dot(&*graph_of(graph)?, flags);
+        std::fs::write(path, dot).map_err(|_| HipError::OperatingSystem)
     }
 }
 

@@ -3,12 +3,16 @@
 //! handed out before the driver sees it.
 
 use super::Nvidia;
+use std::ffi::c_void;
+
 use crate::backend::graph::{
-    CaptureInfo, ExecUpdate, HostSpec, KernelSpec, MemcpyNodeParams, MemsetSpec, NodeSpec,
+    CaptureInfo, ExecUpdate, HostSpec, KernelAttr, KernelSpec, MemAllocSpec, MemcpyNodeParams,
+    MemsetSpec, NodeSpec,
 };
+use crate::backend::stream::HostFn;
 use crate::backend::{GraphBackend, Handle};
 use crate::error::HipResult;
-use crate::platform::nvidia::graph::{capture, exec, graphs, nodes};
+use crate::platform::nvidia::graph::{capture, exec, graphs, nodes, objects};
 
 impl GraphBackend for Nvidia {
     fn graph_create(&self) -> HipResult<Handle> {
@@ -162,5 +166,131 @@ impl GraphBackend for Nvidia {
 
     fn graph_exchange_capture_mode(&self, mode: i32) -> HipResult<i32> {
         capture::exchange_capture_mode(mode)
+    }
+
+    fn graph_instantiate_upload(
+        &self,
+        graph: Handle,
+        flags: u64,
+        stream: Handle,
+    ) -> HipResult<Handle> {
+        exec::instantiate_with(graph, flags, Some(stream))
+    }
+
+    fn graph_begin_capture_to_graph(
+        &self,
+        stream: Handle,
+        graph: Handle,
+        deps: &[Handle],
+        mode: i32,
+    ) -> HipResult<()> {
+        objects::begin_capture_to_graph(stream, graph, deps, mode)
+    }
+
+    fn graph_event_node_event(&self, node: Handle, record: bool) -> HipResult<Handle> {
+        objects::event_of(node, record)
+    }
+
+    fn graph_add_mem_alloc_node(
+        &self,
+        graph: Handle,
+        deps: &[Handle],
+        spec: &MemAllocSpec,
+    ) -> HipResult<(Handle, usize)> {
+        objects::add_mem_alloc(graph, deps, spec)
+    }
+
+    fn graph_mem_alloc_node_params(&self, node: Handle) -> HipResult<(MemAllocSpec, usize)> {
+        objects::mem_alloc_params(node)
+    }
+
+    fn graph_mem_free_node_ptr(&self, node: Handle) -> HipResult<usize> {
+        objects::mem_free_ptr(node)
+    }
+
+    fn graph_mem_trim(&self, device: i32) -> HipResult<()> {
+        objects::mem_trim(device)
+    }
+
+    fn graph_mem_attribute(&self, device: i32, attr: i32) -> HipResult<u64> {
+        objects::mem_attribute(device, attr)
+    }
+
+    fn graph_mem_set_attribute(&self, device: i32, attr: i32, value: u64) -> HipResult<()> {
+        objects::mem_set_attribute(device, attr, value)
+    }
+
+    fn graph_child_graph(&self, node: Handle) -> HipResult<Handle> {
+        objects::child_graph(node)
+    }
+
+    fn graph_node_set_enabled(&self, exec: Handle, node: Handle, enabled: bool) -> HipResult<()> {
+        objects::set_enabled(exec, node, enabled)
+    }
+
+    fn graph_node_enabled(&self, exec: Handle, node: Handle) -> HipResult<bool> {
+        objects::enabled(exec, node)
+    }
+
+    fn graph_exec_flags(&self, exec: Handle) -> HipResult<u64> {
+        objects::exec_flags(exec)
+    }
+
+    fn graph_kernel_node_set_attribute(&self, node: Handle, attr: KernelAttr) -> HipResult<()> {
+        objects::set_kernel_attribute(node, attr)
+    }
+
+    fn graph_kernel_node_attribute(&self, node: Handle, id: i32) -> HipResult<KernelAttr> {
+        objects::kernel_attribute(node, id)
+    }
+
+    fn graph_kernel_node_copy_attributes(&self, src: Handle, dst: Handle) -> HipResult<()> {
+        objects::copy_kernel_attributes(src, dst)
+    }
+
+    fn user_object_create(
+        &self,
+        ptr: *mut c_void,
+        destroy: HostFn,
+        initial_refcount: u32,
+        flags: u32,
+    ) -> HipResult<Handle> {
+        objects::user_object_create(ptr as usize, destroy, initial_refcount, flags)
+    }
+
+    fn user_object_retain(&self, object: Handle, count: u32) -> HipResult<()> {
+        objects::user_object_retain(object, count)
+    }
+
+    fn user_object_release(&self, object: Handle, count: u32) -> HipResult<()> {
+        objects::user_object_release(object, count)
+    }
+
+    fn graph_retain_user_object(
+        &self,
+        graph: Handle,
+        object: Handle,
+        count: u32,
+        flags: u32,
+    ) -> HipResult<()> {
+        objects::graph_retain(graph, object, count, flags)
+    }
+
+    fn graph_release_user_object(
+        &self,
+        graph: Handle,
+        object: Handle,
+        count: u32,
+    ) -> HipResult<()> {
+        objects::graph_release(graph, object, count)
+    }
+
+    fn graph_debug_dot_print(
+        &self,
+        graph: Handle,
+        path: &std::path::Path,
+        flags: u32,
+    ) -> HipResult<()> {
+        objects::dot_print(graph, path, flags)
     }
 }

@@ -11,7 +11,7 @@ use crate::error::{HipError, HipResult};
 use crate::platform::nvidia::{check, cu, current_device, live_stream, make_current, Driver};
 
 /// `hipStreamCaptureMode` → `CUstreamCaptureMode` (the same values).
-fn capture_mode(mode: i32) -> HipResult<cu::CUstreamCaptureMode> {
+pub(super) fn mode_of(mode: i32) -> HipResult<cu::CUstreamCaptureMode> {
     use cu::CUstreamCaptureMode as M;
     Ok(match mode {
         0 => M::CU_STREAM_CAPTURE_MODE_GLOBAL,
@@ -24,7 +24,7 @@ fn capture_mode(mode: i32) -> HipResult<cu::CUstreamCaptureMode> {
 /// `hipStreamBeginCapture` (a default stream is the driver's to reject).
 pub fn begin_capture(stream: Handle, mode: i32) -> HipResult<()> {
     let s = live_stream(stream)?;
-    let m = capture_mode(mode)?;
+    let m = mode_of(mode)?;
     make_current(current_device()?)?;
     // SAFETY: a context is current; a live stream or a default one (checked).
     check(unsafe { cu::cuStreamBeginCapture_v2(s, m) })
@@ -62,7 +62,7 @@ pub fn status(stream: Handle) -> HipResult<i32> {
 
 /// `hipThreadExchangeStreamCaptureMode`: the previous mode.
 pub fn exchange_capture_mode(mode: i32) -> HipResult<i32> {
-    let mut m = capture_mode(mode)?;
+    let mut m = mode_of(mode)?;
     Driver::require()?;
     // SAFETY: in/out parameter.
     check(unsafe { cu::cuThreadExchangeStreamCaptureMode(&mut m) })?;

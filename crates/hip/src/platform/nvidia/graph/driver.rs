@@ -47,6 +47,36 @@ const SYMBOLS: &[&str] = &[
     "cuGraphExecUpdate_v2",
     "cuStreamGetCaptureInfo_v3",
     "cuStreamUpdateCaptureDependencies_v2",
+    "cuGraphAddEventRecordNode",
+    "cuGraphEventRecordNodeGetEvent",
+    "cuGraphEventRecordNodeSetEvent",
+    "cuGraphExecEventRecordNodeSetEvent",
+    "cuGraphAddEventWaitNode",
+    "cuGraphEventWaitNodeGetEvent",
+    "cuGraphEventWaitNodeSetEvent",
+    "cuGraphExecEventWaitNodeSetEvent",
+    "cuGraphAddMemAllocNode",
+    "cuGraphMemAllocNodeGetParams",
+    "cuGraphAddMemFreeNode",
+    "cuGraphMemFreeNodeGetParams",
+    "cuDeviceGraphMemTrim",
+    "cuDeviceGetGraphMemAttribute",
+    "cuDeviceSetGraphMemAttribute",
+    "cuUserObjectCreate",
+    "cuUserObjectRetain",
+    "cuUserObjectRelease",
+    "cuGraphRetainUserObject",
+    "cuGraphReleaseUserObject",
+    "cuGraphDebugDotPrint",
+    "cuGraphKernelNodeSetAttribute",
+    "cuGraphKernelNodeGetAttribute",
+    "cuGraphKernelNodeCopyAttributes",
+    "cuGraphNodeSetEnabled",
+    "cuGraphNodeGetEnabled",
+    "cuGraphExecGetFlags",
+    "cuGraphChildGraphNodeGetGraph",
+    "cuStreamBeginCaptureToGraph",
+    "cuGraphInstantiateWithParams",
 ];
 
 /// The current device, with its primary context current (returned too), on a driver that
@@ -86,6 +116,10 @@ pub(super) const MEMSET: u32 = 2;
 pub(super) const HOST: u32 = 3;
 pub(super) const CHILD: u32 = 4;
 pub(super) const EMPTY: u32 = 5;
+pub(super) const WAIT_EVENT: u32 = 6;
+pub(super) const EVENT_RECORD: u32 = 7;
+pub(super) const MEM_ALLOC: u32 = 10;
+pub(super) const MEM_FREE: u32 = 11;
 
 /// `CUmemorytype` values.
 pub(super) const MEM_HOST: u32 = 1;

@@ -13,12 +13,38 @@ use crate::platform::nvidia::{check, cu, current_device, live_stream, make_curre
 
 /// `hipGraphInstantiate(WithFlags)`.
 pub fn instantiate(g: Handle, flags: u64) -> HipResult<Handle> {
+    instantiate_with(g, flags, None)
+}
+
+/// `hipGraphInstantiateWithParams`: with `upload`, through the driver's
+/// `cuGraphInstantiateWithParams` (the only form that takes
+/// `CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD`, uploading to that stream).
+pub fn instantiate_with(g: Handle, flags: u64, upload: Option<Handle>) -> HipResult<Handle> {
     let h = graph(g)?;
+    let stream = upload.map(live_stream).transpose()?;
     let dev = current_device()?;
     make_current(dev)?;
     let mut e = null_mut();
-    // SAFETY: a context is current; a live graph; out-parameter.
-    check(unsafe { cu::cuGraphInstantiateWithFlags(&mut e, h, flags) })?;
+    match stream {
+        None => {
+            // SAFETY: a context is current; a live graph; out-parameter.
+            check(unsafe { cu::cuGraphInstantiateWithFlags(&mut e, h, flags) })?
+        }
+        Some(s) => {
+            // The entry point is among those checked once (an old driver: an error, not a
+            // panic in the loader).
+            ready()?;
+            let mut p = cu::CUDA_GRAPH_INSTANTIATE_PARAMS {
+                flags,
+                hUploadStream: s,
+                hErrNode_out: null_mut(),
+                result_out: cu::CUgraphInstantiateResult::CUDA_GRAPH_INSTANTIATE_SUCCESS,
+            };
+            // SAFETY: a context is current; a live graph; a live or default stream; complete
+            // parameters (the driver writes the outputs); out-parameter.
+            check(unsafe { cu::cuGraphInstantiateWithParams(&mut e, h, &mut p) })?
+        }
+    }
     let source = match private_clone(g) {
         Ok(c) => c,
         Err(err) => {

@@ -22,16 +22,26 @@ pub fn create() -> HipResult<Handle> {
 /// `hipGraphDestroy`: its nodes are forgotten with it.
 pub fn destroy(g: Handle) -> HipResult<()> {
     let key = g as usize;
-    known(live(|l| l.graphs.remove(&key)))?;
+    // A child graph node's graph is the node's to destroy.
+    known(live(|l| {
+        !l.children.contains_key(&key) && l.graphs.remove(&key)
+    }))?;
     // SAFETY: a live graph (taken out of the live set: no other call destroys it again).
     if let Err(e) = check(unsafe { cu::cuGraphDestroy(g.cast()) }) {
         live(|l| l.graphs.insert(key));
         return Err(e);
     }
-    live(|l| {
+    let nodes: Vec<usize> = live(|l| {
         l.node_kernels.retain(|n, _| l.nodes.get(n) != Some(&key));
+        let mine = l.nodes.iter().filter(|(_, o)| **o == key).map(|(n, _)| *n);
+        let mine: Vec<usize> = mine.collect();
         l.nodes.retain(|_, owner| *owner != key);
+        mine
     });
+    for n in nodes {
+        super::forget_children_of_node(n);
+    }
+    super::objects::graph_destroyed(key);
     Ok(())
 }
 

@@ -36,6 +36,7 @@ mod driver;
 pub mod exec;
 pub mod graphs;
 pub mod nodes;
+pub mod objects;
 
 // ------------------------------------------------------------------------------------
 // Live handles
@@ -58,6 +59,15 @@ struct Live {
     /// `CUfunction` → the host stub of the registered kernel it was resolved from (for
     /// kernel nodes not in `node_kernels`, e.g. those of a clone).
     kernels: HashMap<usize, usize>,
+    /// Graphs owned by a child graph node (`hipGraphChildGraphNodeGetGraph` handed them
+    /// out) → that node. They die with the node; the program may not destroy them.
+    children: HashMap<usize, usize>,
+    /// User objects handed out → the references the program and its graphs hold (the
+    /// handle is forgotten when none is left; executable graphs' references are the
+    /// driver's).
+    user_objects: HashMap<usize, u64>,
+    /// Graph → the user object references it holds (given back when it is destroyed).
+    graph_objects: HashMap<usize, HashMap<usize, u64>>,
 }
 
 static LIVE: Mutex<Option<Live>> = Mutex::new(None);
@@ -114,6 +124,37 @@ fn members(g: cu::CUgraph, list: &[Handle], once: bool) -> HipResult<Vec<cu::CUg
             })
             .collect()
     })
+}
+
+/// Forgets the graphs owned by child graph node `node` (destroyed, or its graph was), with
+/// their nodes and the graphs their own child nodes own.
+pub(super) fn forget_children_of_node(node: usize) {
+    live(|l| {
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            let owned: Vec<usize> = l
+                .children
+                .iter()
+                .filter(|(_, owner)| **owner == n)
+                .map(|(g, _)| *g)
+                .collect();
+            for g in owned {
+                l.children.remove(&g);
+                l.graphs.remove(&g);
+                let nodes: Vec<usize> = l
+                    .nodes
+                    .iter()
+                    .filter(|(_, owner)| **owner == g)
+                    .map(|(n, _)| *n)
+                    .collect();
+                for n in nodes {
+                    l.nodes.remove(&n);
+                    l.node_kernels.remove(&n);
+                    stack.push(n);
+                }
+            }
+        }
+    });
 }
 
 /// Forgets the executable graphs of device `dev` (for `hipDeviceReset`, which destroys

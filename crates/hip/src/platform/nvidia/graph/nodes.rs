@@ -5,7 +5,8 @@ use std::ffi::c_void;
 use std::ptr::{null, null_mut};
 
 use super::driver::{
-    copy_kind, ready, type_of, Copy3d, Side, CHILD, EMPTY, HOST, KERNEL, MEMCPY, MEMSET,
+    copy_kind, ready, type_of, Copy3d, Side, CHILD, EMPTY, EVENT_RECORD, HOST, KERNEL, MEMCPY,
+    MEMSET, MEM_FREE, WAIT_EVENT,
 };
 use super::{exec, graph, known, live, members, node, noted};
 use crate::backend::graph::{HostSpec, KernelSpec, MemcpyNodeParams, MemsetSpec, NodeSpec};
@@ -13,10 +14,10 @@ use crate::backend::Handle;
 use crate::error::{HipError, HipResult};
 use crate::graph::Memcpy3dParams;
 use crate::memory::{CopyKind, Extent, PitchedPtr, Pos};
-use crate::platform::nvidia::{check, cu, launch as nvlaunch, registry};
+use crate::platform::nvidia::{check, cu, launch as nvlaunch, live_event, registry};
 
 /// A live node of type `ty` (`hipErrorInvalidValue` for another type), the driver ready.
-fn typed(handle: Handle, ty: u32) -> HipResult<cu::CUgraphNode> {
+pub(super) fn typed(handle: Handle, ty: u32) -> HipResult<cu::CUgraphNode> {
     let (n, _) = node(handle)?;
     ready()?;
     known(type_of(n)? == ty)?;
@@ -64,6 +65,9 @@ enum Params {
     Host(cu::CUDA_HOST_NODE_PARAMS),
     Empty,
     Child(cu::CUgraph),
+    EventRecord(cu::CUevent),
+    EventWait(cu::CUevent),
+    MemFree(cu::CUdeviceptr),
 }
 
 impl Params {
@@ -75,6 +79,9 @@ impl Params {
             Params::Host(_) => HOST,
             Params::Child(_) => CHILD,
             Params::Empty => EMPTY,
+            Params::EventRecord(_) => EVENT_RECORD,
+            Params::EventWait(_) => WAIT_EVENT,
+            Params::MemFree(_) => MEM_FREE,
         }
     }
 
@@ -138,6 +145,19 @@ unsafe fn params(spec: NodeSpec, dev: usize) -> HipResult<Params> {
         }
         NodeSpec::Empty => Params::Empty,
         NodeSpec::Child(g) => Params::Child(graph(g)?),
+        // A bad event is a bad node parameter (hipErrorInvalidValue, as HIP checks it).
+        NodeSpec::EventRecord(e) => {
+            Params::EventRecord(live_event(e).map_err(|_| HipError::InvalidValue)?)
+        }
+        NodeSpec::EventWait(e) => {
+            Params::EventWait(live_event(e).map_err(|_| HipError::InvalidValue)?)
+        }
+        NodeSpec::MemFree(p) => {
+            if p == 0 {
+                return Err(HipError::InvalidValue);
+            }
+            Params::MemFree(p as cu::CUdeviceptr)
+        }
     })
 }
 
@@ -286,6 +306,9 @@ pub unsafe fn add_node(g: Handle, deps: &[Handle], spec: NodeSpec) -> HipResult<
             Params::Host(x) => cu::cuGraphAddHostNode(&mut n, h, d, c, x),
             Params::Empty => cu::cuGraphAddEmptyNode(&mut n, h, d, c),
             Params::Child(child) => cu::cuGraphAddChildGraphNode(&mut n, h, d, c, *child),
+            Params::EventRecord(ev) => cu::cuGraphAddEventRecordNode(&mut n, h, d, c, *ev),
+            Params::EventWait(ev) => cu::cuGraphAddEventWaitNode(&mut n, h, d, c, *ev),
+            Params::MemFree(p) => cu::cuGraphAddMemFreeNode(&mut n, h, d, c, *p),
         }
     })?;
     noted(g as usize, &[n]);
@@ -325,7 +348,11 @@ pub unsafe fn set_node(handle: Handle, spec: NodeSpec) -> HipResult<()> {
             Params::Copy(x) => cu::cuGraphMemcpyNodeSetParams(n, (x as *const Copy3d).cast()),
             Params::Fill(x) => cu::cuGraphMemsetNodeSetParams(n, x),
             Params::Host(x) => cu::cuGraphHostNodeSetParams(n, x),
-            Params::Empty | Params::Child(_) => cu::CUresult::CUDA_ERROR_INVALID_VALUE,
+            Params::EventRecord(ev) => cu::cuGraphEventRecordNodeSetEvent(n, *ev),
+            Params::EventWait(ev) => cu::cuGraphEventWaitNodeSetEvent(n, *ev),
+            Params::Empty | Params::Child(_) | Params::MemFree(_) => {
+                cu::CUresult::CUDA_ERROR_INVALID_VALUE
+            }
         }
     })?;
     p.note_kernel(Some(n));
@@ -351,7 +378,9 @@ pub unsafe fn set_exec_node(e: Handle, handle: Handle, spec: NodeSpec) -> HipRes
             Params::Fill(x) => cu::cuGraphExecMemsetNodeSetParams(e, n, x, ctx),
             Params::Host(x) => cu::cuGraphExecHostNodeSetParams(e, n, x),
             Params::Child(child) => cu::cuGraphExecChildGraphNodeSetParams(e, n, *child),
-            Params::Empty => cu::CUresult::CUDA_ERROR_INVALID_VALUE,
+            Params::EventRecord(ev) => cu::cuGraphExecEventRecordNodeSetEvent(e, n, *ev),
+            Params::EventWait(ev) => cu::cuGraphExecEventWaitNodeSetEvent(e, n, *ev),
+            Params::Empty | Params::MemFree(_) => cu::CUresult::CUDA_ERROR_INVALID_VALUE,
         }
     })?;
     p.note_kernel(None);
@@ -367,8 +396,14 @@ pub fn destroy_node(handle: Handle) -> HipResult<()> {
         check(unsafe { cu::cuGraphDestroyNode(handle.cast()) })
     });
     match result {
-        Ok(()) => live(|l| l.node_kernels.remove(&key)),
-        Err(_) => live(|l| l.nodes.insert(key, g)),
+        Ok(()) => {
+            live(|l| l.node_kernels.remove(&key));
+            // The graph a child graph node owned went with it.
+            super::forget_children_of_node(key);
+        }
+        Err(_) => {
+            live(|l| l.nodes.insert(key, g));
+        }
     };
     result
 }
