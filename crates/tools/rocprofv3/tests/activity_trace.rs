@@ -11,74 +11,15 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
-type Row = BTreeMap<String, String>;
-
-fn target_dir() -> PathBuf {
-    let exe = std::env::current_exe().expect("test executable");
-    exe.parent()
-        .and_then(Path::parent)
-        .expect("target directory")
-        .to_path_buf()
-}
+mod common;
+use common::{fresh_dir, now_ns, num, read_csv, Row};
 
 /// The program, built once per test run (None when hipcc or the libraries are missing).
 fn program() -> Option<&'static Path> {
     static PROGRAM: OnceLock<Option<PathBuf>> = OnceLock::new();
     PROGRAM
-        .get_or_init(|| {
-            let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..");
-            let status = Command::new(env!("CARGO"))
-                .args(["build", "-q", "-p", "ferrocm-hip-capi", "-p"])
-                .args(["ferrocm-roctx-capi", "-p", "ferrocm-hipcc"])
-                .current_dir(&root)
-                .status()
-                .expect("run cargo build");
-            assert!(status.success(), "cargo build of the libraries failed");
-            let dir = target_dir();
-            let hipcc = dir.join("hipcc");
-            if !hipcc.exists() || !dir.join("libroctx64.so").exists() {
-                eprintln!("SKIPPED: {} or libroctx64.so is not built", hipcc.display());
-                return None;
-            }
-            let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join("activity");
-            let out = Command::new(&hipcc)
-                .env_remove("HIP_PLATFORM")
-                .arg(root.join("crates/tools/rocprofv3/tests/programs/activity.hip"))
-                .arg("-o")
-                .arg(&exe)
-                .arg("-I")
-                .arg(root.join("include"))
-                .arg(format!("-L{}", dir.display()))
-                .arg("-lroctx64")
-                .arg(format!("-Wl,-rpath,{}", dir.display()))
-                .output()
-                .expect("run hipcc");
-            assert!(
-                out.status.success(),
-                "hipcc failed:\n{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            Some(exe)
-        })
+        .get_or_init(|| common::build_program("activity"))
         .as_deref()
-}
-
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("test folder");
-    dir
-}
-
-/// `CLOCK_MONOTONIC` ns, the traces' clock.
-fn now_ns() -> u64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: a valid out-pointer.
-    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
-    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
 }
 
 /// rocprofv3 with `args` on the program; the run's output and (start, end) times.
@@ -101,34 +42,6 @@ fn rocprofv3(args: &[&str], dir: &Path, app: &Path) -> (Output, (u64, u64)) {
         String::from_utf8_lossy(&out.stderr)
     );
     (out, (start, end))
-}
-
-fn read_csv(path: &Path) -> (Vec<String>, Vec<Row>) {
-    let mut reader = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let header: Vec<String> = reader
-        .headers()
-        .expect("header")
-        .iter()
-        .map(String::from)
-        .collect();
-    let rows = reader
-        .records()
-        .map(|r| {
-            let r = r.expect("row");
-            header
-                .iter()
-                .cloned()
-                .zip(r.iter().map(String::from))
-                .collect()
-        })
-        .collect();
-    (header, rows)
-}
-
-fn num(row: &Row, column: &str) -> u64 {
-    row[column]
-        .parse()
-        .unwrap_or_else(|_| panic!("{column} of {row:?} is a number"))
 }
 
 /// What the program printed: `key value...`.

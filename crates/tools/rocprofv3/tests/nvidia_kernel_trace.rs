@@ -13,19 +13,12 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod common;
+use common::{now_ns, num, read_csv};
+
 /// How far (ns) a kernel's start may seem to precede its launch call: the clock alignment's
 /// error bound (a few µs) with a wide margin.
 const ALIGNMENT_SLACK_NS: u64 = 200_000;
-
-fn now_ns() -> u64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: a valid out-pointer.
-    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
-    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
-}
 
 /// The bundle's tools, or why the test is skipped.
 fn tools() -> Result<(PathBuf, PathBuf), String> {
@@ -53,34 +46,6 @@ fn source() -> PathBuf {
         return rel.to_path_buf();
     }
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/kernels.hip")
-}
-
-fn read_csv(path: &Path) -> (Vec<String>, Vec<BTreeMap<String, String>>) {
-    let mut reader = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let header: Vec<String> = reader
-        .headers()
-        .expect("header")
-        .iter()
-        .map(String::from)
-        .collect();
-    let rows = reader
-        .records()
-        .map(|r| {
-            let r = r.expect("row");
-            header
-                .iter()
-                .cloned()
-                .zip(r.iter().map(String::from))
-                .collect()
-        })
-        .collect();
-    (header, rows)
-}
-
-fn num(row: &BTreeMap<String, String>, column: &str) -> u64 {
-    row[column]
-        .parse()
-        .unwrap_or_else(|_| panic!("{column} of {row:?} is a number"))
 }
 
 #[test]

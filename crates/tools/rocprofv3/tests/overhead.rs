@@ -12,8 +12,11 @@
 //! `FERROCM_OVERHEAD_ROUNDS` (default 5) sets the number of rounds.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
+
+mod common;
+use common::target_dir;
 
 const FIGURES: [&str; 5] = ["get_device", "launch", "launch_call", "launch_sync", "copy"];
 const CONFIGS: [(&str, &[&str]); 5] = [
@@ -29,14 +32,6 @@ const CONFIGS: [(&str, &[&str]); 5] = [
         &["--hip-trace", "--kernel-trace"],
     ),
 ];
-
-fn target_dir() -> PathBuf {
-    let exe = std::env::current_exe().expect("test executable");
-    exe.parent()
-        .and_then(Path::parent)
-        .expect("target directory")
-        .to_path_buf()
-}
 
 /// The figures one run printed (ns).
 fn run(cmd: &mut Command) -> BTreeMap<String, f64> {

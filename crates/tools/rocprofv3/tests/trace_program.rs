@@ -10,66 +10,15 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
-fn target_dir() -> PathBuf {
-    let exe = std::env::current_exe().expect("test executable");
-    exe.parent()
-        .and_then(Path::parent)
-        .expect("target directory")
-        .to_path_buf()
-}
+mod common;
+use common::{fresh_dir, num, read_csv};
 
 /// The traced program, built once per test run (None when hipcc or the libraries are missing).
 fn program() -> Option<&'static Path> {
     static PROGRAM: OnceLock<Option<PathBuf>> = OnceLock::new();
     PROGRAM
-        .get_or_init(|| {
-            let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..");
-            // The libraries and hipcc, up to date (cargo test builds only this package).
-            let status = Command::new(env!("CARGO"))
-                .args(["build", "-q", "-p", "ferrocm-hip-capi", "-p"])
-                .args(["ferrocm-roctx-capi", "-p", "ferrocm-hipcc"])
-                .current_dir(&root)
-                .status()
-                .expect("run cargo build");
-            assert!(
-                status.success(),
-                "cargo build of the libraries and hipcc failed"
-            );
-            let dir = target_dir();
-            let hipcc = dir.join("hipcc");
-            if !hipcc.exists() || !dir.join("libroctx64.so").exists() {
-                eprintln!("SKIPPED: {} or libroctx64.so is not built", hipcc.display());
-                return None;
-            }
-            let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join("traced");
-            let out = Command::new(&hipcc)
-                .env_remove("HIP_PLATFORM")
-                .arg(root.join("crates/tools/rocprofv3/tests/programs/traced.hip"))
-                .arg("-o")
-                .arg(&exe)
-                .arg("-I")
-                .arg(root.join("include"))
-                .arg(format!("-L{}", dir.display()))
-                .arg("-lroctx64")
-                .arg(format!("-Wl,-rpath,{}", dir.display()))
-                .output()
-                .expect("run hipcc");
-            assert!(
-                out.status.success(),
-                "hipcc failed:\n{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            Some(exe)
-        })
+        .get_or_init(|| common::build_program("traced"))
         .as_deref()
-}
-
-/// A fresh, empty folder for one test.
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("test folder");
-    dir
 }
 
 fn rocprofv3(args: &[&str], out_dir: &Path, app: &Path, app_args: &[&str]) -> Output {
@@ -83,35 +32,6 @@ fn rocprofv3(args: &[&str], out_dir: &Path, app: &Path, app_args: &[&str]) -> Ou
         .env_remove("HIP_PLATFORM")
         .output()
         .expect("run rocprofv3")
-}
-
-/// One CSV file: header and rows.
-fn read_csv(path: &Path) -> (Vec<String>, Vec<BTreeMap<String, String>>) {
-    let mut reader = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let header: Vec<String> = reader
-        .headers()
-        .expect("header")
-        .iter()
-        .map(String::from)
-        .collect();
-    let rows = reader
-        .records()
-        .map(|r| {
-            let r = r.expect("row");
-            header
-                .iter()
-                .cloned()
-                .zip(r.iter().map(String::from))
-                .collect()
-        })
-        .collect();
-    (header, rows)
-}
-
-fn num(row: &BTreeMap<String, String>, column: &str) -> u64 {
-    row[column]
-        .parse()
-        .unwrap_or_else(|_| panic!("{column} of {row:?} is a number"))
 }
 
 /// The program's main thread id (it prints it), which is also its process id.
