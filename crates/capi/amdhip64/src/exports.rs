@@ -25,7 +25,7 @@ use crate::nvcc_abi::{CudaLaunchConfig, FatbinHandle};
 use crate::stream::{EventT, HostFn, StreamCallback, StreamT};
 use crate::types::*;
 #[rustfmt::skip]
-use crate::{api_query, array, context, device, external, graph, ipc, launch, memory, memory3d, mempool, module, multidev, nvcc_abi, occupancy, per_thread, stream, texture, vmm};
+use crate::{api_query, array, context, device, external, graph, hip_ext, ipc, launch, memory, memory3d, mempool, module, multidev, nvcc_abi, occupancy, per_thread, stream, texture, vmm};
 
 #[rustfmt::skip]
 hip_exports! {
@@ -72,7 +72,7 @@ hip_exports! {
     fn hipFuncSetCacheConfig(function: *const c_void, config: c_uint) { launch::hipFuncSetCacheConfig }
     fn hipFuncSetSharedMemConfig(function: *const c_void, config: c_uint) { launch::hipFuncSetSharedMemConfig }
     fn hipGetLastError() -> hipError_t { raw device::hipGetLastError }
-    fn hipExtGetLastError() { unsupported "AMD extensions" }
+    fn hipExtGetLastError() -> hipError_t { raw hip_ext::hipExtGetLastError }
     fn hipPeekAtLastError() -> hipError_t { raw device::hipPeekAtLastError }
     fn hipGetErrorName(error: hipError_t) -> *const c_char { raw device::hipGetErrorName }
     fn hipGetErrorString(error: hipError_t) -> *const c_char { raw device::hipGetErrorString }
@@ -260,7 +260,7 @@ hip_exports! {
     fn hipModuleLaunchCooperativeKernelMultiDevice(launch_params_list: *mut c_void, num_devices: c_uint, flags: c_uint) { module::hipModuleLaunchCooperativeKernelMultiDevice }
     fn hipLaunchCooperativeKernel(function: *const c_void, grid: Dim3, block: Dim3, args: *mut *mut c_void, shared_mem: c_uint, stream: StreamT) { launch::hipLaunchCooperativeKernel }
     fn hipLaunchCooperativeKernelMultiDevice(launch_params_list: *mut c_void, num_devices: c_int, flags: c_uint) { launch::hipLaunchCooperativeKernelMultiDevice }
-    fn hipExtLaunchMultiKernelMultiDevice(launch_params_list: *mut c_void, num_devices: c_int, flags: c_uint) { unsupported "AMD extensions" }
+    fn hipExtLaunchMultiKernelMultiDevice(launch_params_list: *mut c_void, num_devices: c_int, flags: c_uint) { hip_ext::hipExtLaunchMultiKernelMultiDevice }
     fn hipModuleOccupancyMaxPotentialBlockSize(grid_size: *mut c_int, block_size: *mut c_int, f: hipFunction_t, dyn_shared_mem_per_blk: usize, block_size_limit: c_int) { occupancy::hipModuleOccupancyMaxPotentialBlockSize }
     fn hipModuleOccupancyMaxPotentialBlockSizeWithFlags(grid_size: *mut c_int, block_size: *mut c_int, f: hipFunction_t, dyn_shared_mem_per_blk: usize, block_size_limit: c_int, flags: c_uint) { occupancy::hipModuleOccupancyMaxPotentialBlockSizeWithFlags }
     fn hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(num_blocks: *mut c_int, f: hipFunction_t, block_size: c_int, dyn_shared_mem_per_blk: usize) { occupancy::hipModuleOccupancyMaxActiveBlocksPerMultiprocessor }
@@ -270,15 +270,15 @@ hip_exports! {
     fn hipOccupancyMaxPotentialBlockSize(grid_size: *mut c_int, block_size: *mut c_int, function: *const c_void, dynamic_shared: usize, block_size_limit: c_int) { occupancy::hipOccupancyMaxPotentialBlockSize }
     fn hipProfilerStart() { unsupported "profiler control" }
     fn hipProfilerStop() { unsupported "profiler control" }
-    fn hipConfigureCall(grid_dim: Dim3, block_dim: Dim3, shared_mem: usize, stream: hipStream_t) { unsupported "runtime" }
-    fn hipSetupArgument(arg: *const c_void, size: usize, offset: usize) { unsupported "runtime" }
-    fn hipLaunchByPtr(func: *const c_void) { unsupported "modules and launch" }
-    fn __hipPushCallConfiguration(grid_dim: Dim3, block_dim: Dim3, shared_mem: usize, stream: hipStream_t) { unsupported "runtime" }
-    fn __hipPopCallConfiguration(grid_dim: *mut Dim3, block_dim: *mut Dim3, shared_mem: *mut usize, stream: *mut hipStream_t) { unsupported "runtime" }
+    fn hipConfigureCall(grid_dim: Dim3, block_dim: Dim3, shared_mem: usize, stream: hipStream_t) { hip_ext::hipConfigureCall }
+    fn hipSetupArgument(arg: *const c_void, size: usize, offset: usize) { hip_ext::hipSetupArgument }
+    fn hipLaunchByPtr(func: *const c_void) { hip_ext::hipLaunchByPtr }
+    fn __hipPushCallConfiguration(grid_dim: Dim3, block_dim: Dim3, shared_mem: usize, stream: hipStream_t) { hip_ext::__hipPushCallConfiguration }
+    fn __hipPopCallConfiguration(grid_dim: *mut Dim3, block_dim: *mut Dim3, shared_mem: *mut usize, stream: *mut hipStream_t) { hip_ext::__hipPopCallConfiguration }
     fn hipLaunchKernel(function: *const c_void, grid: Dim3, block: Dim3, args: *mut *mut c_void, dynamic_shared: usize, stream: StreamT) { launch::hipLaunchKernel }
     fn hipLaunchHostFunc(stream: StreamT, f: HostFn, user_data: *mut c_void) { stream::hipLaunchHostFunc }
     fn hipDrvMemcpy2DUnaligned(p_copy: *const c_void) { array::hipDrvMemcpy2DUnaligned }
-    fn hipExtLaunchKernel(function_address: *const c_void, num_blocks: Dim3, dim_blocks: Dim3, args: *mut *mut c_void, shared_mem_bytes: usize, stream: hipStream_t, start_event: hipEvent_t, stop_event: hipEvent_t, flags: c_int) { unsupported "AMD extensions" }
+    fn hipExtLaunchKernel(function_address: *const c_void, num_blocks: Dim3, dim_blocks: Dim3, args: *mut *mut c_void, shared_mem_bytes: usize, stream: hipStream_t, start_event: hipEvent_t, stop_event: hipEvent_t, flags: c_int) { hip_ext::hipExtLaunchKernel }
     fn hipCreateTextureObject(p_tex_object: *mut hipTextureObject_t, p_res_desc: *const c_void, p_tex_desc: *const c_void, p_res_view_desc: *const c_void) { texture::hipCreateTextureObject }
     fn hipDestroyTextureObject(texture_object: hipTextureObject_t) { texture::hipDestroyTextureObject }
     fn hipGetChannelDesc(desc: *mut hipChannelFormatDesc, array: hipArray_const_t) { array::hipGetChannelDesc }
@@ -455,8 +455,8 @@ hip_exports! {
     fn hipGraphicsUnregisterResource(resource: hipGraphicsResource_t) { unsupported "external resources and graphics interop" }
     fn hipCreateSurfaceObject(p_surf_object: *mut hipSurfaceObject_t, p_res_desc: *const c_void) { texture::hipCreateSurfaceObject }
     fn hipDestroySurfaceObject(surface_object: hipSurfaceObject_t) { texture::hipDestroySurfaceObject }
-    fn hipExtModuleLaunchKernel(f: hipFunction_t, global_work_size_x: u32, global_work_size_y: u32, global_work_size_z: u32, local_work_size_x: u32, local_work_size_y: u32, local_work_size_z: u32, shared_mem_bytes: usize, h_stream: hipStream_t, kernel_params: *mut *mut c_void, extra: *mut *mut c_void, start_event: hipEvent_t, stop_event: hipEvent_t, flags: u32) { unsupported "AMD extensions" }
-    fn hipHccModuleLaunchKernel(f: hipFunction_t, global_work_size_x: u32, global_work_size_y: u32, global_work_size_z: u32, local_work_size_x: u32, local_work_size_y: u32, local_work_size_z: u32, shared_mem_bytes: usize, h_stream: hipStream_t, kernel_params: *mut *mut c_void, extra: *mut *mut c_void, start_event: hipEvent_t, stop_event: hipEvent_t) { unsupported "runtime" }
+    fn hipExtModuleLaunchKernel(f: hipFunction_t, global_work_size_x: u32, global_work_size_y: u32, global_work_size_z: u32, local_work_size_x: u32, local_work_size_y: u32, local_work_size_z: u32, shared_mem_bytes: usize, h_stream: hipStream_t, kernel_params: *mut *mut c_void, extra: *mut *mut c_void, start_event: hipEvent_t, stop_event: hipEvent_t, flags: u32) { hip_ext::hipExtModuleLaunchKernel }
+    fn hipHccModuleLaunchKernel(f: hipFunction_t, global_work_size_x: u32, global_work_size_y: u32, global_work_size_z: u32, local_work_size_x: u32, local_work_size_y: u32, local_work_size_z: u32, shared_mem_bytes: usize, h_stream: hipStream_t, kernel_params: *mut *mut c_void, extra: *mut *mut c_void, start_event: hipEvent_t, stop_event: hipEvent_t) { hip_ext::hipHccModuleLaunchKernel }
 
     // channel_descriptor.h
     fn hipCreateChannelDesc(x: c_int, y: c_int, z: c_int, w: c_int, f: c_int) -> hipChannelFormatDesc { raw device::hipCreateChannelDesc }

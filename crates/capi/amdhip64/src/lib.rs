@@ -23,6 +23,7 @@ pub mod export_table;
 pub mod exports;
 pub mod external;
 pub mod graph;
+pub mod hip_ext;
 pub mod ipc;
 pub mod launch;
 pub mod memory;
