@@ -4,10 +4,11 @@
 // and hipHccModuleLaunchKernel sized in work-items (code object built with --genco, path in
 // argv[1]), hipExtLaunchMultiKernelMultiDevice, hipConfigureCall + hipSetupArgument +
 // hipLaunchByPtr, __hipPush/PopCallConfiguration, hipExtGetLastError (the last call's status,
-// success included, reset when read); errors: unknown flags, partial work-groups, a launch
+// success included, reset when read), hipKernelNameRef(ByPtr); errors: unknown flags, partial work-groups, a launch
 // without a configuration.
 #include "hip_test.h"
 #include <hip/hip_ext.h>
+#include <cstring>
 
 __global__ void fill(int *out, int base, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -67,6 +68,17 @@ int main(int argc, char **argv) {
   HIP_CHECK(hipStreamSynchronize(s));
   HIP_CHECK(hipMemcpy(hf.data(), f, 1024 * sizeof(float), hipMemcpyDeviceToHost));
   for (int i = 0; i < 1024; ++i) CHECK(hf[i] == 4.0f * i, "scale_c twice: [%d] = %f", i, hf[i]);
+  // Kernel names: the device (mangled) names.
+  {
+    const char *mod_name = hipKernelNameRef(scale);
+    CHECK(mod_name != nullptr && std::strcmp(mod_name, "scale_c") == 0, "hipKernelNameRef: %s", mod_name ? mod_name : "NULL");
+    const char *name = hipKernelNameRefByPtr((const void *)fill, s);
+    CHECK(name != nullptr && std::strstr(name, "fill") != nullptr, "hipKernelNameRefByPtr: %s", name ? name : "NULL");
+    CHECK(hipKernelNameRefByPtr((const void *)&count, s) == nullptr, "a variable has no kernel name");
+    (void)hipGetLastError();
+    CHECK(hipKernelNameRef(nullptr) == nullptr, "NULL function");
+    (void)hipGetLastError();
+  }
   // A global size that is not a whole number of work-groups needs partial work-groups.
   HIP_EXPECT(hipExtModuleLaunchKernel(scale, 1000, 1, 1, 256, 1, 1, 0, s, params, nullptr, nullptr, nullptr, 0),
              hipErrorNotSupported);

@@ -695,6 +695,23 @@ pub fn function_ref(host_fn: usize) -> HipResult<&'static Kernel> {
 }
 
 /// The registered kernel for a host function address.
+/// `name` as a NUL-terminated C string that stays valid for the rest of the process (the
+/// names `hipKernelNameRef*` hand out; one copy per distinct name, as many as kernels were
+/// ever loaded).
+pub fn c_name(name: &str) -> HipResult<*const std::ffi::c_char> {
+    static NAMES: parking_lot::Mutex<Option<std::collections::HashMap<String, std::ffi::CString>>> =
+        parking_lot::Mutex::new(None);
+    let mut names = NAMES.lock();
+    let map = names.get_or_insert_with(Default::default);
+    if let Some(c) = map.get(name) {
+        return Ok(c.as_ptr());
+    }
+    let c = std::ffi::CString::new(name).map_err(|_| HipError::InvalidDeviceFunction)?;
+    let p = c.as_ptr();
+    map.insert(name.to_owned(), c);
+    Ok(p)
+}
+
 pub fn function(host_fn: usize) -> HipResult<Arc<Kernel>> {
     BY_FUNCTION
         .read()

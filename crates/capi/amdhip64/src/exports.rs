@@ -329,8 +329,8 @@ hip_exports! {
     fn hipTexRefSetMipmapLevelClamp(tex_ref: *mut c_void, min_mip_map_level_clamp: f32, max_mip_map_level_clamp: f32) { texture::hipTexRefSetMipmapLevelClamp }
     fn hipTexRefSetMipmappedArray(tex_ref: *mut c_void, mipmapped_array: *mut c_void, flags: c_uint) { texture::hipTexRefSetMipmappedArray }
     fn hipApiName(id: u32) -> *const c_char { raw api_query::hipApiName }
-    fn hipKernelNameRef(f: hipFunction_t) -> *const c_char { unsupported "modules and launch" }
-    fn hipKernelNameRefByPtr(host_function: *const c_void, stream: hipStream_t) -> *const c_char { unsupported "modules and launch" }
+    fn hipKernelNameRef(f: hipFunction_t) -> *const c_char { raw module::hipKernelNameRef }
+    fn hipKernelNameRefByPtr(host_function: *const c_void, stream: hipStream_t) -> *const c_char { raw launch::hipKernelNameRefByPtr }
     fn hipGetStreamDeviceId(stream: hipStream_t) -> c_int { raw stream::hipGetStreamDeviceId }
     fn hipStreamBeginCapture(stream: StreamT, mode: c_int) { graph::hipStreamBeginCapture }
     fn hipStreamBeginCaptureToGraph(stream: hipStream_t, graph: hipGraph_t, dependencies: *const hipGraphNode_t, dependency_data: *const c_void, num_dependencies: usize, mode: c_int) { graph::objects::hipStreamBeginCaptureToGraph }

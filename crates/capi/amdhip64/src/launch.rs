@@ -387,3 +387,16 @@ pub unsafe fn hipGetSymbolSize(size: *mut usize, symbol: *const c_void) -> HipRe
     // SAFETY: forwarded from the caller.
     unsafe { write_out(size, n) }
 }
+
+/// `hipKernelNameRefByPtr(host_fn, stream)`: the (mangled) name of the kernel whose host
+/// function is `host_fn`, NULL if none is registered (the error is also the thread's last
+/// error). The stream names the device in ROCm's runtime; a kernel has the same name on
+/// every device, so it is not needed here.
+pub fn hipKernelNameRefByPtr(host_fn: *const c_void, stream: StreamT) -> *const c_char {
+    let _ = stream;
+    let name = crate::entry::non_null(host_fn).and_then(|()| hip::backend().kernel_name(host_fn));
+    name.unwrap_or_else(|e| {
+        crate::entry::set_last_error(e.code());
+        std::ptr::null()
+    })
+}

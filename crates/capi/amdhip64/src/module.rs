@@ -219,3 +219,16 @@ pub unsafe fn hipFuncGetAttribute(
     // SAFETY: forwarded from the caller.
     unsafe { write_out(value, v) }
 }
+
+/// `hipKernelNameRef(f)`: the module function's (mangled) name, NULL for a NULL, unknown or
+/// unloaded function (the error is also the thread's last error).
+pub fn hipKernelNameRef(f: FunctionT) -> *const c_char {
+    let name = crate::entry::non_null(f).and_then(|()| {
+        // SAFETY: checked non-NULL; the backend refuses functions it does not know.
+        unsafe { hip::backend().module_function_name(f) }
+    });
+    name.unwrap_or_else(|e| {
+        crate::entry::set_last_error(e.code());
+        std::ptr::null()
+    })
+}

@@ -185,6 +185,9 @@ pub trait LaunchBackend {
 
     /// `hipFuncGetAttributes`.
     fn func_attributes(&self, host_fn: *const c_void) -> HipResult<FuncAttributes>;
+    /// `hipKernelNameRefByPtr`: the kernel's name as the device code names it (its
+    /// mangled name), NUL-terminated, valid while the kernel stays registered.
+    fn kernel_name(&self, host_fn: *const c_void) -> HipResult<*const std::ffi::c_char>;
     /// `hipFuncSetAttribute`: `hipFuncAttributeMaxDynamicSharedMemorySize` (8) and
     /// `hipFuncAttributePreferredSharedMemoryCarveout` (9).
     fn func_set_attribute(&self, host_fn: *const c_void, attr: u32, value: i32) -> HipResult<()>;

@@ -113,6 +113,13 @@ pub trait ModuleBackend {
     /// As for [`ModuleBackend::module_launch_kernel`]'s `function`.
     unsafe fn module_func_attribute(&self, function: Handle, attribute: u32) -> HipResult<i32>;
 
+    /// `hipKernelNameRef`: a module function's name, NUL-terminated, valid while its module
+    /// is loaded.
+    ///
+    /// # Safety
+    /// As for [`ModuleBackend::module_func_attribute`].
+    unsafe fn module_function_name(&self, function: Handle) -> HipResult<*const std::ffi::c_char>;
+
     /// `hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(WithFlags)`.
     ///
     /// # Safety

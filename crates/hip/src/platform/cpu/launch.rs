@@ -168,6 +168,10 @@ impl LaunchBackend for Cpu {
         Ok(attributes(&k, current_properties()?))
     }
 
+    fn kernel_name(&self, host_fn: *const c_void) -> HipResult<*const c_char> {
+        kernel::c_name(&kernel::function(host_fn as usize)?.name)
+    }
+
     fn func_set_attribute(&self, host_fn: *const c_void, attr: u32, value: i32) -> HipResult<()> {
         let k = kernel::function(host_fn as usize)?;
         let p = current_properties()?;

@@ -160,6 +160,10 @@ impl ModuleBackend for Cpu {
         cooperative::launch_multi(&resolved, flags)
     }
 
+    unsafe fn module_function_name(&self, function: Handle) -> HipResult<*const std::ffi::c_char> {
+        crate::kernel::c_name(&Function::lookup(function as u64)?.kernel.name)
+    }
+
     unsafe fn module_func_attribute(&self, function: Handle, attribute: u32) -> HipResult<i32> {
         let f = Function::lookup(function as u64)?;
         let a = attributes(&f.kernel, current_properties()?);

@@ -280,6 +280,22 @@ pub unsafe fn unload(dev: usize, m: cu::CUmodule) -> HipResult<()> {
     Ok(())
 }
 
+/// `hipKernelNameRef(f)` (`cuFuncGetName`, CUDA 12.3+): the driver's copy of the name,
+/// valid while the module is loaded.
+///
+/// # Safety
+/// `f` must be a function of a module loaded by this platform (possibly unloaded since).
+pub unsafe fn function_name(f: cu::CUfunction) -> HipResult<*const std::ffi::c_char> {
+    check_function(f)?;
+    let mut name = std::ptr::null();
+    // SAFETY: a live function; out-parameter.
+    check(unsafe { cu::cuFuncGetName(&mut name, f) })?;
+    if name.is_null() {
+        return Err(HipError::InvalidDeviceFunction);
+    }
+    Ok(name)
+}
+
 /// `hipFunction_attribute` values HIP defines (0-9, the same as `CUfunction_attribute`).
 fn function_attribute(attr: u32) -> HipResult<cu::CUfunction_attribute> {
     use cu::CUfunction_attribute as F;

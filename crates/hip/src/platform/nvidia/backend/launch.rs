@@ -21,6 +21,12 @@ fn registered(host_fn: *const c_void) -> HipResult<(usize, Function)> {
 }
 
 impl LaunchBackend for Nvidia {
+    fn kernel_name(&self, host_fn: *const c_void) -> HipResult<*const std::ffi::c_char> {
+        let name =
+            registry::function_name(host_fn as usize).ok_or(HipError::InvalidDeviceFunction)?;
+        crate::kernel::c_name(name.to_str().map_err(|_| HipError::InvalidDeviceFunction)?)
+    }
+
     unsafe fn launch_kernel(
         &self,
         host_fn: *const c_void,

@@ -94,6 +94,12 @@ impl ModuleBackend for Nvidia {
         }
     }
 
+    unsafe fn module_function_name(&self, f: Handle) -> HipResult<*const std::ffi::c_char> {
+        super::ipc::require(&["cuFuncGetName"])?;
+        // SAFETY: HIP's contract: a function of a module the program loaded (checked live).
+        unsafe { module::function_name(f.cast()) }
+    }
+
     unsafe fn module_func_attribute(&self, f: Handle, attribute: u32) -> HipResult<i32> {
         // SAFETY: HIP's contract: a function of a module the program loaded.
         unsafe { module::func_get_attribute(current_device()?, f.cast(), attribute) }
