@@ -4,7 +4,7 @@
 // and hipHccModuleLaunchKernel sized in work-items (code object built with --genco, path in
 // argv[1]), hipExtLaunchMultiKernelMultiDevice, hipConfigureCall + hipSetupArgument +
 // hipLaunchByPtr, __hipPush/PopCallConfiguration, hipExtGetLastError (the last call's status,
-// success included, reset when read), hipKernelNameRef(ByPtr); errors: unknown flags, partial work-groups, a launch
+// success included, reset when read), hipKernelNameRef(ByPtr), hipGetFuncBySymbol; errors: unknown flags, partial work-groups, a launch
 // without a configuration.
 #include "hip_test.h"
 #include <hip/hip_ext.h>
@@ -68,6 +68,26 @@ int main(int argc, char **argv) {
   HIP_CHECK(hipStreamSynchronize(s));
   HIP_CHECK(hipMemcpy(hf.data(), f, 1024 * sizeof(float), hipMemcpyDeviceToHost));
   for (int i = 0; i < 1024; ++i) CHECK(hf[i] == 4.0f * i, "scale_c twice: [%d] = %f", i, hf[i]);
+  // hipGetFuncBySymbol: a program kernel as a hipFunction_t for the module launch calls.
+  {
+    hipFunction_t ff = nullptr;
+    HIP_CHECK(hipGetFuncBySymbol(&ff, (const void *)fill));
+    hipFunction_t again = nullptr;
+    HIP_CHECK(hipGetFuncBySymbol(&again, (const void *)fill));
+    CHECK(ff != nullptr && ff == again, "one handle per kernel");
+    int base = 500, cnt = n;
+    void *fargs[] = {&d, &base, &cnt};
+    HIP_CHECK(hipModuleLaunchKernel(ff, (n + 127) / 128, 1, 1, 128, 1, 1, 0, s, fargs, nullptr));
+    HIP_CHECK(hipStreamSynchronize(s));
+    HIP_CHECK(hipMemcpy(h.data(), d, n * sizeof(int), hipMemcpyDeviceToHost));
+    for (int i = 0; i < n; ++i) CHECK_EQ(h[i], 500 + i);
+    int max_threads = 0;
+    HIP_CHECK(hipFuncGetAttribute(&max_threads, HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, ff));
+    CHECK(max_threads >= 128, "max threads per block %d", max_threads);
+    HIP_EXPECT(hipGetFuncBySymbol(&ff, (const void *)&base), hipErrorInvalidDeviceFunction);
+    HIP_EXPECT(hipGetFuncBySymbol(nullptr, (const void *)fill), hipErrorInvalidValue);
+  }
+
   // Kernel names: the device (mangled) names.
   {
     const char *mod_name = hipKernelNameRef(scale);

@@ -22,7 +22,8 @@ pub struct Module {
 /// A kernel of a module (`hipFunction_t`).
 pub struct Function {
     pub handle: u64,
-    pub kernel: Kernel,
+    pub kernel: Arc<Kernel>,
+    /// The module it came from (0: a kernel of the program, `hipGetFuncBySymbol`).
     module: u64,
 }
 
@@ -134,7 +135,7 @@ impl Module {
         let object = symbol.kernel.clone().ok_or(HipError::NotFound)?;
         let f = Arc::new(Function {
             handle: next_handle(FUNCTION_HANDLE_BASE),
-            kernel: Kernel::from_kernel_object(object),
+            kernel: Arc::new(Kernel::from_kernel_object(object)),
             module: self.handle,
         });
         FUNCTIONS
@@ -160,7 +161,33 @@ impl Module {
     }
 }
 
+/// The `hipFunction_t` of each program kernel asked for by `hipGetFuncBySymbol`, by host
+/// function (one handle per kernel, kept for the process: registered kernels stay).
+static BY_SYMBOL: Mutex<Option<HashMap<usize, u64>>> = Mutex::new(None);
+
 impl Function {
+    /// `hipGetFuncBySymbol`: the function handle of the program kernel whose host function is
+    /// `host_fn` (`hipErrorInvalidDeviceFunction` if none is registered), launchable with
+    /// `hipModuleLaunchKernel` and queried with `hipFuncGetAttribute` like a module's.
+    pub fn of_symbol(host_fn: usize) -> HipResult<u64> {
+        let mut by_symbol = BY_SYMBOL.lock();
+        let map = by_symbol.get_or_insert_with(HashMap::new);
+        if let Some(&h) = map.get(&host_fn) {
+            return Ok(h);
+        }
+        let f = Arc::new(Function {
+            handle: next_handle(FUNCTION_HANDLE_BASE),
+            kernel: crate::kernel::function(host_fn)?,
+            module: 0,
+        });
+        FUNCTIONS
+            .write()
+            .get_or_insert_with(HashMap::new)
+            .insert(f.handle, Arc::clone(&f));
+        map.insert(host_fn, f.handle);
+        Ok(f.handle)
+    }
+
     pub fn lookup(handle: u64) -> HipResult<Arc<Function>> {
         FUNCTIONS
             .read()

@@ -251,7 +251,7 @@ hip_exports! {
     fn hipModuleGetFunction(function: *mut FunctionT, module: ModuleT, name: *const c_char) { module::hipModuleGetFunction }
     fn hipFuncGetAttributes(attr: *mut FuncAttributes, function: *const c_void) { launch::hipFuncGetAttributes }
     fn hipFuncGetAttribute(value: *mut c_int, attribute: c_uint, function: FunctionT) { module::hipFuncGetAttribute }
-    fn hipGetFuncBySymbol(function_ptr: *mut hipFunction_t, symbol_ptr: *const c_void) { unsupported "runtime" }
+    fn hipGetFuncBySymbol(function_ptr: *mut hipFunction_t, symbol_ptr: *const c_void) { launch::hipGetFuncBySymbol }
     fn hipModuleGetTexRef(tex_ref: *mut *mut c_void, hmod: hipModule_t, name: *const c_char) { unsupported "modules and launch" }
     fn hipModuleLoadData(module: *mut ModuleT, image: *const c_void) { module::hipModuleLoadData }
     fn hipModuleLoadDataEx(module: *mut ModuleT, image: *const c_void, num_options: c_uint, options: *mut c_int, values: *mut *mut c_void) { module::hipModuleLoadDataEx }

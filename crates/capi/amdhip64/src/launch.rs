@@ -400,3 +400,19 @@ pub fn hipKernelNameRefByPtr(host_fn: *const c_void, stream: StreamT) -> *const 
         std::ptr::null()
     })
 }
+
+/// `hipGetFuncBySymbol(&f, host_fn)`: the `hipFunction_t` of a kernel of the program, for
+/// `hipModuleLaunchKernel`, `hipFuncGetAttribute` and the module occupancy calls.
+///
+/// # Safety
+/// `function` must be NULL (refused) or valid for a write.
+pub unsafe fn hipGetFuncBySymbol(
+    function: *mut *mut c_void,
+    symbol: *const c_void,
+) -> HipResult<()> {
+    non_null(function)?;
+    non_null(symbol)?;
+    let f = hip::backend().function_of_symbol(symbol)?;
+    // SAFETY: checked non-NULL; the caller's `hipFunction_t*`.
+    unsafe { crate::entry::write_optional(function, f) }
+}

@@ -188,6 +188,9 @@ pub trait LaunchBackend {
     /// `hipKernelNameRefByPtr`: the kernel's name as the device code names it (its
     /// mangled name), NUL-terminated, valid while the kernel stays registered.
     fn kernel_name(&self, host_fn: *const c_void) -> HipResult<*const std::ffi::c_char>;
+    /// `hipGetFuncBySymbol`: the `hipFunction_t` of the kernel whose host function is
+    /// `host_fn`, usable with the module launch and attribute calls (on the current device).
+    fn function_of_symbol(&self, host_fn: *const c_void) -> HipResult<Handle>;
     /// `hipFuncSetAttribute`: `hipFuncAttributeMaxDynamicSharedMemorySize` (8) and
     /// `hipFuncAttributePreferredSharedMemoryCarveout` (9).
     fn func_set_attribute(&self, host_fn: *const c_void, attr: u32, value: i32) -> HipResult<()>;

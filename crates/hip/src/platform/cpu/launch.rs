@@ -168,6 +168,10 @@ impl LaunchBackend for Cpu {
         Ok(attributes(&k, current_properties()?))
     }
 
+    fn function_of_symbol(&self, host_fn: *const c_void) -> HipResult<Handle> {
+        Ok(crate::module::Function::of_symbol(host_fn as usize)? as Handle)
+    }
+
     fn kernel_name(&self, host_fn: *const c_void) -> HipResult<*const c_char> {
         kernel::c_name(&kernel::function(host_fn as usize)?.name)
     }

@@ -21,6 +21,11 @@ fn registered(host_fn: *const c_void) -> HipResult<(usize, Function)> {
 }
 
 impl LaunchBackend for Nvidia {
+    fn function_of_symbol(&self, host_fn: *const c_void) -> HipResult<Handle> {
+        // The kernel's function in the current device's context (loaded on first use).
+        Ok(registered(host_fn)?.1.cast())
+    }
+
     fn kernel_name(&self, host_fn: *const c_void) -> HipResult<*const std::ffi::c_char> {
         let name =
             registry::function_name(host_fn as usize).ok_or(HipError::InvalidDeviceFunction)?;
