@@ -15,6 +15,7 @@ use cpu_engine::KernelDescriptor;
 
 use crate::array::{HipArray3DDescriptor, HipArrayDescriptor};
 use crate::export_table::hip_exports;
+use crate::graph::drv::DrvMemsetParams;
 use crate::graph::{ExecT, GraphT, HostNodeParams, KernelNodeParams, MemsetParams, NodeT};
 use crate::launch::FuncAttributes;
 use crate::memory::PointerAttributes;
@@ -430,10 +431,10 @@ hip_exports! {
     fn hipGraphExecExternalSemaphoresWaitNodeSetParams(h_graph_exec: hipGraphExec_t, h_node: hipGraphNode_t, node_params: *const c_void) { unsupported "external resources and graphics interop" }
     fn hipDrvGraphMemcpyNodeGetParams(h_node: hipGraphNode_t, node_params: *mut c_void) { unsupported "modules and launch" }
     fn hipDrvGraphMemcpyNodeSetParams(h_node: hipGraphNode_t, node_params: *const c_void) { unsupported "modules and launch" }
-    fn hipDrvGraphAddMemsetNode(ph_graph_node: *mut hipGraphNode_t, h_graph: hipGraph_t, dependencies: *const hipGraphNode_t, num_dependencies: usize, memset_params: *const c_void, ctx: hipCtx_t) { unsupported "modules and launch" }
-    fn hipDrvGraphAddMemFreeNode(ph_graph_node: *mut hipGraphNode_t, h_graph: hipGraph_t, dependencies: *const hipGraphNode_t, num_dependencies: usize, dptr: hipDeviceptr_t) { unsupported "modules and launch" }
+    fn hipDrvGraphAddMemsetNode(ph_graph_node: *mut hipGraphNode_t, h_graph: hipGraph_t, dependencies: *const hipGraphNode_t, num_dependencies: usize, memset_params: *const DrvMemsetParams, ctx: hipCtx_t) { graph::drv::hipDrvGraphAddMemsetNode }
+    fn hipDrvGraphAddMemFreeNode(ph_graph_node: *mut hipGraphNode_t, h_graph: hipGraph_t, dependencies: *const hipGraphNode_t, num_dependencies: usize, dptr: hipDeviceptr_t) { graph::drv::hipDrvGraphAddMemFreeNode }
     fn hipDrvGraphExecMemcpyNodeSetParams(h_graph_exec: hipGraphExec_t, h_node: hipGraphNode_t, copy_params: *const c_void, ctx: hipCtx_t) { unsupported "modules and launch" }
-    fn hipDrvGraphExecMemsetNodeSetParams(h_graph_exec: hipGraphExec_t, h_node: hipGraphNode_t, memset_params: *const c_void, ctx: hipCtx_t) { unsupported "modules and launch" }
+    fn hipDrvGraphExecMemsetNodeSetParams(h_graph_exec: hipGraphExec_t, h_node: hipGraphNode_t, memset_params: *const DrvMemsetParams, ctx: hipCtx_t) { graph::drv::hipDrvGraphExecMemsetNodeSetParams }
     fn hipMemAddressFree(dev_ptr: *mut c_void, size: usize) { vmm::hipMemAddressFree }
     fn hipMemAddressReserve(ptr: *mut *mut c_void, size: usize, alignment: usize, addr: *mut c_void, flags: u64) { vmm::hipMemAddressReserve }
     fn hipMemCreate(handle: *mut hipMemGenericAllocationHandle_t, size: usize, prop: *const c_void, flags: u64) { vmm::hipMemCreate }

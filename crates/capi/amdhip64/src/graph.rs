@@ -15,6 +15,7 @@ use crate::entry::{given, non_null, write_c_string, write_optional, write_out, D
 use crate::memory3d::{read_params, write_params, HipMemcpy3DParms};
 use crate::stream::{HostFn, StreamT};
 
+pub mod drv;
 pub mod nodes;
 pub mod objects;
 
