@@ -1,6 +1,6 @@
-// hipMemPrefetchAsync (to the device and to hipCpuDeviceId) and hipMemAdvise succeed on managed
-// memory and the data stays correct across kernels and host accesses; invalid uses are
-// rejected.
+// hipMemPrefetchAsync (to the device and to hipCpuDeviceId), hipMemAdvise and
+// hipStreamAttachMemAsync (single stream, host, global) succeed on managed memory and the data
+// stays correct across kernels and host accesses; invalid uses are rejected.
 #include "hip_test.h"
 
 __global__ void scale(float *p, int n, float f) {
@@ -36,9 +36,30 @@ int main() {
     float want = (2.0f * (float)(i % 1000) + 1.0f) * 0.5f;
     if (m[i] != want) FAIL_AT("m[%d] = %g, expected %g", i, m[i], want);
   }
+  // Attach to one stream, use it there, attach to the host, read it, attach back globally.
+  HIP_CHECK(hipStreamAttachMemAsync(s, m, 0, hipMemAttachSingle));
+  hipLaunchKernelGGL(scale, dim3(n / 256), dim3(256), 0, s, m, n, 4.0f);
+  HIP_CHECK(hipStreamAttachMemAsync(s, m, bytes, hipMemAttachHost));
+  HIP_CHECK(hipStreamSynchronize(s));
+  for (int i = 0; i < n; ++i) {
+    float want = (2.0f * (float)(i % 1000) + 1.0f) * 2.0f;
+    if (m[i] != want) FAIL_AT("after the attached kernel, m[%d] = %g, expected %g", i, m[i], want);
+  }
+  HIP_CHECK(hipStreamAttachMemAsync(s, m, 0, hipMemAttachGlobal));
+  HIP_CHECK(hipStreamSynchronize(s));
+
   // Not managed memory / bad device: errors, not crashes.
   void *d = nullptr;
   HIP_CHECK(hipMalloc(&d, 4096));
+  HIP_EXPECT(hipStreamAttachMemAsync(s, m, 0, 0x8), hipErrorInvalidValue);
+  HIP_EXPECT(hipStreamAttachMemAsync(s, nullptr, 0, hipMemAttachGlobal), hipErrorInvalidValue);
+  HIP_EXPECT(hipStreamAttachMemAsync(s, m, 4096, hipMemAttachGlobal), hipErrorInvalidValue);
+#if !HIP_TEST_NVIDIA
+  // Not the start of the allocation, or not managed memory (the CUDA driver's answers to these
+  // vary by version; the CPU platform refuses both).
+  HIP_EXPECT(hipStreamAttachMemAsync(s, m + 1, 0, hipMemAttachGlobal), hipErrorInvalidValue);
+  HIP_EXPECT(hipStreamAttachMemAsync(s, d, 0, hipMemAttachGlobal), hipErrorInvalidValue);
+#endif
   HIP_EXPECT_FAIL(hipMemPrefetchAsync(m, bytes, 12345, s));
   HIP_EXPECT_FAIL(hipMemAdvise(m, bytes, (hipMemoryAdvise)9999, 0));
   HIP_EXPECT(hipMemPrefetchAsync(nullptr, bytes, 0, s), hipErrorInvalidValue);

@@ -43,6 +43,13 @@ impl MemoryKind {
     }
 }
 
+/// `hipMemAttachGlobal`: managed memory every stream may use.
+pub const ATTACH_GLOBAL: u32 = 0x1;
+/// `hipMemAttachHost`: managed memory the host uses (no device access).
+pub const ATTACH_HOST: u32 = 0x2;
+/// `hipMemAttachSingle`: managed memory one stream uses.
+pub const ATTACH_SINGLE: u32 = 0x4;
+
 /// One allocation known to HIP.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Allocation {

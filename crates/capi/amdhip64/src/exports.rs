@@ -132,7 +132,7 @@ hip_exports! {
     fn hipMemAdvise(ptr: *const c_void, count: usize, advice: c_int, device: c_int) { memory::hipMemAdvise }
     fn hipMemRangeGetAttribute(data: *mut c_void, data_size: usize, attribute: c_int, dev_ptr: *const c_void, count: usize) { multidev::hipMemRangeGetAttribute }
     fn hipMemRangeGetAttributes(data: *mut *mut c_void, data_sizes: *mut usize, attributes: *mut c_void, num_attributes: usize, dev_ptr: *const c_void, count: usize) { multidev::hipMemRangeGetAttributes }
-    fn hipStreamAttachMemAsync(stream: hipStream_t, dev_ptr: *mut c_void, length: usize, flags: c_uint) { unsupported "managed memory hints" }
+    fn hipStreamAttachMemAsync(stream: hipStream_t, dev_ptr: *mut c_void, length: usize, flags: c_uint) { memory::hipStreamAttachMemAsync }
     fn hipMallocAsync(ptr: *mut *mut c_void, size: usize, stream: *mut c_void) { memory::hipMallocAsync }
     fn hipFreeAsync(ptr: *mut c_void, stream: *mut c_void) { memory::hipFreeAsync }
     fn hipMemPoolTrimTo(pool_handle: MemPoolT, min_bytes_to_hold: usize) { mempool::hipMemPoolTrimTo }

@@ -385,6 +385,17 @@ pub fn hipMemPrefetchAsync(
     backend().mem_prefetch_async(ptr, count, device, stream)
 }
 
+/// `hipStreamAttachMemAsync(stream, ptr, length, flags)`.
+pub fn hipStreamAttachMemAsync(
+    stream: crate::stream::StreamT,
+    ptr: *mut c_void,
+    length: usize,
+    flags: c_uint,
+) -> HipResult<()> {
+    non_null(ptr)?;
+    backend().stream_attach_mem_async(stream, ptr, length, flags)
+}
+
 pub fn hipMemAdvise(
     ptr: *const c_void,
     count: usize,

@@ -82,6 +82,17 @@ pub trait MemoryBackend {
         device: i32,
         stream: Handle,
     ) -> HipResult<()>;
+    /// `hipStreamAttachMemAsync`: managed memory attached to `stream` (`hipMemAttachSingle`),
+    /// to the host (`hipMemAttachHost`) or to every stream (`hipMemAttachGlobal`), from the
+    /// point the stream reaches. `ptr` is the start of a managed allocation and `length` 0 or
+    /// its whole size (`hipErrorInvalidValue` otherwise, as in CUDA).
+    fn stream_attach_mem_async(
+        &self,
+        stream: Handle,
+        ptr: *mut c_void,
+        length: usize,
+        flags: u32,
+    ) -> HipResult<()>;
     /// `hipMemAdvise` (`advice`: a `hipMemoryAdvise` value).
     fn mem_advise(
         &self,

@@ -191,6 +191,37 @@ impl MemoryBackend for Cpu {
         Ok(())
     }
 
+    fn stream_attach_mem_async(
+        &self,
+        stream: Handle,
+        ptr: *mut c_void,
+        length: usize,
+        flags: u32,
+    ) -> HipResult<()> {
+        resolve(stream as u64)?;
+        if !matches!(
+            flags,
+            crate::memory::ATTACH_GLOBAL
+                | crate::memory::ATTACH_HOST
+                | crate::memory::ATTACH_SINGLE
+        ) {
+            return Err(HipError::InvalidValue);
+        }
+        match memory::find(ptr as usize) {
+            Some(a)
+                if a.kind == MemoryKind::Managed
+                    && a.base == ptr as usize
+                    && (length == 0 || length == a.size) =>
+            {
+                // Attaching only narrows which streams and devices may touch the memory;
+                // every CPU device and stream reaches all of it, so nothing changes (access
+                // outside the attachment is undefined in CUDA, not an error).
+                Ok(())
+            }
+            _ => Err(HipError::InvalidValue),
+        }
+    }
+
     fn mem_advise(
         &self,
         ptr: *const c_void,

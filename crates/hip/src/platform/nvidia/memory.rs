@@ -769,6 +769,25 @@ pub unsafe fn prefetch_async(
 }
 
 /// `hipMemAdvise(ptr, count, advice, device)`: `hipMemAdvise*` values 1-6 are CUDA's;
+/// `hipStreamAttachMemAsync` (`cuStreamAttachMemAsync`): `flags` is `hipMemAttachGlobal` (1),
+/// `hipMemAttachHost` (2) or `hipMemAttachSingle` (4), the same values as CUDA's; the driver
+/// checks the range.
+pub fn stream_attach_mem(
+    dev: usize,
+    stream: cu::CUstream,
+    ptr: cu::CUdeviceptr,
+    length: usize,
+    flags: u32,
+) -> HipResult<()> {
+    use crate::memory::{ATTACH_GLOBAL, ATTACH_HOST, ATTACH_SINGLE};
+    if !matches!(flags, ATTACH_GLOBAL | ATTACH_HOST | ATTACH_SINGLE) || ptr == 0 {
+        return Err(HipError::InvalidValue);
+    }
+    make_current(dev)?;
+    // SAFETY: a context is current; a checked stream; the driver validates the range.
+    check(unsafe { cu::cuStreamAttachMemAsync(stream, ptr, length, flags) })
+}
+
 /// AMD's coarse-grain advice (100, 101) is accepted and has no effect. `device` is an
 /// ordinal of this platform or `hipCpuDeviceId` (-1). `hipErrorNotSupported` on drivers
 /// older than CUDA 12.2.

@@ -133,6 +133,17 @@ impl MemoryBackend for Nvidia {
         unsafe { memory::prefetch_async(dev, dptr(ptr), count, device, s) }
     }
 
+    fn stream_attach_mem_async(
+        &self,
+        stream: Handle,
+        ptr: *mut c_void,
+        length: usize,
+        flags: u32,
+    ) -> HipResult<()> {
+        let s = live_stream(stream)?;
+        memory::stream_attach_mem(current_device()?, s, dptr(ptr), length, flags)
+    }
+
     fn mem_advise(
         &self,
         ptr: *const c_void,
