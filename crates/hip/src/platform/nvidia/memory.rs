@@ -772,7 +772,10 @@ pub unsafe fn prefetch_async(
 /// `hipStreamAttachMemAsync` (`cuStreamAttachMemAsync`): `flags` is `hipMemAttachGlobal` (1),
 /// `hipMemAttachHost` (2) or `hipMemAttachSingle` (4), the same values as CUDA's; the driver
 /// checks the range.
-pub fn stream_attach_mem(
+///
+/// # Safety
+/// `stream` must be a live stream of this platform (or a default one).
+pub unsafe fn stream_attach_mem(
     dev: usize,
     stream: cu::CUstream,
     ptr: cu::CUdeviceptr,

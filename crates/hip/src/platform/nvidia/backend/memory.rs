@@ -141,7 +141,8 @@ impl MemoryBackend for Nvidia {
         flags: u32,
     ) -> HipResult<()> {
         let s = live_stream(stream)?;
-        memory::stream_attach_mem(current_device()?, s, dptr(ptr), length, flags)
+        // SAFETY: a checked stream.
+        unsafe { memory::stream_attach_mem(current_device()?, s, dptr(ptr), length, flags) }
     }
 
     fn mem_advise(
