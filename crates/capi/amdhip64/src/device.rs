@@ -431,6 +431,20 @@ pub fn hipCreateChannelDesc(
     crate::types::hipChannelFormatDesc { x, y, z, w, f }
 }
 
+/// `hipProfilerStart`: resumes rocprofv3's collection after `hipProfilerStop` (success and
+/// nothing else without a profiler, as in CUDA).
+pub fn hipProfilerStart() -> HipResult<()> {
+    crate::profiler::switch_collection(false);
+    Ok(())
+}
+
+/// `hipProfilerStop`: what starts from here is left out of rocprofv3's traces until
+/// `hipProfilerStart` (like `roctxProfilerPause`).
+pub fn hipProfilerStop() -> HipResult<()> {
+    crate::profiler::switch_collection(true);
+    Ok(())
+}
+
 #[cfg(test)]
 mod pci_tests {
     use super::parse_pci_bus_id;

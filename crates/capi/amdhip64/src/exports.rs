@@ -269,8 +269,8 @@ hip_exports! {
     fn hipOccupancyMaxActiveBlocksPerMultiprocessor(blocks: *mut c_int, function: *const c_void, block_size: c_int, dynamic_shared: usize) { occupancy::hipOccupancyMaxActiveBlocksPerMultiprocessor }
     fn hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks: *mut c_int, function: *const c_void, block_size: c_int, dynamic_shared: usize, flags: c_uint) { occupancy::hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags }
     fn hipOccupancyMaxPotentialBlockSize(grid_size: *mut c_int, block_size: *mut c_int, function: *const c_void, dynamic_shared: usize, block_size_limit: c_int) { occupancy::hipOccupancyMaxPotentialBlockSize }
-    fn hipProfilerStart() { unsupported "profiler control" }
-    fn hipProfilerStop() { unsupported "profiler control" }
+    fn hipProfilerStart() { device::hipProfilerStart }
+    fn hipProfilerStop() { device::hipProfilerStop }
     fn hipConfigureCall(grid_dim: Dim3, block_dim: Dim3, shared_mem: usize, stream: hipStream_t) { hip_ext::hipConfigureCall }
     fn hipSetupArgument(arg: *const c_void, size: usize, offset: usize) { hip_ext::hipSetupArgument }
     fn hipLaunchByPtr(func: *const c_void) { hip_ext::hipLaunchByPtr }

@@ -56,6 +56,16 @@ pub struct ApiTracer {
     record_calls: bool,
     buffers: Mutex<Vec<Buffer>>,
     next_correlation_id: AtomicU64,
+    /// `hipProfilerStop` / `hipProfilerStart` calls, in call order.
+    switches: Mutex<Vec<Switch>>,
+}
+
+/// A `hipProfilerStop` (pause) or `hipProfilerStart` (resume).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Switch {
+    pause: bool,
+    thread_id: u64,
+    at_ns: u64,
 }
 
 thread_local! {
@@ -108,6 +118,7 @@ impl ApiTracer {
             record_calls,
             buffers: Mutex::new(Vec::new()),
             next_correlation_id: AtomicU64::new(1),
+            switches: Mutex::new(Vec::new()),
         }
     }
 
@@ -142,13 +153,25 @@ impl ApiTracer {
         all
     }
 
+    /// Notes `hipProfilerStop` (`pause`) or `hipProfilerStart` (resume) now, on this thread:
+    /// rocprofv3 leaves out what starts between a stop and the next start, as it does for
+    /// `roctxProfilerPause`/`Resume`.
+    pub fn switch(&self, pause: bool) {
+        self.switches.lock().push(Switch {
+            pause,
+            thread_id: thread_id(),
+            at_ns: now_ns(),
+        });
+    }
+
     /// Appends the finished calls so far to `<dir>/<pid>.hip.trace`; returns its path.
     pub fn write_trace(&self) -> io::Result<PathBuf> {
         let pid = std::process::id();
         let path = self.dir.join(format!("{pid}.{DOMAIN}.trace"));
         let file = OpenOptions::new().create(true).append(true).open(&path)?;
         let mut out = BufWriter::new(file);
-        write_trace(&mut out, pid, &self.drain())?;
+        let switches = std::mem::take(&mut *self.switches.lock());
+        write_trace(&mut out, pid, &self.drain(), &switches)?;
         out.flush()?;
         Ok(path)
     }
@@ -156,8 +179,25 @@ impl ApiTracer {
 
 /// The trace file format of `ferrocm_roctx::trace_file` (HIP function names need no
 /// escaping).
-fn write_trace(out: &mut impl Write, pid: u32, calls: &[Call]) -> io::Result<()> {
+fn write_trace(
+    out: &mut impl Write,
+    pid: u32,
+    calls: &[Call],
+    switches: &[Switch],
+) -> io::Result<()> {
     writeln!(out, "ferrocm-trace 1 {DOMAIN} {pid}")?;
+    for s in switches {
+        let (kind, name) = if s.pause {
+            ("pause", "hipProfilerStop")
+        } else {
+            ("resume", "hipProfilerStart")
+        };
+        writeln!(
+            out,
+            "{kind}\t0\t{}\t{}\t{}\t0\t{name}",
+            s.thread_id, s.at_ns, s.at_ns
+        )?;
+    }
     for c in calls {
         writeln!(
             out,
@@ -220,6 +260,15 @@ impl Tracer for ApiTracer {
 
 /// The installed profiler, when rocprofv3 asked for HIP tracing.
 static PROFILER: OnceLock<ApiTracer> = OnceLock::new();
+
+/// `hipProfilerStop` (`pause`) / `hipProfilerStart`: a pause or resume switch for rocprofv3
+/// when it traces this process; nothing to do otherwise (as CUDA's profiler calls without a
+/// profiler).
+pub fn switch_collection(pause: bool) {
+    if let Some(tracer) = PROFILER.get() {
+        tracer.switch(pause);
+    }
+}
 
 /// Whether this process records HIP calls for rocprofv3.
 pub fn is_recording() -> bool {

@@ -88,7 +88,9 @@ fn hip_calls_and_markers_are_traced_with_stats_and_json() {
         ("hipDeviceSynchronize", 1),
         ("hipFree", 1),
         ("__ferrocmLaunchKernel", 1),
-        ("hipGetDevice", 0), // called while paused
+        ("hipGetDevice", 0),     // called while paused
+        ("hipProfilerStop", 1),  // starts before its pause
+        ("hipProfilerStart", 0), // starts while paused
     ] {
         assert_eq!(count(name), calls, "{name} in {hip:#?}");
     }
@@ -126,7 +128,7 @@ fn hip_calls_and_markers_are_traced_with_stats_and_json() {
     let (header, markers) = read_csv(&dir.join("run_marker_api_trace.csv"));
     assert_eq!(header, API_COLUMNS);
     let names: Vec<&str> = markers.iter().map(|r| r["Function"].as_str()).collect();
-    // ("while paused" is not reported.)
+    // ("while paused" and "while stopped" are not reported.)
     assert_eq!(names, ["main", "begin", "fill and copy", "across threads"]);
     assert!(markers.iter().all(|r| r["Domain"] == "MARKER_CORE_API"));
     let span = |r: &BTreeMap<String, String>| (num(r, "Start_Timestamp"), num(r, "End_Timestamp"));

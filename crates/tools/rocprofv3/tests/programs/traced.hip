@@ -1,5 +1,6 @@
 // Traced by tests/trace_program.rs: a few HIP calls (one failing), a kernel launch, nested
-// roctx ranges, a mark, a range stopped on another thread, calls while paused. Prints PASS
+// roctx ranges, a mark, a range stopped on another thread, calls while paused (roctx and
+// hipProfilerStop/Start). Prints PASS
 // and exits with the code given as its first argument (rocprofv3 must pass arguments and the
 // exit code through).
 #include <hip/hip_runtime.h>
@@ -53,6 +54,12 @@ int main(int argc, char** argv) {
     CHECK(hipGetDevice(&device) == hipSuccess);
     roctxMarkA("while paused");
     CHECK(roctxProfilerResume(0) == 0);
+    // hipProfilerStop / hipProfilerStart: the same pause, from the HIP API.
+    CHECK(hipProfilerStop() == hipSuccess);
+    int devices = 0;
+    CHECK(hipGetDeviceCount(&devices) == hipSuccess);
+    roctxMarkA("while stopped");
+    CHECK(hipProfilerStart() == hipSuccess);
     CHECK(roctxRangePop() == 0);
     CHECK(roctxRangePop() == -1);
     roctx_thread_id_t tid = 0;
