@@ -24,10 +24,23 @@ macro_rules! hsa_exports {
             /// # Safety
             /// The HSA specification's contract for this function.
             #[no_mangle]
-            #[allow(clippy::too_many_arguments)]
+            #[allow(clippy::too_many_arguments, clippy::unused_unit)]
             pub unsafe extern "C" fn $name($($arg: $ty),*) $(-> $ret)? {
-                // SAFETY: the C caller's contract is the implementation's.
-                unsafe { crate::imp::$name($($arg),*) }
+                // Traced only under rocprofv3 --hsa-trace (one atomic load otherwise).
+                match crate::profiler::recorder() {
+                    None => {
+                        // SAFETY: the C caller's contract is the implementation's.
+                        unsafe { crate::imp::$name($($arg),*) }
+                    }
+                    Some(recorder) => {
+                        let start = crate::profiler::start();
+                        // SAFETY: as above.
+                        let value = unsafe { crate::imp::$name($($arg),*) };
+                        let status = crate::profiler::CallStatus::call_status(&value);
+                        crate::profiler::record(recorder, stringify!($name), start, status);
+                        value
+                    }
+                }
             }
         )*
     };

@@ -30,6 +30,7 @@ mod signal;
 pub mod types;
 
 pub mod exports;
+pub mod profiler;
 
 /// Every implementation the declaration list exports, by the exported name.
 mod imp {

@@ -44,14 +44,13 @@ pub struct Options {
     /// Trace memory allocations and frees.
     #[arg(long)]
     pub memory_allocation_trace: bool,
-    /// Trace the HSA API (not supported yet).
+    /// Trace the HSA API calls the application makes (`hsa_*`, `hsa_amd_*`).
     #[arg(long)]
     pub hsa_trace: bool,
     /// HIP runtime API, markers, kernels, copies and allocations.
     #[arg(short = 'r', long)]
     pub runtime_trace: bool,
-    /// Everything of --runtime-trace plus the HIP compiler API (and HSA, not supported yet:
-    /// left out with a note).
+    /// Everything of --runtime-trace plus the HIP compiler API and the HSA API.
     #[arg(short = 's', long)]
     pub sys_trace: bool,
     /// Write per-function statistics (`*_stats.csv`).
@@ -81,6 +80,7 @@ pub struct Options {
 /// Which domains to record, from the options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Domains {
+    pub hsa: bool,
     pub hip_runtime: bool,
     pub hip_compiler: bool,
     pub marker: bool,
@@ -92,18 +92,12 @@ pub struct Domains {
 /// Why the options cannot be honoured.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum OptionError {
-    #[error(
-        "{0} is not supported yet: ferrocm records no HSA API trace (supported: --hip-trace, \
-         --hip-runtime-trace, --hip-compiler-trace, --marker-trace, --kernel-trace, \
-         --memory-copy-trace, --memory-allocation-trace, -r, -s)"
-    )]
-    NotSupported(&'static str),
     #[error("--output-format {0}: not supported yet (supported: csv, json, pftrace)")]
     FormatNotSupported(&'static str),
     #[error(
         "nothing to trace: give --hip-trace, --hip-runtime-trace, --hip-compiler-trace, \
-         --marker-trace, --kernel-trace, --memory-copy-trace, --memory-allocation-trace, -r \
-         or -s"
+         --hsa-trace, --marker-trace, --kernel-trace, --memory-copy-trace, \
+         --memory-allocation-trace, -r or -s"
     )]
     NothingToTrace,
 }
@@ -111,9 +105,6 @@ pub enum OptionError {
 impl Options {
     /// The domains to record, or why the request cannot be served.
     pub fn domains(&self) -> Result<Domains, OptionError> {
-        if self.hsa_trace {
-            return Err(OptionError::NotSupported("--hsa-trace"));
-        }
         for format in &self.output_format {
             match format {
                 Format::Csv | Format::Json | Format::Pftrace => {}
@@ -123,9 +114,10 @@ impl Options {
         }
         // rocprofv3's sets: -r is the HIP runtime API, markers, kernel dispatches, memory
         // copies and allocations (and RCCL and scratch memory, which ferrocm has not); -s
-        // adds the HIP compiler API (and HSA's).
+        // adds the HIP compiler API and HSA's.
         let runtime = self.runtime_trace || self.sys_trace;
         let domains = Domains {
+            hsa: self.hsa_trace || self.sys_trace,
             hip_runtime: self.hip_trace || self.hip_runtime_trace || runtime,
             hip_compiler: self.hip_trace || self.hip_compiler_trace || self.sys_trace,
             marker: self.marker_trace || runtime,
@@ -221,6 +213,7 @@ mod tests {
         assert_eq!(parse(&["rocprofv3", "-r", "--", "a"]).domains(), Ok(r));
         let s = Domains {
             hip_compiler: true,
+            hsa: true,
             ..r
         };
         assert_eq!(
@@ -231,8 +224,14 @@ mod tests {
 
     #[test]
     fn what_is_not_supported_yet_is_refused_by_name() {
-        let o = parse(&["rocprofv3", "--hip-trace", "--hsa-trace", "--", "./app"]);
-        assert_eq!(o.domains(), Err(OptionError::NotSupported("--hsa-trace")));
+        let o = parse(&["rocprofv3", "--hsa-trace", "--", "./app"]);
+        assert_eq!(
+            o.domains(),
+            Ok(Domains {
+                hsa: true,
+                ..Domains::default()
+            })
+        );
         let o = parse(&[
             "rocprofv3",
             "--hip-trace",

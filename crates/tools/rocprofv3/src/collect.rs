@@ -18,6 +18,10 @@ pub enum Domain {
     HipRuntime,
     HipCompiler,
     Marker,
+    /// HSA's core API (`hsa_*` of `hsa.h`), called by the application.
+    HsaCore,
+    /// AMD's HSA extensions (`hsa_amd_*` of `hsa_ext_amd.h`).
+    HsaAmdExt,
 }
 
 impl Domain {
@@ -27,14 +31,27 @@ impl Domain {
             Domain::HipRuntime => "HIP_RUNTIME_API",
             Domain::HipCompiler => "HIP_COMPILER_API",
             Domain::Marker => "MARKER_CORE_API",
+            Domain::HsaCore => "HSA_CORE_API",
+            Domain::HsaAmdExt => "HSA_AMD_EXT_API",
         }
     }
 
-    /// The domain of a HIP function: the runtime API is what HIP's header declares (`hip*`);
-    /// the rest of libamdhip64's table is the compiler and loader ABI (`__hip*`,
-    /// registration, launch).
-    pub fn of_hip_function(name: &str) -> Domain {
-        if name.starts_with("hip") {
+    /// Whether the domain is one of HIP's (their calls launch the kernels and copies that
+    /// activity records link to).
+    pub fn is_hip(self) -> bool {
+        matches!(self, Domain::HipRuntime | Domain::HipCompiler)
+    }
+
+    /// The domain of an API call record: HSA's functions are `hsa_*` (`hsa_amd_*` for AMD's
+    /// extensions; libhsa-runtime64 records them); of HIP's, the runtime API is what HIP's
+    /// header declares (`hip*`), the rest of libamdhip64's table is the compiler and loader
+    /// ABI (`__hip*`, registration, launch).
+    pub fn of_function(name: &str) -> Domain {
+        if name.starts_with("hsa_amd_") {
+            Domain::HsaAmdExt
+        } else if name.starts_with("hsa_") {
+            Domain::HsaCore
+        } else if name.starts_with("hip") {
             Domain::HipRuntime
         } else {
             Domain::HipCompiler
@@ -223,7 +240,7 @@ pub fn merge(pid: u32, records: Vec<Record>, activity: Activity, domains: Domain
         .filter(|r| !is_paused(r.start_ns))
         .filter_map(|r| {
             let (domain, operation) = match r.kind {
-                Kind::Api => (Domain::of_hip_function(&r.name), r.name.clone()),
+                Kind::Api => (Domain::of_function(&r.name), r.name.clone()),
                 Kind::Mark => (Domain::Marker, "roctxMarkA".to_string()),
                 Kind::PushPop => (Domain::Marker, "roctxRangePushA".to_string()),
                 Kind::StartStop => (Domain::Marker, "roctxRangeStartA".to_string()),
@@ -237,6 +254,7 @@ pub fn merge(pid: u32, records: Vec<Record>, activity: Activity, domains: Domain
                 Domain::HipRuntime => domains.hip_runtime,
                 Domain::HipCompiler => domains.hip_compiler,
                 Domain::Marker => domains.marker,
+                Domain::HsaCore | Domain::HsaAmdExt => domains.hsa,
             };
             wanted.then(|| {
                 let event = Event {
@@ -262,7 +280,7 @@ pub fn merge(pid: u32, records: Vec<Record>, activity: Activity, domains: Domain
         .into_iter()
         .zip(1..)
         .map(|((corr, mut e), id)| {
-            if e.domain != Domain::Marker {
+            if e.domain.is_hip() {
                 hip_ids.insert(corr, id);
             }
             e.correlation_id = id;
@@ -354,6 +372,7 @@ mod tests {
     }
 
     const ALL: Domains = Domains {
+        hsa: true,
         hip_runtime: true,
         hip_compiler: true,
         marker: true,
@@ -361,6 +380,23 @@ mod tests {
         memory_copy: true,
         memory_allocation: true,
     };
+
+    #[test]
+    fn api_records_are_sorted_into_domains_by_function() {
+        assert_eq!(Domain::of_function("hsa_init"), Domain::HsaCore);
+        assert_eq!(
+            Domain::of_function("hsa_amd_memory_pool_allocate"),
+            Domain::HsaAmdExt
+        );
+        assert_eq!(Domain::of_function("hipMalloc"), Domain::HipRuntime);
+        assert_eq!(
+            Domain::of_function("__hipRegisterFunction"),
+            Domain::HipCompiler
+        );
+        assert!(
+            Domain::HipCompiler.is_hip() && !Domain::HsaCore.is_hip() && !Domain::Marker.is_hip()
+        );
+    }
 
     #[test]
     fn libraries_are_merged_in_start_order_with_fresh_ids() {

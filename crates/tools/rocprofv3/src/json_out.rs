@@ -19,7 +19,13 @@ use crate::collect::{Domain, ProcessTrace};
 
 /// The JSON document of one process.
 pub fn document(trace: &ProcessTrace, domains: Domains, command: &[OsString]) -> Value {
-    let kinds = [Domain::HipRuntime, Domain::HipCompiler, Domain::Marker];
+    let kinds = [
+        Domain::HipRuntime,
+        Domain::HipCompiler,
+        Domain::Marker,
+        Domain::HsaCore,
+        Domain::HsaAmdExt,
+    ];
     // Per kind, the operation names in use, sorted: an operation is its index here.
     let operations: Vec<Vec<&str>> = kinds
         .iter()
@@ -56,6 +62,10 @@ pub fn document(trace: &ProcessTrace, domains: Domains, command: &[OsString]) ->
         .map(record)
         .collect();
     let markers: Vec<Value> = trace.of(&[Domain::Marker]).map(record).collect();
+    let hsa: Vec<Value> = trace
+        .of(&[Domain::HsaCore, Domain::HsaAmdExt])
+        .map(record)
+        .collect();
     let messages: Vec<Value> = trace
         .of(&[Domain::Marker])
         .map(|e| json!({ "key": e.correlation_id, "value": e.function }))
@@ -202,6 +212,7 @@ pub fn document(trace: &ProcessTrace, domains: Domains, command: &[OsString]) ->
                 "fini_time": last,
                 "command": command.iter().map(|a| a.to_string_lossy()).collect::<Vec<_>>(),
                 "config": {
+                    "hsa_api_trace": domains.hsa,
                     "hip_runtime_api_trace": domains.hip_runtime,
                     "hip_compiler_api_trace": domains.hip_compiler,
                     "marker_api_trace": domains.marker,
@@ -218,6 +229,7 @@ pub fn document(trace: &ProcessTrace, domains: Domains, command: &[OsString]) ->
                 "marker_api": messages,
             },
             "buffer_records": {
+                "hsa_api": hsa,
                 "hip_api": hip,
                 "marker_api": markers,
                 "kernel_dispatch": kernel_dispatch,

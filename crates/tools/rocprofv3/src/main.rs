@@ -14,8 +14,8 @@ fn main() -> ExitCode {
             }
             if outcome.files.is_empty() {
                 eprintln!(
-                    "rocprofv3: no trace data (does the program use ferrocm's libamdhip64.so or \
-                     libroctx64.so?)"
+                    "rocprofv3: no trace data (does the program use ferrocm's libamdhip64.so, \
+                     libroctx64.so or libhsa-runtime64.so?)"
                 );
             }
             eprint!("{}", outcome.summary);

@@ -72,6 +72,10 @@ fn domain_list(domains: Domains) -> String {
     if domains.marker {
         list.push(roctx::markers::DOMAIN);
     }
+    // The word of crates/capi/hsa-runtime/src/profiler.rs.
+    if domains.hsa {
+        list.push("hsa");
+    }
     // The words of crates/capi/amdhip64/src/profiler_activity.rs.
     for (on, word) in [
         (domains.kernel, "kernel"),
@@ -95,9 +99,6 @@ fn exit_code(status: ExitStatus) -> i32 {
 /// Runs the application of `options` and writes its outputs.
 pub fn run(options: &Options) -> Result<Outcome, RunError> {
     let domains = options.domains()?;
-    if options.sys_trace {
-        eprintln!("rocprofv3: note: --sys-trace: no HSA API trace (not supported yet); the rest is traced");
-    }
     let staging = Staging::create()?;
     let (app, args) = options
         .app
@@ -138,6 +139,7 @@ pub fn run(options: &Options) -> Result<Outcome, RunError> {
 /// The HIP and marker domains as the files group them.
 const HIP: [Domain; 2] = [Domain::HipRuntime, Domain::HipCompiler];
 const MARKER: [Domain; 1] = [Domain::Marker];
+const HSA: [Domain; 2] = [Domain::HsaCore, Domain::HsaAmdExt];
 
 fn write_outputs(
     options: &Options,
@@ -162,7 +164,8 @@ fn write_outputs(
         outcome.files.push(file);
         Ok::<(), RunError>(())
     };
-    let groups: [(&str, &[Domain], &'static str); 2] = [
+    let groups: [(&str, &[Domain], &'static str); 3] = [
+        ("hsa_api", &HSA[..], "HSA_API"),
         ("hip_api", &HIP[..], "HIP_API"),
         ("marker_api", &MARKER[..], "MARKER_API"),
     ];
