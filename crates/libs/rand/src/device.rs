@@ -4,7 +4,8 @@
 //! headers. A state caches the second value of a Box-Muller pair, as rocRAND's does.
 
 use crate::dist::{self, ln_gamma};
-use crate::engines::{mrg32k3a, Engine, Mrg32k3a, Philox, Xorwow};
+use crate::engines::threefry::Threefry;
+use crate::engines::{mrg32k3a, Engine, Lfsr113, Mrg31k3p, Mrg32k3a, Philox, Xorwow};
 
 /// An engine with its device-API distributions.
 pub trait DeviceEngine: Engine {
@@ -89,6 +90,90 @@ impl DeviceEngine for Mrg32k3a {
         let a = self.next_raw();
         let b = self.next_raw();
         dist::mrg_box_muller_f64(a, b)
+    }
+}
+
+impl DeviceEngine for Mrg31k3p {
+    fn rocrand(&mut self) -> u32 {
+        dist::MRG31K3P.to_uint(self.next_raw())
+    }
+    fn uniform(&mut self) -> f32 {
+        dist::MRG31K3P.uniform_f32(self.next_raw())
+    }
+    fn uniform_double(&mut self) -> f64 {
+        dist::MRG31K3P.uniform_f64(self.next_raw())
+    }
+    fn normal2(&mut self) -> (f32, f32) {
+        let a = self.next_raw();
+        let b = self.next_raw();
+        dist::MRG31K3P.box_muller(a, b)
+    }
+    fn normal_double2(&mut self) -> (f64, f64) {
+        let a = self.next_raw();
+        let b = self.next_raw();
+        dist::MRG31K3P.box_muller_f64(a, b)
+    }
+}
+
+/// The distributions of the 32-bit engines whose outputs cover all of `u32` (XORWOW's,
+/// written once for LFSR113 and the 32-bit ThreeFry engines).
+macro_rules! generic32 {
+    () => {
+        fn rocrand(&mut self) -> u32 {
+            self.next_u32()
+        }
+        fn uniform(&mut self) -> f32 {
+            dist::uniform_f32(self.next_u32())
+        }
+        fn uniform_double(&mut self) -> f64 {
+            let a = self.next_u32();
+            let b = self.next_u32();
+            dist::uniform_f64(a, b)
+        }
+        fn normal2(&mut self) -> (f32, f32) {
+            let a = self.next_u32();
+            let b = self.next_u32();
+            dist::box_muller(a, b)
+        }
+        fn normal_double2(&mut self) -> (f64, f64) {
+            let v = [
+                self.next_u32(),
+                self.next_u32(),
+                self.next_u32(),
+                self.next_u32(),
+            ];
+            dist::box_muller_f64(v)
+        }
+    };
+}
+
+impl DeviceEngine for Lfsr113 {
+    generic32!();
+}
+
+impl<const N: usize> DeviceEngine for Threefry<u32, N> {
+    generic32!();
+}
+
+/// The 64-bit ThreeFry engines: `rocrand` gives the whole 64-bit word
+/// ([`Threefry::next_word`]); here it is its low half, the others use whole words.
+impl<const N: usize> DeviceEngine for Threefry<u64, N> {
+    fn rocrand(&mut self) -> u32 {
+        self.next_word() as u32
+    }
+    fn uniform(&mut self) -> f32 {
+        dist::uniform_f32_64(self.next_word())
+    }
+    fn uniform_double(&mut self) -> f64 {
+        dist::uniform_f64_64(self.next_word())
+    }
+    fn normal2(&mut self) -> (f32, f32) {
+        dist::box_muller_64(self.next_word())
+    }
+    fn normal_double2(&mut self) -> (f64, f64) {
+        let a = self.next_word();
+        let b = self.next_word();
+        dist::box_muller_f64_64(a, b)
     }
 }
 

@@ -7,7 +7,10 @@ use std::ffi::c_void;
 use half::f16;
 use rng::cpu::STRIDED_ENGINES;
 use rng::device::{DeviceEngine, State};
-use rng::engines::{mrg32k3a, Engine, Mrg32k3a, Philox, Xorwow};
+use rng::engines::threefry::{Threefry, Word};
+use rng::engines::{
+    lfsr113, mrg31k3p, mrg32k3a, Engine, Lfsr113, Mrg31k3p, Mrg32k3a, Philox, Xorwow,
+};
 use rng::{Distribution, Elem, Generator, Ordering, Placement, RandError, RngType};
 
 fn gen(rng: RngType) -> Generator {
@@ -127,7 +130,17 @@ fn mrg32k3a_layout_and_distributions() {
 
 #[test]
 fn every_type_of_every_generator_has_sane_statistics() {
-    for rng in [RngType::Philox4x32_10, RngType::Xorwow, RngType::Mrg32k3a] {
+    for rng in [
+        RngType::Philox4x32_10,
+        RngType::Xorwow,
+        RngType::Mrg32k3a,
+        RngType::Mrg31k3p,
+        RngType::Lfsr113,
+        RngType::Threefry2x32_20,
+        RngType::Threefry4x32_20,
+        RngType::Threefry2x64_20,
+        RngType::Threefry4x64_20,
+    ] {
         let g = gen(rng);
         let n = 1 << 18;
         let check = |name: &str, xs: &[f64], mean: f64, var: f64| {
@@ -151,6 +164,14 @@ fn every_type_of_every_generator_has_sane_statistics() {
             0.5,
             1.0 / 12.0,
         );
+        // Chi-square of the uniform floats over 256 equal bins of (0, 1] (255 degrees of
+        // freedom: the 99.99% quantile is about 346).
+        let mut c = [0u64; 256];
+        u.iter()
+            .for_each(|&x| c[((f64::from(x) * 256.0).ceil() as usize).clamp(1, 256) - 1] += 1);
+        let e = n as f64 / 256.0;
+        let chi2: f64 = c.iter().map(|&k| (k as f64 - e).powi(2) / e).sum();
+        assert!(chi2 < 346.0, "{rng:?} uniform chi2 {chi2}");
         let u: Vec<f64> = fill(&g, n, Elem::F64, Distribution::Uniform);
         check("uniform double", &u, 0.5, 1.0 / 12.0);
         let u: Vec<f16> = fill(&g, n, Elem::F16, Distribution::Uniform);
@@ -223,13 +244,26 @@ fn every_type_of_every_generator_has_sane_statistics() {
             chi(&c, n as u64)
         );
         let b: Vec<u8> = fill(&g, n, Elem::U8, Distribution::Bits);
-        let mut c = [0u64; 256];
-        b.iter().for_each(|&x| c[x as usize] += 1);
-        assert!(
-            chi(&c, n as u64) < 346.0,
-            "{rng:?} u8 chi2 {}",
-            chi(&c, n as u64)
-        );
+        if rng == RngType::Mrg31k3p {
+            // rocRAND rescales MRG31k3p's 31-bit outputs to 32 bits by a factor of about
+            // 2, so bit 0 is nearly always 0: the chi-square is over the other 7 bits
+            // (127 degrees of freedom: the 99.99% quantile is about 197).
+            let mut c = [0u64; 128];
+            b.iter().for_each(|&x| c[(x >> 1) as usize] += 1);
+            assert!(
+                chi(&c, n as u64) < 197.0,
+                "{rng:?} u8 chi2 {}",
+                chi(&c, n as u64)
+            );
+        } else {
+            let mut c = [0u64; 256];
+            b.iter().for_each(|&x| c[x as usize] += 1);
+            assert!(
+                chi(&c, n as u64) < 346.0,
+                "{rng:?} u8 chi2 {}",
+                chi(&c, n as u64)
+            );
+        }
         let s: Vec<u16> = fill(&g, n, Elem::U16, Distribution::Bits);
         let mut c = [0u64; 256];
         s.iter().for_each(|&x| c[(x >> 8) as usize] += 1);
@@ -414,4 +448,117 @@ fn sobol_output_is_dimension_major_and_continues() {
         r,
         Err(RandError::NotImplemented("this output type from Sobol64"))
     );
+}
+
+#[test]
+fn mrg31k3p_and_lfsr113_are_strided_like_xorwow() {
+    let g = gen(RngType::Mrg31k3p);
+    g.set_offset(5).unwrap();
+    let n = STRIDED_ENGINES + 10;
+    let v: Vec<u32> = fill(&g, n, Elem::U32, Distribution::Bits);
+    for k in [0usize, 1, 77, STRIDED_ENGINES - 1] {
+        let mut e = Mrg31k3p::new(mrg31k3p::DEFAULT_SEED, k as u64, 5);
+        assert_eq!(v[k], e.rocrand(), "MRG31k3p engine {k}");
+        if k < 10 {
+            assert_eq!(
+                v[STRIDED_ENGINES + k],
+                e.rocrand(),
+                "MRG31k3p engine {k} again"
+            );
+        }
+    }
+    let f: Vec<f32> = fill(&g, 10, Elem::F32, Distribution::Uniform);
+    let mut e = Mrg31k3p::new(mrg31k3p::DEFAULT_SEED, 3, 5);
+    // Engine 3 wrote two values of the first call.
+    e.discard(2);
+    assert_eq!(f[3].to_bits(), e.uniform().to_bits());
+
+    let g = gen(RngType::Lfsr113);
+    let v: Vec<u32> = fill(&g, 1000, Elem::U32, Distribution::Bits);
+    for k in [0usize, 1, 999] {
+        assert_eq!(
+            v[k],
+            Lfsr113::new(lfsr113::DEFAULT_SEED, k as u64).next_u32()
+        );
+    }
+    // A 64-bit seed gives the first two words; set_seed_uint4 all four.
+    g.set_seed(0x0000_0009_0000_0001).unwrap();
+    g.set_offset(3).unwrap();
+    let v: Vec<f32> = fill(&g, 4, Elem::F32, Distribution::Uniform);
+    let mut e = Lfsr113::new([1, 9, 16, 128], 2);
+    e.discard(3);
+    assert_eq!(v[2].to_bits(), e.uniform().to_bits());
+    g.set_seed_uint4([100, 200, 300, 400]).unwrap();
+    let v: Vec<u32> = fill(&g, 3, Elem::U32, Distribution::Bits);
+    let mut e = Lfsr113::new([100, 200, 300, 400], 1);
+    e.discard(3);
+    assert_eq!(v[1], e.next_u32());
+    assert_eq!(
+        gen(RngType::Xorwow).set_seed_uint4([1, 2, 3, 4]),
+        Err(RandError::TypeError)
+    );
+}
+
+fn threefry_stream<W: Word, const N: usize>(rng: RngType)
+where
+    Threefry<W, N>: DeviceEngine,
+{
+    let g = gen(rng);
+    g.set_seed(0xabcd_0123_4567).unwrap();
+    g.set_offset(3).unwrap();
+    let mut reference = Threefry::<W, N>::new(0xabcd_0123_4567, 0, 3);
+    let wide = W::BITS == 64;
+    // Sizes that cross chunk and block boundaries, continuous across calls.
+    for n in [2usize, 6, 100_002, 70_000, 4] {
+        let got: Vec<u32> = fill(&g, n, Elem::U32, Distribution::Bits);
+        let want: Vec<u32> = (0..n).map(|_| reference.next_u32()).collect();
+        assert_eq!(got, want, "{rng:?} n = {n}");
+    }
+    let g = gen(rng);
+    let f: Vec<f32> = fill(&g, 1001, Elem::F32, Distribution::Uniform);
+    let mut r = State::new(Threefry::<W, N>::new(0, 0, 0));
+    for (i, x) in f.iter().enumerate() {
+        assert_eq!(
+            x.to_bits(),
+            r.engine.uniform().to_bits(),
+            "{rng:?} float {i}"
+        );
+    }
+    let d: Vec<f64> = fill(&g, 999, Elem::F64, Distribution::Uniform);
+    for (i, x) in d.iter().enumerate() {
+        assert_eq!(
+            x.to_bits(),
+            r.engine.uniform_double().to_bits(),
+            "{rng:?} double {i}"
+        );
+    }
+    if wide {
+        let g = gen(rng);
+        let l: Vec<u64> = fill(&g, 33, Elem::U64, Distribution::Bits);
+        let mut e = Threefry::<W, N>::new(0, 0, 0);
+        for (i, x) in l.iter().enumerate() {
+            assert_eq!(*x, e.next_word().to_u64(), "{rng:?} u64 {i}");
+        }
+    }
+}
+
+#[test]
+fn threefry_is_one_continuous_stream() {
+    threefry_stream::<u32, 2>(RngType::Threefry2x32_20);
+    threefry_stream::<u32, 4>(RngType::Threefry4x32_20);
+    threefry_stream::<u64, 2>(RngType::Threefry2x64_20);
+    threefry_stream::<u64, 4>(RngType::Threefry4x64_20);
+    // 64-bit integers only from the 64-bit engines.
+    let g = gen(RngType::Threefry4x32_20);
+    let mut v = vec![0u64; 4];
+    // SAFETY: `v` holds 4 u64.
+    let r = unsafe {
+        g.generate(
+            v.as_mut_ptr() as *mut c_void,
+            4,
+            Elem::U64,
+            Distribution::Bits,
+        )
+    };
+    assert_eq!(r, Err(RandError::TypeError));
 }
