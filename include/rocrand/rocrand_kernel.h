@@ -4,8 +4,9 @@
  * rocrand_discrete, skipahead* for the Philox4x32-10, XORWOW and MRG32k3a states, with
  * rocRAND's distributions (same constants and operation order: integers and uniforms
  * bit-identical to rocRAND, normals to the last bits of the C library's log/sin/cos).
- * Sobol32/Sobol64 states too (unscrambled). MTGP32, scrambled Sobol, LFSR113, MRG31k3p,
- * MT19937 and ThreeFry states are not provided.
+ * Sobol32/Sobol64 states too (unscrambled), and the MRG31k3p, LFSR113 and ThreeFry
+ * (2x32-20, 4x32-20, 2x64-20, 4x64-20) states (rocrand_more_engines.h). MTGP32 and
+ * scrambled Sobol states are not provided.
  * On NVIDIA use hiprand/hiprand_kernel.h (it maps onto cuRAND's curand_kernel.h).
  */
 #ifndef ROCRAND_KERNEL_H_
@@ -21,6 +22,7 @@
 
 #include "rocrand_engines.h"
 #include "rocrand_host_types.h"
+#include "rocrand_more_engines.h"
 
 typedef struct rocrand_discrete_distribution_st* rocrand_discrete_distribution;
 
@@ -107,6 +109,71 @@ FQUALIFIERS double2 normal_double2(mrg32k3a_engine* s) {
   const unsigned int b = s->next();
   return mrg_box_muller_double(a, b);
 }
+/* MRG31k3p: MRG32k3a's distributions with its own constants. */
+FQUALIFIERS float mrg31_uniform(unsigned int v) { return (float)((double)v * ROCRAND_MRG31K3P_NORM_DOUBLE); }
+FQUALIFIERS unsigned int bits(mrg31k3p_engine* s) {
+  return (unsigned int)((s->next() - 1) * ROCRAND_MRG31K3P_UINT32_NORM);
+}
+FQUALIFIERS float uniform(mrg31k3p_engine* s) { return mrg31_uniform(s->next()); }
+FQUALIFIERS double uniform_double(mrg31k3p_engine* s) { return (double)s->next() * ROCRAND_MRG31K3P_NORM_DOUBLE; }
+FQUALIFIERS float2 normal2(mrg31k3p_engine* s) {
+  const float u = mrg31_uniform(s->next());
+  const float v = mrg31_uniform(s->next()) * ROCRAND_2PI;
+  const float r = sqrtf(-2.0f * logf(u));
+  return make_float2(sinf(v) * r, cosf(v) * r);
+}
+FQUALIFIERS double2 normal_double2(mrg31k3p_engine* s) {
+  const double u = mrg31_uniform(s->next());
+  const double v = mrg31_uniform(s->next()) * 2.0;
+  const double r = sqrt(-2.0 * log(u));
+  return make_double2(sin(v * ROCRAND_PI_DOUBLE) * r, cos(v * ROCRAND_PI_DOUBLE) * r);
+}
+
+/* LFSR113 and the 32-bit ThreeFry engines: XORWOW's distributions. */
+FQUALIFIERS unsigned int bits(lfsr113_engine* s) { return s->next(); }
+FQUALIFIERS float uniform(lfsr113_engine* s) { return uniform_distribution(s->next()); }
+template <int N> FQUALIFIERS unsigned int bits(threefry_engine<unsigned int, N>* s) { return s->next(); }
+template <int N> FQUALIFIERS float uniform(threefry_engine<unsigned int, N>* s) {
+  return uniform_distribution(s->next());
+}
+template <class E> FQUALIFIERS double2 normal_double2_of_four(E* s) {
+  const unsigned int a = s->next(), b = s->next(), c = s->next(), d = s->next();
+  return box_muller_double(make_uint4(a, b, c, d));
+}
+FQUALIFIERS double2 normal_double2(lfsr113_engine* s) { return normal_double2_of_four(s); }
+template <int N> FQUALIFIERS double2 normal_double2(threefry_engine<unsigned int, N>* s) {
+  return normal_double2_of_four(s);
+}
+
+/* The 64-bit ThreeFry engines: whole 64-bit words (a float from the high 32 bits, a double
+ * from the high 53, Box-Muller in float from one word's halves, in double from two words). */
+FQUALIFIERS double uniform_distribution_double64(unsigned long long v) {
+  return ROCRAND_2POW53_INV_DOUBLE + ((v >> 11) * ROCRAND_2POW53_INV_DOUBLE);
+}
+template <int N> FQUALIFIERS unsigned long long bits(threefry_engine<unsigned long long, N>* s) { return s->next(); }
+template <int N> FQUALIFIERS float uniform(threefry_engine<unsigned long long, N>* s) {
+  return uniform_distribution((unsigned int)(s->next() >> 32));
+}
+template <int N> FQUALIFIERS double uniform_double(threefry_engine<unsigned long long, N>* s) {
+  return uniform_distribution_double64(s->next());
+}
+template <int N> FQUALIFIERS float2 normal2(threefry_engine<unsigned long long, N>* s) {
+  const unsigned long long v = s->next();
+  return box_muller((unsigned int)v, (unsigned int)(v >> 32));
+}
+template <int N> FQUALIFIERS double2 normal_double2(threefry_engine<unsigned long long, N>* s) {
+  const double u = uniform_distribution_double64(s->next());
+  const unsigned long long y = s->next();
+  const double w = (ROCRAND_2POW53_INV_DOUBLE * 2.0) + ((y >> 11) * (ROCRAND_2POW53_INV_DOUBLE * 2.0));
+  const double r = sqrt(-2.0 * log(u));
+  return make_double2(sin(w * ROCRAND_PI_DOUBLE) * r, cos(w * ROCRAND_PI_DOUBLE) * r);
+}
+/* A 32-bit draw for rocrand_discrete: the high half of a 64-bit word. */
+template <class E> FQUALIFIERS unsigned int bits32(E* s) { return (unsigned int)bits(s); }
+template <int N> FQUALIFIERS unsigned int bits32(threefry_engine<unsigned long long, N>* s) {
+  return (unsigned int)(s->next() >> 32);
+}
+
 template <class E> FQUALIFIERS float normal(E* s) {
   if (s->bm.has_float) { s->bm.has_float = 0; return s->bm.f; }
   const float2 r = normal2(s);
@@ -175,12 +242,15 @@ FQUALIFIERS unsigned int discrete_alias(unsigned int r, const rocrand_discrete_d
 } // namespace detail
 } // namespace rocrand_device
 
-#define FERROCM_ROCRAND_STATE_API(S)                                                                 \
+#define FERROCM_ROCRAND_STATE_API(S) FERROCM_ROCRAND_STATE_API_T(S, unsigned int)
+#define FERROCM_ROCRAND_STATE_API_T(S, T)                                                            \
   FQUALIFIERS void rocrand_init(unsigned long long seed, unsigned long long subsequence,             \
                                 unsigned long long offset, S* state) {                               \
     *state = S(seed, subsequence, offset);                                                           \
   }                                                                                                  \
-  FQUALIFIERS unsigned int rocrand(S* state) { return rocrand_device::detail::bits(state); }         \
+  FERROCM_ROCRAND_DRAWS(S, T)
+#define FERROCM_ROCRAND_DRAWS(S, T)                                                                  \
+  FQUALIFIERS T rocrand(S* state) { return rocrand_device::detail::bits(state); }                    \
   FQUALIFIERS float rocrand_uniform(S* state) { return rocrand_device::detail::uniform(state); }     \
   FQUALIFIERS double rocrand_uniform_double(S* state) { return rocrand_device::detail::uniform_double(state); } \
   FQUALIFIERS float rocrand_normal(S* state) { return rocrand_device::detail::normal(state); }       \
@@ -205,7 +275,7 @@ FQUALIFIERS unsigned int discrete_alias(unsigned int r, const rocrand_discrete_d
     return rocrand_device::detail::poisson(state, lambda);                                           \
   }                                                                                                  \
   FQUALIFIERS unsigned int rocrand_discrete(S* state, const rocrand_discrete_distribution d) {       \
-    return rocrand_device::detail::discrete_alias(rocrand(state), *d);                               \
+    return rocrand_device::detail::discrete_alias(rocrand_device::detail::bits32(state), *d);        \
   }                                                                                                  \
   FQUALIFIERS void skipahead(unsigned long long offset, S* state) { state->discard(offset); }        \
   FQUALIFIERS void skipahead_subsequence(unsigned long long subsequence, S* state) {                 \
@@ -215,13 +285,28 @@ FQUALIFIERS unsigned int discrete_alias(unsigned int r, const rocrand_discrete_d
 FERROCM_ROCRAND_STATE_API(rocrand_state_philox4x32_10)
 FERROCM_ROCRAND_STATE_API(rocrand_state_xorwow)
 FERROCM_ROCRAND_STATE_API(rocrand_state_mrg32k3a)
+FERROCM_ROCRAND_STATE_API(rocrand_state_mrg31k3p)
+FERROCM_ROCRAND_STATE_API(rocrand_state_threefry2x32_20)
+FERROCM_ROCRAND_STATE_API(rocrand_state_threefry4x32_20)
+FERROCM_ROCRAND_STATE_API_T(rocrand_state_threefry2x64_20, unsigned long long)
+FERROCM_ROCRAND_STATE_API_T(rocrand_state_threefry4x64_20, unsigned long long)
+/* LFSR113 is seeded with four words and has no offset argument (skipahead moves it). */
+FQUALIFIERS void rocrand_init(const uint4 seed, const unsigned int subsequence, rocrand_state_lfsr113* state) {
+  *state = rocrand_state_lfsr113(seed, subsequence);
+}
+FERROCM_ROCRAND_DRAWS(rocrand_state_lfsr113, unsigned int)
 #undef FERROCM_ROCRAND_STATE_API
+#undef FERROCM_ROCRAND_STATE_API_T
+#undef FERROCM_ROCRAND_DRAWS
 
 /* XORWOW's sequences are its subsequences (rocRAND's alias). */
 FQUALIFIERS void skipahead_sequence(unsigned long long sequence, rocrand_state_xorwow* state) {
   state->discard_subsequence(sequence);
 }
 FQUALIFIERS void skipahead_sequence(unsigned long long sequence, rocrand_state_mrg32k3a* state) {
+  state->discard_sequence(sequence);
+}
+FQUALIFIERS void skipahead_sequence(unsigned long long sequence, rocrand_state_mrg31k3p* state) {
   state->discard_sequence(sequence);
 }
 

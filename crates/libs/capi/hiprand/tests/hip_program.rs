@@ -89,3 +89,8 @@ fn host_api_program_runs_on_the_cpu_platform() {
 fn device_api_program_matches_the_host_api() {
     run_program("device_api");
 }
+
+#[test]
+fn device_api_program_for_mrg31k3p_lfsr113_threefry_matches_the_host_api() {
+    run_program("device_api_more");
+}
