@@ -9,6 +9,10 @@
 //!   independently.
 //! * **ThreeFry** (2x32, 4x32, 2x64, 4x64) is counter-based too and laid out as Philox:
 //!   one stream read in order, continuous across calls, computed in parallel chunks.
+//! * **MT19937** is the reference sequence of the seed (`init_genrand`, then
+//!   `genrand_int32` in order), continuous across calls, filled on one thread: its
+//!   jump-ahead (used for the offset) costs more than generating the numbers a rayon task
+//!   would get, so splitting one stream does not pay.
 //! * **XORWOW, MRG32k3a, MRG31k3p, LFSR113** run 256 × 512 = 131072 engines, engine `i` on subsequence `i`;
 //!   output vector `j` (of the distribution's output width) comes from engine `j mod
 //!   131072`, in turn, and the engines keep their state from call to call. Engine `i+1`
@@ -22,8 +26,8 @@
 use rayon::prelude::*;
 
 use crate::engines::{
-    philox, Engine, Lfsr113, Mrg31k3p, Mrg32k3a, Philox, Threefry2x32, Threefry2x64, Threefry4x32,
-    Threefry4x64, Xorwow,
+    philox, Engine, Lfsr113, Mrg31k3p, Mrg32k3a, Mt19937, Philox, Threefry2x32, Threefry2x64,
+    Threefry4x32, Threefry4x64, Xorwow,
 };
 use crate::error::RandResult;
 use crate::kernels::{self, Dist, Family, Filler};
@@ -81,6 +85,8 @@ enum Engines {
     Threefry {
         position: u64,
     },
+    /// Made on first use (the seed's state jumped to the offset), then continued.
+    Mt(Option<Box<Mt19937>>),
     /// Points already produced in each dimension, from the generator's offset.
     Sobol {
         position: u64,
@@ -121,6 +127,7 @@ impl CpuState {
                 | RngType::Threefry4x32_20
                 | RngType::Threefry2x64_20
                 | RngType::Threefry4x64_20 => Engines::Threefry { position: 0 },
+                RngType::Mt19937 => Engines::Mt(None),
                 RngType::Sobol32 | RngType::Sobol64 => Engines::Sobol { position: 0 },
                 _ => Engines::None,
             };
@@ -184,6 +191,21 @@ impl CpuState {
                     },
                 },
             ),
+            Engines::Mt(engine) => {
+                let e = engine.get_or_insert_with(|| {
+                    let mut e = Mt19937::new(seeding.seed);
+                    e.jump(seeding.offset);
+                    Box::new(e)
+                });
+                kernels::dispatch(
+                    Family::Generic,
+                    req,
+                    SerialFill {
+                        engine: &mut **e,
+                        req,
+                    },
+                )
+            }
             Engines::Threefry { position } => {
                 let (s, o) = (seeding.seed, seeding.offset);
                 match self.rng {
@@ -296,6 +318,33 @@ impl<E: Engine + 'static> Filler for CounterFill<'_, E> {
             }
         });
         *self.position = start.wrapping_add((groups * D::IN) as u64);
+        Ok(())
+    }
+}
+
+/// Fills `req` in order from one engine, on the calling thread (raw outputs in batches).
+struct SerialFill<'a, E: Engine> {
+    engine: &'a mut E,
+    req: &'a Request,
+}
+
+impl<E: Engine> Filler for SerialFill<'_, E> {
+    fn fill<D: Dist + 'static>(self, d: D) -> RandResult<()> {
+        let n = self.req.n;
+        // SAFETY: the caller's contract: `n` writable elements of `D::T` at `ptr`.
+        let out = unsafe { std::slice::from_raw_parts_mut(self.req.ptr as *mut D::T, n) };
+        const BATCH: usize = 4096;
+        let mut raw = vec![0u32; BATCH * D::IN];
+        let mut tmp = [D::T::default(); 16];
+        for part in out.chunks_mut(BATCH * D::OUT) {
+            let groups = part.len().div_ceil(D::OUT);
+            let raw = &mut raw[..groups * D::IN];
+            self.engine.fill_u32(raw);
+            for (o, i) in part.chunks_mut(D::OUT).zip(raw.chunks_exact(D::IN)) {
+                d.apply(i, &mut tmp[..D::OUT]);
+                o.copy_from_slice(&tmp[..o.len()]);
+            }
+        }
         Ok(())
     }
 }

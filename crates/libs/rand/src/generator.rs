@@ -95,8 +95,9 @@ pub struct Generator {
 }
 
 fn default_seed(rng: RngType) -> u64 {
-    use crate::engines::{mrg31k3p, mrg32k3a, philox, threefry, xorwow};
+    use crate::engines::{mrg31k3p, mrg32k3a, mt19937, philox, threefry, xorwow};
     match rng {
+        RngType::Mt19937 => mt19937::DEFAULT_SEED,
         RngType::Philox4x32_10 => philox::DEFAULT_SEED,
         RngType::Mrg32k3a => mrg32k3a::DEFAULT_SEED,
         RngType::Mrg31k3p => mrg31k3p::DEFAULT_SEED,

@@ -50,6 +50,7 @@ impl RngType {
                 | RngType::Mrg32k3a
                 | RngType::Mrg31k3p
                 | RngType::Lfsr113
+                | RngType::Mt19937
                 | RngType::Philox4x32_10
                 | RngType::Threefry2x32_20
                 | RngType::Threefry4x32_20

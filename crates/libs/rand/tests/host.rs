@@ -136,6 +136,7 @@ fn every_type_of_every_generator_has_sane_statistics() {
         RngType::Mrg32k3a,
         RngType::Mrg31k3p,
         RngType::Lfsr113,
+        RngType::Mt19937,
         RngType::Threefry2x32_20,
         RngType::Threefry4x32_20,
         RngType::Threefry2x64_20,
@@ -342,10 +343,16 @@ fn invalid_arguments_have_rocrand_statuses() {
         Err(RandError::OutOfRange)
     );
     assert_eq!(g.set_ordering(Ordering::PseudoLegacy), Ok(()));
-    assert!(matches!(
-        Generator::new(RngType::Mt19937, Placement::Host),
-        Err(RandError::NotImplemented(_))
-    ));
+    for missing in [
+        RngType::Mtgp32,
+        RngType::ScrambledSobol32,
+        RngType::ScrambledSobol64,
+    ] {
+        assert!(matches!(
+            Generator::new(missing, Placement::Host),
+            Err(RandError::NotImplemented(_))
+        ));
+    }
 }
 
 #[test]
@@ -561,4 +568,35 @@ fn threefry_is_one_continuous_stream() {
         )
     };
     assert_eq!(r, Err(RandError::TypeError));
+}
+
+#[test]
+fn mt19937_is_the_reference_sequence_continued_across_calls() {
+    let g = gen(RngType::Mt19937);
+    // mt19937ar.c's init_genrand(5489) (rocRAND's default seed): first output, and the
+    // C++ standard's 10000th output of std::mt19937.
+    let v: Vec<u32> = fill(&g, 9_999, Elem::U32, Distribution::Bits);
+    assert_eq!(v[0], 3_499_211_612);
+    let w: Vec<u32> = fill(&g, 1, Elem::U32, Distribution::Bits);
+    assert_eq!(w[0], 4_123_659_995);
+    // An offset is a jump-ahead of that many outputs.
+    g.set_offset(2_000_003).unwrap();
+    let far: Vec<f32> = fill(&g, 5, Elem::F32, Distribution::Uniform);
+    let mut e = rng::engines::Mt19937::new(rng::engines::mt19937::DEFAULT_SEED);
+    for _ in 0..2_000_003 {
+        e.next_u32();
+    }
+    for (i, x) in far.iter().enumerate() {
+        assert_eq!(
+            x.to_bits(),
+            rng::dist::uniform_f32(e.next_u32()).to_bits(),
+            "{i}"
+        );
+    }
+    // A new seed restarts it: (seed >> 32) ^ seed is the 32-bit seed.
+    g.set_seed(0x0000_0001_0000_1234).unwrap();
+    g.set_offset(0).unwrap();
+    let s: Vec<u32> = fill(&g, 3, Elem::U32, Distribution::Bits);
+    let mut e = rng::engines::Mt19937::new(0x1235);
+    assert_eq!(s, (0..3).map(|_| e.next_u32()).collect::<Vec<_>>());
 }
