@@ -307,15 +307,7 @@ impl<E: Engine + 'static> Filler for CounterFill<'_, E> {
         out.par_chunks_mut(chunk).enumerate().for_each(|(c, part)| {
             let mut e = base.clone();
             e.discard(start.wrapping_add((c * chunk / D::OUT * D::IN) as u64));
-            let mut input = [0u32; 4];
-            let mut tmp = [D::T::default(); 16];
-            for o in part.chunks_mut(D::OUT) {
-                for x in input.iter_mut().take(D::IN) {
-                    *x = e.next_u32();
-                }
-                d.apply(&input[..D::IN], &mut tmp[..D::OUT]);
-                o.copy_from_slice(&tmp[..o.len()]);
-            }
+            fill_serial(&d, &mut e, part);
         });
         *self.position = start.wrapping_add((groups * D::IN) as u64);
         Ok(())
@@ -333,19 +325,24 @@ impl<E: Engine> Filler for SerialFill<'_, E> {
         let n = self.req.n;
         // SAFETY: the caller's contract: `n` writable elements of `D::T` at `ptr`.
         let out = unsafe { std::slice::from_raw_parts_mut(self.req.ptr as *mut D::T, n) };
-        const BATCH: usize = 4096;
-        let mut raw = vec![0u32; BATCH * D::IN];
-        let mut tmp = [D::T::default(); 16];
-        for part in out.chunks_mut(BATCH * D::OUT) {
-            let groups = part.len().div_ceil(D::OUT);
-            let raw = &mut raw[..groups * D::IN];
-            self.engine.fill_u32(raw);
-            for (o, i) in part.chunks_mut(D::OUT).zip(raw.chunks_exact(D::IN)) {
-                d.apply(i, &mut tmp[..D::OUT]);
-                o.copy_from_slice(&tmp[..o.len()]);
-            }
-        }
+        fill_serial(&d, self.engine, out);
         Ok(())
+    }
+}
+
+/// Fills `out` in order from `e` (raw outputs in batches through [`Engine::fill_u32`]).
+fn fill_serial<E: Engine, D: Dist>(d: &D, e: &mut E, out: &mut [D::T]) {
+    const BATCH: usize = 4096;
+    let mut raw = vec![0u32; BATCH * D::IN];
+    let mut tmp = [D::T::default(); 16];
+    for part in out.chunks_mut(BATCH * D::OUT) {
+        let groups = part.len().div_ceil(D::OUT);
+        let raw = &mut raw[..groups * D::IN];
+        e.fill_u32(raw);
+        for (o, i) in part.chunks_mut(D::OUT).zip(raw.chunks_exact(D::IN)) {
+            d.apply(i, &mut tmp[..D::OUT]);
+            o.copy_from_slice(&tmp[..o.len()]);
+        }
     }
 }
 

@@ -232,6 +232,18 @@ impl<W: Word, const N: usize> Threefry<W, N> {
         self.refresh();
     }
 
+    /// The next block: the counter plus one (carries ripple up).
+    #[inline(always)]
+    fn bump(&mut self) {
+        for w in self.counter.iter_mut() {
+            *w = w.add(W::from_u64(1));
+            if *w != W::default() {
+                break;
+            }
+        }
+        self.refresh();
+    }
+
     fn refresh(&mut self) {
         self.result = Self::block(self.counter, self.key);
     }
@@ -257,7 +269,7 @@ impl<W: Word, const N: usize> Threefry<W, N> {
         self.substate += 1;
         if self.substate == N {
             self.substate = 0;
-            self.add_at(0, 1);
+            self.bump();
         }
         r
     }
@@ -284,6 +296,32 @@ impl<W: Word, const N: usize> Engine for Threefry<W, N> {
         self.high_half = true;
         self.stash = w;
         w as u32
+    }
+
+    /// Whole blocks written straight from the block function where the position is at a
+    /// block start.
+    fn fill_u32(&mut self, out: &mut [u32]) {
+        let halves = (W::BITS / 32) as usize;
+        let per_block = N * halves;
+        let mut i = 0;
+        while i < out.len() && (self.substate != 0 || self.high_half) {
+            out[i] = self.next_u32();
+            i += 1;
+        }
+        let mut blocks = out[i..].chunks_exact_mut(per_block);
+        for dst in &mut blocks {
+            for (k, w) in self.result.iter().enumerate() {
+                let v = w.to_u64();
+                dst[k * halves] = v as u32;
+                if halves == 2 {
+                    dst[k * halves + 1] = (v >> 32) as u32;
+                }
+            }
+            self.bump();
+        }
+        for o in blocks.into_remainder() {
+            *o = self.next_u32();
+        }
     }
 
     /// Skips `n` values of [`Engine::next_u32`] (32-bit halves for 64-bit engines).
@@ -431,6 +469,33 @@ mod tests {
         offsets_agree::<u32, 4>();
         offsets_agree::<u64, 2>();
         offsets_agree::<u64, 4>();
+    }
+
+    fn bulk_fill_agrees<W: Word, const N: usize>() {
+        for skip in 0..5u64 {
+            let mut a = Threefry::<W, N>::new(5, 1, 0);
+            a.discard(skip);
+            let mut b = a;
+            let mut bulk = vec![0u32; 103];
+            a.fill_u32(&mut bulk);
+            let single: Vec<u32> = (0..103).map(|_| b.next_u32()).collect();
+            assert_eq!(bulk, single, "skip {skip}");
+            assert_eq!(a.next_u32(), b.next_u32());
+        }
+    }
+
+    #[test]
+    fn bulk_fill_equals_single_steps() {
+        bulk_fill_agrees::<u32, 2>();
+        bulk_fill_agrees::<u32, 4>();
+        bulk_fill_agrees::<u64, 2>();
+        bulk_fill_agrees::<u64, 4>();
+        // A carry out of the low counter word.
+        let mut e = Threefry4x32::new(1, 0, 4 * u64::from(u32::MAX));
+        let mut f = e;
+        let mut v = vec![0u32; 12];
+        e.fill_u32(&mut v);
+        assert_eq!(v, (0..12).map(|_| f.next_u32()).collect::<Vec<_>>());
     }
 
     #[test]
