@@ -2,9 +2,9 @@
  * rocRAND's MRG31k3p, LFSR113 and ThreeFry (2x32-20, 4x32-20, 2x64-20, 4x64-20) device
  * engines for ferrocm's CPU platform (device code is C++ compiled for the host), the same
  * algorithms, seeding and skip-ahead as ferrocm-rand's host generators
- * (crates/libs/rand/src/engines/): its tests check each against the published definitions
- * (L'Ecuyer's recurrences, Random123's known-answer vectors), and the device-API HIP
- * program checks these states against the host generators. Jump matrices are computed from
+ * (crates/libs/rand/src/engines/): its tests check each against rocRAND 5.7's own headers
+ * (and the published definitions), and the device-API HIP program checks these states
+ * against the host generators. Jump matrices are computed from
  * the recurrences on first use (thread-safe statics). ferrocm's own code.
  */
 #ifndef FERROCM_ROCRAND_MORE_ENGINES_H_
@@ -26,16 +26,9 @@
 namespace rocrand_device {
 namespace detail {
 
-/* MRG31k3p's partial reductions (2^31 = 1 mod m1, 2^31 = 21069 mod m2). */
-FQUALIFIERS unsigned long long mrg31_mod_m1(unsigned long long p) {
-  p = (p & ROCRAND_MRG31K3P_M1) + (p >> 31);
-  return p >= ROCRAND_MRG31K3P_M1 ? p - ROCRAND_MRG31K3P_M1 : p;
-}
-FQUALIFIERS unsigned long long mrg31_mod_m2(unsigned long long p) {
-  p = (p & ROCRAND_MRG31K3P_M1) + (p >> 31) * 21069ULL;
-  p = (p & ROCRAND_MRG31K3P_M1) + (p >> 31) * 21069ULL;
-  return p >= ROCRAND_MRG31K3P_M2 ? p - ROCRAND_MRG31K3P_M2 : p;
-}
+/* MRG31k3p's reductions (full, as rocRAND's). */
+FQUALIFIERS unsigned long long mrg31_mod_m1(unsigned long long p) { return p % ROCRAND_MRG31K3P_M1; }
+FQUALIFIERS unsigned long long mrg31_mod_m2(unsigned long long p) { return p % ROCRAND_MRG31K3P_M2; }
 
 /* A^(2^i), A^(2^72 * 2^i) and A^(2^134 * 2^i) for both components (newest-first states). */
 struct mrg31k3p_jumps {
@@ -149,10 +142,10 @@ template <> struct threefry_word<unsigned long long> {
   }
 };
 
-template <class W> FQUALIFIERS W rotl(W x, unsigned int r) {
-  const unsigned int bits = sizeof(W) * 8;
-  return (x << (r & (bits - 1))) | (x >> ((bits - r) & (bits - 1)));
-}
+/* rocRAND's rotations: true for 32-bit words; for 64-bit words only the low 6 bits of
+ * the wrapped part come back (rocRAND's `x >> (64 - d) & 63`, reproduced as it is). */
+FQUALIFIERS unsigned int rotl(unsigned int x, unsigned int r) { return (x << (r & 31)) | (x >> ((32 - r) & 31)); }
+FQUALIFIERS unsigned long long rotl(unsigned long long x, unsigned int r) { return (x << r) | ((x >> (64 - r)) & 63); }
 
 template <class W, int N> FQUALIFIERS void threefry_block(const W ctr[N], const W key[N], W out[N]) {
   typedef threefry_word<W> T;
@@ -161,7 +154,7 @@ template <class W, int N> FQUALIFIERS void threefry_block(const W ctr[N], const 
     W x0 = ctr[0] + ks[0], x1 = ctr[1] + ks[1];
     for (int r = 0; r < 20; r++) {
       x0 += x1;
-      x1 = rotl<W>(x1, T::rot2(r % 8));
+      x1 = rotl(x1, T::rot2(r % 8));
       x1 ^= x0;
       if (r % 4 == 3) {
         const int i = (r + 1) / 4;
@@ -177,12 +170,13 @@ template <class W, int N> FQUALIFIERS void threefry_block(const W ctr[N], const 
     W x[4] = {ctr[0] + ks[0], ctr[1] + ks[1], ctr[N > 2 ? 2 : 0] + ks[2], ctr[N > 3 ? 3 : 0] + ks[3]};
     for (int r = 0; r < 20; r++) {
       const unsigned int ra = T::rot4(r % 8, 0), rb = T::rot4(r % 8, 1);
-      if (r % 2 == 0) {
-        x[0] += x[1]; x[1] = rotl<W>(x[1], ra); x[1] ^= x[0];
-        x[2] += x[3]; x[3] = rotl<W>(x[3], rb); x[3] ^= x[2];
+      /* rocRAND switches the mixed pairs every two rounds (Random123: every round). */
+      if ((r & 2) == 0) {
+        x[0] += x[1]; x[1] = rotl(x[1], ra); x[1] ^= x[0];
+        x[2] += x[3]; x[3] = rotl(x[3], rb); x[3] ^= x[2];
       } else {
-        x[0] += x[3]; x[3] = rotl<W>(x[3], ra); x[3] ^= x[0];
-        x[2] += x[1]; x[1] = rotl<W>(x[1], rb); x[1] ^= x[2];
+        x[0] += x[3]; x[3] = rotl(x[3], ra); x[3] ^= x[0];
+        x[2] += x[1]; x[1] = rotl(x[1], rb); x[1] ^= x[2];
       }
       if (r % 4 == 3) {
         const int i = (r + 1) / 4;
@@ -244,12 +238,10 @@ public:
   detail::boxmuller_cache bm;
 
 private:
+  /* (i * j) mod m with the product wrapped to 64 bits. */
   static FQUALIFIERS unsigned long long mod_mul(unsigned int i, unsigned long long j,
                                                 unsigned long long (*reduce)(unsigned long long)) {
-    const unsigned long long hi = i / 131072U, lo = i - hi * 131072U;
-    const unsigned long long t1 = reduce(hi * j) * 131072ULL;
-    const unsigned long long t2 = reduce(lo * j);
-    return reduce(t1 + t2);
+    return reduce((unsigned long long)i * j);
   }
   static FQUALIFIERS void mat_vec(const unsigned long long a[9], unsigned int s[3],
                                   unsigned long long (*reduce)(unsigned long long)) {
@@ -276,16 +268,18 @@ public:
       : lfsr113_engine(make_uint4(ROCRAND_LFSR113_DEFAULT_SEED_X, ROCRAND_LFSR113_DEFAULT_SEED_Y,
                                   ROCRAND_LFSR113_DEFAULT_SEED_Z, ROCRAND_LFSR113_DEFAULT_SEED_W),
                        0) {}
-  /* Words not above 1, 7, 15, 127 are raised by that much. */
+  /* The seed words as given (the host generators raise words below 2, 8, 16, 128). */
   FQUALIFIERS lfsr113_engine(uint4 seed, unsigned long long subsequence) {
-    z_[0] = seed.x < 2U ? seed.x + 1U : seed.x;
-    z_[1] = seed.y < 8U ? seed.y + 7U : seed.y;
-    z_[2] = seed.z < 16U ? seed.z + 15U : seed.z;
-    z_[3] = seed.w < 128U ? seed.w + 127U : seed.w;
+    z_[0] = seed.x;
+    z_[1] = seed.y;
+    z_[2] = seed.z;
+    z_[3] = seed.w;
     bm = detail::boxmuller_cache();
     jump(subsequence, 1);
   }
   FQUALIFIERS void discard(unsigned long long n) { jump(n, 0); }
+  /* One step (rocRAND's engine has only this discard). */
+  FQUALIFIERS void discard() { next(); }
   FQUALIFIERS void discard_subsequence(unsigned long long s) { jump(s, 1); }
   FQUALIFIERS unsigned int operator()() { return next(); }
   FQUALIFIERS unsigned int next() {
@@ -304,17 +298,21 @@ private:
   unsigned int z_[4];
 };
 
-/* ThreeFry with N words of type W: key = the seed's low words, the offset counts blocks
- * in the counter (multi-word add with carries), the subsequence is added from word N/2. */
+/* ThreeFry with N words of type W as rocRAND defines it: key from the seed, the offset
+ * counts blocks in the counter (multi-word add with carries), the subsequence is added from
+ * word N/2; rocRAND's round schedule and rotations (Random123's Threefry only for 2x32). */
 template <class W, int N> class threefry_engine {
 public:
   typedef W value_type;
   FQUALIFIERS threefry_engine() : threefry_engine(ROCRAND_THREEFRY_DEFAULT_SEED, 0, 0) {}
   FQUALIFIERS threefry_engine(unsigned long long seed, unsigned long long subsequence,
                               unsigned long long offset) {
-    for (int i = 0; i < N; i++) key_[i] = counter_[i] = 0;
-    key_[0] = (W)seed;
-    if (sizeof(W) == 4) key_[1] = (W)(seed >> 32);
+    /* rocRAND's keys: {seed, seed >> 32} (2 words), {seed, seed >> 16, seed >> 32,
+     * seed >> 48} (4 words), each truncated to a word. */
+    for (int i = 0; i < N; i++) {
+      counter_[i] = 0;
+      key_[i] = (W)(seed >> (N == 2 ? 32 * i : 16 * i));
+    }
     substate_ = 0;
     bm = detail::boxmuller_cache();
     add_at(N / 2, subsequence);

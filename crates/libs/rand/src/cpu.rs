@@ -185,7 +185,7 @@ impl CpuState {
                     engines,
                     req,
                     init: &|k0, count| {
-                        let mut e = Lfsr113::new(seeding.seed4, k0 as u64);
+                        let mut e = Lfsr113::new(Lfsr113::raise_seed(seeding.seed4), k0 as u64);
                         e.discard(seeding.offset);
                         subsequence_engines(e, count, Lfsr113::next_subsequence)
                     },

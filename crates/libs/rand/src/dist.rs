@@ -173,13 +173,10 @@ pub fn box_muller_64(v: u64) -> (f32, f32) {
     box_muller(v as u32, (v >> 32) as u32)
 }
 
-/// Box-Muller in double from two 64-bit outputs (53 bits each).
+/// `box_muller_double(ulonglong2)`: the four 32-bit halves of two 64-bit outputs.
 #[inline]
 pub fn box_muller_f64_64(x: u64, y: u64) -> (f64, f64) {
-    let u = uniform_f64_64(x);
-    let w = P53D * 2.0 + ((y >> 11) as f64) * (P53D * 2.0);
-    let s = (-2.0 * u.ln()).sqrt();
-    ((w * PI_D).sin() * s, (w * PI_D).cos() * s)
+    box_muller_f64([x as u32, (x >> 32) as u32, y as u32, (y >> 32) as u32])
 }
 
 /// A discrete distribution in rocRAND's alias form (`rocrand_discrete_distribution_st`):

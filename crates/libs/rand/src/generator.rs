@@ -188,8 +188,12 @@ impl Generator {
         Ok(())
     }
 
-    /// `rocrand_set_offset`: the engines restart that many numbers further.
+    /// `rocrand_set_offset`: the engines restart that many numbers further. rocRAND gives
+    /// LFSR113 and MTGP32 no absolute offset (TYPE_ERROR).
     pub fn set_offset(&self, offset: u64) -> RandResult<()> {
+        if matches!(self.rng, RngType::Lfsr113 | RngType::Mtgp32) {
+            return Err(RandError::TypeError);
+        }
         let mut s = self.settings.lock();
         s.offset = offset;
         s.epoch += 1;

@@ -1,7 +1,8 @@
 //! LFSR113 (L'Ecuyer, "Tables of maximally equidistributed combined LFSR generators",
 //! Math. Comp. 68, 1999): four Tausworthe components of 31, 29, 28 and 25 bits, output
-//! their XOR. Seeded from four 32-bit words that must exceed 1, 7, 15 and 127 (a smaller
-//! word is raised by that bound, as rocRAND does), one subsequence is 2^55 outputs.
+//! their XOR. Seeded from four 32-bit words that must exceed 1, 7, 15 and 127 (the host
+//! generators raise a smaller word by that bound, as rocRAND's do), one subsequence is 2^55
+//! outputs.
 //!
 //! Each component is linear over GF(2), so a jump of `n` steps multiplies it by the
 //! `n`-th power of its 32×32 step matrix: the powers `M^(2^i)` (offsets) and
@@ -102,17 +103,24 @@ fn tables() -> &'static Tables {
 }
 
 impl Lfsr113 {
-    /// The state of `rocrand_init(seed, subsequence, &state)`.
+    /// The state of `rocrand_init(seed, subsequence, &state)` (the words as given: the
+    /// device API does not check them).
     pub fn new(seed: [u32; 4], subsequence: u64) -> Lfsr113 {
+        let mut e = Lfsr113 { z: seed };
+        e.jump(subsequence, 1);
+        e
+    }
+
+    /// The host generators' seed check (`rocrand_set_seed_uint4`): a word below 2, 8, 16
+    /// or 128 is raised by 1, 7, 15 or 127.
+    pub fn raise_seed(seed: [u32; 4]) -> [u32; 4] {
         let mut z = seed;
         for (w, min) in z.iter_mut().zip(MIN) {
             if *w < min {
                 *w += min - 1;
             }
         }
-        let mut e = Lfsr113 { z };
-        e.jump(subsequence, 1);
-        e
+        z
     }
 
     /// The host generator's words for a 64-bit seed: its low and high halves as the first
@@ -195,8 +203,8 @@ mod tests {
 
     #[test]
     fn small_seed_words_are_raised() {
-        assert_eq!(Lfsr113::new([0, 7, 15, 127], 0).z, [1, 14, 30, 254]);
-        assert_eq!(Lfsr113::new([2, 8, 16, 128], 0).z, [2, 8, 16, 128]);
+        assert_eq!(Lfsr113::raise_seed([0, 7, 15, 127]), [1, 14, 30, 254]);
+        assert_eq!(Lfsr113::raise_seed([2, 8, 16, 128]), [2, 8, 16, 128]);
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //! * output `z1 - z2 (+ m1 when z1 <= z2)`, in `[1, m1]`.
 //!
 //! The state words are kept newest first (`x[0]` is `z[n-1]`), as rocRAND's engine keeps
-//! them. Jumps use the powers `A^(2^i)` of the two 3×3 recurrence matrices modulo m1 and
+//! them; seeding is rocRAND's (`(x * seed) mod m` of the seed's halves XOR 0x55555555 /
+//! 0xAAAAAAAA, products wrapped to 64 bits), checked against rocRAND 5.7's headers. Jumps use the powers `A^(2^i)` of the two 3×3 recurrence matrices modulo m1 and
 //! m2 (offsets), `A^(2^72 * 2^i)` (subsequences, L'Ecuyer's substream length) and
 //! `A^(2^134 * 2^i)` (sequences, his stream length), computed once on first use.
 
@@ -40,51 +41,15 @@ pub struct Mrg31k3p {
     x2: [u32; 3],
 }
 
-/// `p mod m1` by folding 2^31 ≡ 1 once (rocRAND's partial reduction: its seeding keeps
-/// the value it returns even where one fold does not reduce it fully).
-#[inline(always)]
-fn mod_m1(p: u64) -> u64 {
-    let p = (p & u64::from(M1)) + (p >> 31);
-    if p >= u64::from(M1) {
-        p - u64::from(M1)
-    } else {
-        p
+/// `s = A s` modulo `m` (each product reduced, then the sum, as rocRAND does; the state
+/// stays fully reduced).
+fn mat_vec(a: &Mat, s: &mut [u32; 3], m: u32) {
+    let m = u64::from(m);
+    let x = s.map(u64::from);
+    for (r, out) in s.iter_mut().enumerate() {
+        let sum: u64 = (0..3).map(|k| a[3 * r + k] * x[k] % m).sum();
+        *out = (sum % m) as u32;
     }
-}
-
-/// `p mod m2` by folding 2^31 ≡ 21069 twice.
-#[inline(always)]
-fn mod_m2(p: u64) -> u64 {
-    let p = (p & u64::from(M1)) + (p >> 31).wrapping_mul(21_069);
-    let p = (p & u64::from(M1)) + (p >> 31).wrapping_mul(21_069);
-    if p >= u64::from(M2) {
-        p - u64::from(M2)
-    } else {
-        p
-    }
-}
-
-/// rocRAND's seeding product `i * j mod m` (`(hi * 2^17 + lo) * j` with wrapping 64-bit
-/// products).
-fn mod_mul(i: u32, j: u64, reduce: fn(u64) -> u64) -> u64 {
-    let hi = u64::from(i / 131_072);
-    let lo = u64::from(i) - hi * 131_072;
-    let t1 = reduce(hi.wrapping_mul(j)).wrapping_mul(131_072);
-    let t2 = reduce(lo.wrapping_mul(j));
-    reduce(t1.wrapping_add(t2))
-}
-
-/// `s = A s` with rocRAND's reduction steps (reduce each product, then the sum).
-fn mat_vec(a: &Mat, s: &mut [u32; 3], reduce: fn(u64) -> u64) {
-    let mut x = [0u32; 3];
-    for (r, out) in x.iter_mut().enumerate() {
-        *out = reduce(
-            reduce(a[3 * r] * u64::from(s[0]))
-                .wrapping_add(reduce(a[3 * r + 1] * u64::from(s[1])))
-                .wrapping_add(reduce(a[3 * r + 2] * u64::from(s[2]))),
-        ) as u32;
-    }
-    *s = x;
 }
 
 fn mat_mul(a: &Mat, b: &Mat, m: u32) -> Mat {
@@ -149,17 +114,11 @@ impl Mrg31k3p {
         let seed = if seed == 0 { DEFAULT_SEED } else { seed };
         let x = (seed ^ 0x5555_5555) as u32;
         let y = ((seed >> 32) ^ 0xAAAA_AAAA) as u32;
+        // rocRAND's seeding product: `x * seed` wrapped to 64 bits, then reduced.
+        let r = |v: u32, m: u32| (u64::from(v).wrapping_mul(seed) % u64::from(m)) as u32;
         let mut e = Mrg31k3p {
-            x1: [
-                mod_mul(x, seed, mod_m1) as u32,
-                mod_mul(y, seed, mod_m1) as u32,
-                mod_mul(x, seed, mod_m1) as u32,
-            ],
-            x2: [
-                mod_mul(y, seed, mod_m2) as u32,
-                mod_mul(x, seed, mod_m2) as u32,
-                mod_mul(y, seed, mod_m2) as u32,
-            ],
+            x1: [r(x, M1), r(y, M1), r(x, M1)],
+            x2: [r(y, M2), r(x, M2), r(y, M2)],
         };
         e.jump(subsequence, 1);
         e.jump(offset, 0);
@@ -177,8 +136,8 @@ impl Mrg31k3p {
         let mut i = 0;
         while n > 0 {
             if n & 1 == 1 {
-                mat_vec(&t.a1[which][i], &mut self.x1, mod_m1);
-                mat_vec(&t.a2[which][i], &mut self.x2, mod_m2);
+                mat_vec(&t.a1[which][i], &mut self.x1, M1);
+                mat_vec(&t.a2[which][i], &mut self.x2, M2);
             }
             n >>= 1;
             i += 1;

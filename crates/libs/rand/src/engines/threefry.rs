@@ -16,6 +16,10 @@ pub trait Word: Copy + Default + Eq + Send + Sync + std::fmt::Debug + 'static {
     const PARITY: Self;
     fn add(self, o: Self) -> Self;
     fn rotl(self, r: u32) -> Self;
+    /// rocRAND's rotation: for 64-bit words `(x << r) | ((x >> (64 - r)) & 63)` (its C++
+    /// reads `x >> (64 - d) & 63`, and `&` binds after `>>`), so only the low 6 bits of the
+    /// wrapped part come back; for 32-bit words a true rotation.
+    fn rotl_rocrand(self, r: u32) -> Self;
     /// The low `BITS` bits of `v`.
     fn from_u64(v: u64) -> Self;
     fn to_u64(self) -> u64;
@@ -30,6 +34,10 @@ impl Word for u32 {
     }
     #[inline(always)]
     fn rotl(self, r: u32) -> u32 {
+        self.rotate_left(r)
+    }
+    #[inline(always)]
+    fn rotl_rocrand(self, r: u32) -> u32 {
         self.rotate_left(r)
     }
     #[inline(always)]
@@ -52,6 +60,10 @@ impl Word for u64 {
     #[inline(always)]
     fn rotl(self, r: u32) -> u64 {
         self.rotate_left(r)
+    }
+    #[inline(always)]
+    fn rotl_rocrand(self, r: u32) -> u64 {
+        (self << r) | ((self >> (64 - r)) & 63)
     }
     #[inline(always)]
     fn from_u64(v: u64) -> u64 {
@@ -90,15 +102,21 @@ const R_64X4: [[u32; 2]; 8] = [
 /// Rounds of the `-20` variants.
 pub const ROUNDS: usize = 20;
 
-/// Threefry-2xW with `rounds` rounds.
+/// Threefry-2xW (Random123's) with `rounds` rounds.
 #[inline(always)]
 pub fn block2<W: Word>(ctr: [W; 2], key: [W; 2], rounds: usize) -> [W; 2] {
+    block2_with(ctr, key, rounds, Variant::Random123)
+}
+
+/// The 2-word block function of either variant.
+#[inline(always)]
+pub fn block2_with<W: Word>(ctr: [W; 2], key: [W; 2], rounds: usize, v: Variant) -> [W; 2] {
     let rot = if W::BITS == 32 { &R_32X2 } else { &R_64X2 };
     let ks = [key[0], key[1], from_bits::<W>(W::PARITY, key[0], key[1])];
     let mut x = [ctr[0].add(ks[0]), ctr[1].add(ks[1])];
     for r in 0..rounds {
         x[0] = x[0].add(x[1]);
-        x[1] = x[1].rotl(rot[r % 8]);
+        x[1] = v.rotl(x[1], rot[r % 8]);
         x[1] = xor(x[1], x[0]);
         if r % 4 == 3 {
             let i = (r + 1) / 4;
@@ -109,9 +127,43 @@ pub fn block2<W: Word>(ctr: [W; 2], key: [W; 2], rounds: usize) -> [W; 2] {
     x
 }
 
-/// Threefry-4xW with `rounds` rounds.
+/// Random123's Threefry, or rocRAND's: rocRAND's 4-word engines switch the mixed word
+/// pairs every two rounds (`round & 2`) where Random123 switches every round, and its
+/// 64-bit rotation keeps only 6 bits of the wrapped part ([`Word::rotl_rocrand`]). So
+/// rocRAND's ThreeFry is Random123's only for 2x32; the engines reproduce rocRAND's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Variant {
+    Random123,
+    Rocrand,
+}
+
+impl Variant {
+    #[inline(always)]
+    fn second_pattern(self, r: usize) -> bool {
+        match self {
+            Variant::Random123 => r % 2 == 1,
+            Variant::Rocrand => r & 2 != 0,
+        }
+    }
+
+    #[inline(always)]
+    fn rotl<W: Word>(self, x: W, r: u32) -> W {
+        match self {
+            Variant::Random123 => x.rotl(r),
+            Variant::Rocrand => x.rotl_rocrand(r),
+        }
+    }
+}
+
+/// Threefry-4xW (Random123's) with `rounds` rounds.
 #[inline(always)]
 pub fn block4<W: Word>(ctr: [W; 4], key: [W; 4], rounds: usize) -> [W; 4] {
+    block4_with(ctr, key, rounds, Variant::Random123)
+}
+
+/// The 4-word block function of either variant.
+#[inline(always)]
+pub fn block4_with<W: Word>(ctr: [W; 4], key: [W; 4], rounds: usize, v: Variant) -> [W; 4] {
     let rot = if W::BITS == 32 { &R_32X4 } else { &R_64X4 };
     let p = xor(
         from_bits::<W>(W::PARITY, key[0], key[1]),
@@ -126,16 +178,16 @@ pub fn block4<W: Word>(ctr: [W; 4], key: [W; 4], rounds: usize) -> [W; 4] {
     ];
     for r in 0..rounds {
         let [ra, rb] = rot[r % 8];
-        if r % 2 == 0 {
+        if !v.second_pattern(r) {
             x[0] = x[0].add(x[1]);
-            x[1] = xor(x[1].rotl(ra), x[0]);
+            x[1] = xor(v.rotl(x[1], ra), x[0]);
             x[2] = x[2].add(x[3]);
-            x[3] = xor(x[3].rotl(rb), x[2]);
+            x[3] = xor(v.rotl(x[3], rb), x[2]);
         } else {
             x[0] = x[0].add(x[3]);
-            x[3] = xor(x[3].rotl(ra), x[0]);
+            x[3] = xor(v.rotl(x[3], ra), x[0]);
             x[2] = x[2].add(x[1]);
-            x[1] = xor(x[1].rotl(rb), x[2]);
+            x[1] = xor(v.rotl(x[1], rb), x[2]);
         }
         if r % 4 == 3 {
             let i = (r + 1) / 4;
@@ -151,7 +203,7 @@ pub fn block4<W: Word>(ctr: [W; 4], key: [W; 4], rounds: usize) -> [W; 4] {
 /// Blocks computed together by the bulk path.
 pub const LANES: usize = 8;
 
-/// [`block2`]/[`block4`] (20 rounds) on `LANES` counters at once, lane-major (`x[word][lane]`)
+/// The engines' block function (20 rounds, rocRAND's 4-word schedule) on `LANES` counters at once, lane-major (`x[word][lane]`)
 /// so that the compiler vectorises the additions, rotations and XORs.
 // Indexing by lane keeps the loops in the shape the vectoriser wants.
 #[allow(clippy::needless_range_loop)]
@@ -179,7 +231,7 @@ pub fn block_lanes<W: Word, const N: usize>(x: &mut [[W; LANES]; N], key: [W; N]
             for l in 0..LANES {
                 let a = x[0][l].add(x[1][l]);
                 x[0][l] = a;
-                x[1][l] = xor(x[1][l].rotl(rot), a);
+                x[1][l] = xor(x[1][l].rotl_rocrand(rot), a);
             }
         } else {
             let [ra, rb] = if W::BITS == 32 {
@@ -187,14 +239,18 @@ pub fn block_lanes<W: Word, const N: usize>(x: &mut [[W; LANES]; N], key: [W; N]
             } else {
                 R_64X4[r % 8]
             };
-            let (p, q) = if r % 2 == 0 { (1, 3) } else { (3, 1) };
+            let (p, q) = if Variant::Rocrand.second_pattern(r) {
+                (3, 1)
+            } else {
+                (1, 3)
+            };
             for l in 0..LANES {
                 let a = x[0][l].add(x[p][l]);
                 x[0][l] = a;
-                x[p][l] = xor(x[p][l].rotl(ra), a);
+                x[p][l] = xor(x[p][l].rotl_rocrand(ra), a);
                 let b = x[2][l].add(x[q][l]);
                 x[2][l] = b;
-                x[q][l] = xor(x[q][l].rotl(rb), b);
+                x[q][l] = xor(x[q][l].rotl_rocrand(rb), b);
             }
         }
         if r % 4 == 3 {
@@ -279,11 +335,12 @@ pub const DEFAULT_SEED: u64 = 0;
 impl<W: Word, const N: usize> Threefry<W, N> {
     /// The state of `rocrand_init(seed, subsequence, offset, &state)` (`offset` in words).
     pub fn new(seed: u64, subsequence: u64, offset: u64) -> Self {
-        let mut key = [W::default(); N];
-        key[0] = W::from_u64(seed);
-        if W::BITS == 32 {
-            key[1] = W::from_u64(seed >> 32);
-        }
+        // rocRAND's keys: 2x32 {seed, seed >> 32}, 2x64 {seed, seed >> 32}, 4x32 and 4x64
+        // {seed, seed >> 16, seed >> 32, seed >> 48} (each truncated to a word).
+        let key: [W; N] = std::array::from_fn(|j| {
+            let shift = if N == 2 { 32 * j } else { 16 * j };
+            W::from_u64(seed >> shift)
+        });
         let mut e = Threefry {
             counter: [W::default(); N],
             key,
@@ -302,12 +359,17 @@ impl<W: Word, const N: usize> Threefry<W, N> {
     pub fn block(counter: [W; N], key: [W; N]) -> [W; N] {
         let mut out = [W::default(); N];
         if N == 2 {
-            let r = block2([counter[0], counter[1]], [key[0], key[1]], ROUNDS);
+            let r = block2_with(
+                [counter[0], counter[1]],
+                [key[0], key[1]],
+                ROUNDS,
+                Variant::Rocrand,
+            );
             out[..2].copy_from_slice(&r);
         } else {
             let c = [counter[0], counter[1], counter[2], counter[3]];
             let k = [key[0], key[1], key[2], key[3]];
-            out[..4].copy_from_slice(&block4(c, k, ROUNDS));
+            out[..4].copy_from_slice(&block4_with(c, k, ROUNDS, Variant::Rocrand));
         }
         out
     }
@@ -642,9 +704,9 @@ mod tests {
 
     #[test]
     fn counter_layout() {
-        // Seed as key, subsequence in the high half, offset blocks with carries.
+        // Key from the seed, subsequence in the high half, offset blocks with carries.
         let e = Threefry4x32::new(0x1111_2222_3333_4444, 0x5_0000_0006, 4 * 0x1_0000_0002 + 1);
-        assert_eq!(e.key, [0x3333_4444, 0x1111_2222, 0, 0]);
+        assert_eq!(e.key, [0x3333_4444, 0x2222_3333, 0x1111_2222, 0x1111]);
         assert_eq!(e.counter, [2, 1, 6, 5]);
         assert_eq!(e.substate, 1);
         let mut e = Threefry2x64::new(9, 3, u64::MAX - 1);
