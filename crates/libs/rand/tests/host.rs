@@ -591,8 +591,13 @@ fn threefry_is_one_continuous_stream() {
 #[test]
 fn mt19937_is_the_reference_sequence_continued_across_calls() {
     let g = gen(RngType::Mt19937);
-    // mt19937ar.c's init_genrand(5489) (rocRAND's default seed): first output, and the
-    // C++ standard's 10000th output of std::mt19937.
+    // rocRAND's default seed is 0: init_genrand(0).
+    let v: Vec<u32> = fill(&g, 2, Elem::U32, Distribution::Bits);
+    let mut e = rng::engines::Mt19937::new(0);
+    assert_eq!(v, [e.next_u32(), e.next_u32()]);
+    // mt19937ar.c's init_genrand(5489): first output, and the C++ standard's 10000th
+    // output of std::mt19937.
+    g.set_seed(rng::engines::mt19937::REFERENCE_SEED).unwrap();
     let v: Vec<u32> = fill(&g, 9_999, Elem::U32, Distribution::Bits);
     assert_eq!(v[0], 3_499_211_612);
     let w: Vec<u32> = fill(&g, 1, Elem::U32, Distribution::Bits);
@@ -600,7 +605,7 @@ fn mt19937_is_the_reference_sequence_continued_across_calls() {
     // An offset is a jump-ahead of that many outputs.
     g.set_offset(2_000_003).unwrap();
     let far: Vec<f32> = fill(&g, 5, Elem::F32, Distribution::Uniform);
-    let mut e = rng::engines::Mt19937::new(rng::engines::mt19937::DEFAULT_SEED);
+    let mut e = rng::engines::Mt19937::new(rng::engines::mt19937::REFERENCE_SEED);
     for _ in 0..2_000_003 {
         e.next_u32();
     }
