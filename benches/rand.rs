@@ -1,8 +1,9 @@
 //! RNG on the CPU: Philox4x32-10 uniform floats and normal floats through librocrand's C
 //! entry points (`rocrand_generate_uniform`/`_normal` on a device generator, then a stream
 //! synchronisation: what a HIP program pays) against `memset` of the same buffer, same
-//! run. XORWOW and MRG32k3a uniform too. Prints GB/s of output and the ratio to memset
-//! (targets, issue 20: Philox uniform >= 0.5x, normal >= 0.25x).
+//! run. Uniform floats of every other generator the CPU has too (XORWOW, MRG32k3a,
+//! MRG31k3p, LFSR113, MT19937, ThreeFry 2x32/4x32/2x64/4x64). Prints GB/s of output and
+//! the ratio to memset (targets, issue 20: Philox uniform >= 0.5x, normal >= 0.25x).
 //!
 //! `cargo bench -p ferrocm-benches --bench rand` (`RAND_BENCH_MB=64` for the buffer size).
 
@@ -49,7 +50,18 @@ fn main() {
     let memset_gbs = bytes / t_memset / 1e9;
     println!("{:<34} {:>8.2} GB/s", "memset", memset_gbs);
 
-    for (name, rng_type) in [("Philox4x32-10", 404), ("XORWOW", 401), ("MRG32k3a", 402)] {
+    for (name, rng_type) in [
+        ("Philox4x32-10", 404),
+        ("XORWOW", 401),
+        ("MRG32k3a", 402),
+        ("MRG31k3p", 405),
+        ("LFSR113", 406),
+        ("MT19937", 407),
+        ("ThreeFry2x32-20", 408),
+        ("ThreeFry4x32-20", 410),
+        ("ThreeFry2x64-20", 409),
+        ("ThreeFry4x64-20", 411),
+    ] {
         let mut g: *mut c_void = std::ptr::null_mut();
         // SAFETY: out-parameter.
         let s = unsafe { rocrand::exports::rocrand_create_generator(&mut g, rng_type) };
@@ -85,4 +97,17 @@ fn main() {
         // SAFETY: our generator.
         unsafe { rocrand::exports::rocrand_destroy_generator(g) };
     }
+
+    // What splitting MT19937's one stream over threads would cost: a jump-ahead of 2^20
+    // numbers (the characteristic polynomial is computed on first use, before timing).
+    let mut e = rng::engines::Mt19937::new(1);
+    e.jump(1 << 21);
+    let t_jump = time(min, 1, || e.jump(1 << 20));
+    let mut raw = vec![0u32; 1 << 20];
+    let t_make = time(min, 1, || e.fill(&mut raw));
+    println!(
+        "MT19937 jump-ahead of 2^20: {:.1} ms; generating 2^20 raw outputs: {:.1} ms",
+        t_jump * 1e3,
+        t_make * 1e3
+    );
 }

@@ -4,8 +4,9 @@
  * rocrand_discrete, skipahead* for the Philox4x32-10, XORWOW and MRG32k3a states, with
  * rocRAND's distributions (same constants and operation order: integers and uniforms
  * bit-identical to rocRAND, normals to the last bits of the C library's log/sin/cos).
- * Sobol32/Sobol64 states too (unscrambled). MTGP32, scrambled Sobol, LFSR113, MRG31k3p,
- * MT19937 and ThreeFry states are not provided.
+ * Sobol32/Sobol64 states too (unscrambled), and the MRG31k3p, LFSR113 and ThreeFry
+ * (2x32-20, 4x32-20, 2x64-20, 4x64-20) states (rocrand_more_engines.h). MTGP32 and
+ * scrambled Sobol states are not provided.
  * On NVIDIA use hiprand/hiprand_kernel.h (it maps onto cuRAND's curand_kernel.h).
  */
 #ifndef ROCRAND_KERNEL_H_
@@ -21,6 +22,7 @@
 
 #include "rocrand_engines.h"
 #include "rocrand_host_types.h"
+#include "rocrand_more_engines.h"
 
 typedef struct rocrand_discrete_distribution_st* rocrand_discrete_distribution;
 
@@ -107,6 +109,143 @@ FQUALIFIERS double2 normal_double2(mrg32k3a_engine* s) {
   const unsigned int b = s->next();
   return mrg_box_muller_double(a, b);
 }
+/* Inverse-CDF normals (Sobol, and the single normals of LFSR113 and ThreeFry). */
+FQUALIFIERS float roc_f_erfinv(float x) {
+  const float sgn = (x < 0.0f) ? -1.0f : 1.0f;
+  x = (1.0f - x) * (1.0f + x);
+  const float lnx = logf(x);
+  if (isnan(lnx)) return 1.0f;
+  if (isinf(lnx)) return 0.0f;
+  const float tt1 = 2.0f / (3.1415926f * 0.147f) + 0.5f * lnx;
+  const float tt2 = 1.0f / (0.147f) * lnx;
+  return sgn * sqrtf(-tt1 + sqrtf(tt1 * tt1 - tt2));
+}
+FQUALIFIERS double roc_d_erfinv(double x) {
+  const double sgn = (x < 0.0) ? -1.0 : 1.0;
+  x = (1.0 - x) * (1.0 + x);
+  const double lnx = log(x);
+  if (isnan(lnx)) return 1.0;
+  if (isinf(lnx)) return 0.0;
+  const double tt1 = 2.0 / (ROCRAND_PI_DOUBLE * 0.147) + 0.5 * lnx;
+  const double tt2 = 1.0 / (0.147) * lnx;
+  return sgn * sqrt(-tt1 + sqrt(tt1 * tt1 - tt2));
+}
+FQUALIFIERS double uniform_distribution_double(unsigned long long v) {
+  return ROCRAND_2POW53_INV_DOUBLE + ((v >> 11) * ROCRAND_2POW53_INV_DOUBLE);
+}
+FQUALIFIERS float normal_distribution(unsigned int x) {
+  return 1.4142135f * roc_f_erfinv(2.0f * uniform_distribution(x) - 1.0f);
+}
+FQUALIFIERS double normal_distribution_double(unsigned int x) {
+  const double p = ROCRAND_2POW32_INV_DOUBLE + (x * ROCRAND_2POW32_INV_DOUBLE);
+  return 1.4142135f * roc_d_erfinv(2.0 * p - 1.0);
+}
+FQUALIFIERS double normal_distribution_double(unsigned long long x) {
+  return 1.4142135f * roc_d_erfinv(2.0 * uniform_distribution_double(x) - 1.0);
+}
+
+/* MRG31k3p: MRG32k3a's distributions with its own constants. */
+FQUALIFIERS float mrg31_uniform(unsigned int v) { return (float)((double)v * ROCRAND_MRG31K3P_NORM_DOUBLE); }
+FQUALIFIERS unsigned int bits(mrg31k3p_engine* s) {
+  return (unsigned int)((s->next() - 1) * ROCRAND_MRG31K3P_UINT32_NORM);
+}
+FQUALIFIERS float uniform(mrg31k3p_engine* s) { return mrg31_uniform(s->next()); }
+FQUALIFIERS double uniform_double(mrg31k3p_engine* s) { return (double)s->next() * ROCRAND_MRG31K3P_NORM_DOUBLE; }
+FQUALIFIERS float2 normal2(mrg31k3p_engine* s) {
+  const float u = mrg31_uniform(s->next());
+  const float v = mrg31_uniform(s->next()) * ROCRAND_2PI;
+  const float r = sqrtf(-2.0f * logf(u));
+  return make_float2(sinf(v) * r, cosf(v) * r);
+}
+FQUALIFIERS double2 normal_double2(mrg31k3p_engine* s) {
+  const double u = mrg31_uniform(s->next());
+  const double v = mrg31_uniform(s->next()) * 2.0;
+  const double r = sqrt(-2.0 * log(u));
+  return make_double2(sin(v * ROCRAND_PI_DOUBLE) * r, cos(v * ROCRAND_PI_DOUBLE) * r);
+}
+
+/* LFSR113 and the 32-bit ThreeFry engines (rocRAND's): one draw per uniform double and
+ * per single normal (inverse CDF, no cached pair), Box-Muller pairs of two or four draws. */
+FQUALIFIERS unsigned int bits(lfsr113_engine* s) { return s->next(); }
+FQUALIFIERS float uniform(lfsr113_engine* s) { return uniform_distribution(s->next()); }
+FQUALIFIERS double uniform_double(lfsr113_engine* s) {
+  return ROCRAND_2POW32_INV_DOUBLE + (s->next() * ROCRAND_2POW32_INV_DOUBLE);
+}
+template <int N> FQUALIFIERS unsigned int bits(threefry_engine<unsigned int, N>* s) { return s->next(); }
+template <int N> FQUALIFIERS float uniform(threefry_engine<unsigned int, N>* s) {
+  return uniform_distribution(s->next());
+}
+template <int N> FQUALIFIERS double uniform_double(threefry_engine<unsigned int, N>* s) {
+  return ROCRAND_2POW32_INV_DOUBLE + (s->next() * ROCRAND_2POW32_INV_DOUBLE);
+}
+template <class E> FQUALIFIERS double2 normal_double2_of_four(E* s) {
+  const unsigned int a = s->next(), b = s->next(), c = s->next(), d = s->next();
+  return box_muller_double(make_uint4(a, b, c, d));
+}
+FQUALIFIERS double2 normal_double2(lfsr113_engine* s) { return normal_double2_of_four(s); }
+template <int N> FQUALIFIERS double2 normal_double2(threefry_engine<unsigned int, N>* s) {
+  return normal_double2_of_four(s);
+}
+FQUALIFIERS float normal(lfsr113_engine* s) { return normal_distribution(s->next()); }
+FQUALIFIERS double normal_double(lfsr113_engine* s) { return normal_distribution_double(s->next()); }
+template <int N> FQUALIFIERS float normal(threefry_engine<unsigned int, N>* s) {
+  return normal_distribution(s->next());
+}
+template <int N> FQUALIFIERS double normal_double(threefry_engine<unsigned int, N>* s) {
+  return normal_distribution_double(s->next());
+}
+
+/* The 64-bit ThreeFry engines: whole 64-bit words (a float from the high 32 bits, a double
+ * from the high 53); Box-Muller in float from one word's halves (2x64) or the low halves of
+ * two words (4x64), in double from the halves of two words; single normals by inverse CDF. */
+FQUALIFIERS double uniform_distribution_double64(unsigned long long v) {
+  return ROCRAND_2POW53_INV_DOUBLE + ((v >> 11) * ROCRAND_2POW53_INV_DOUBLE);
+}
+template <int N> FQUALIFIERS unsigned long long bits(threefry_engine<unsigned long long, N>* s) { return s->next(); }
+template <int N> FQUALIFIERS float uniform(threefry_engine<unsigned long long, N>* s) {
+  return uniform_distribution((unsigned int)(s->next() >> 32));
+}
+template <int N> FQUALIFIERS double uniform_double(threefry_engine<unsigned long long, N>* s) {
+  return uniform_distribution_double64(s->next());
+}
+template <int N> FQUALIFIERS float2 normal2(threefry_engine<unsigned long long, N>* s) {
+  const unsigned long long v = s->next();
+  if (N == 2) return box_muller((unsigned int)v, (unsigned int)(v >> 32));
+  return box_muller((unsigned int)v, (unsigned int)s->next());
+}
+template <class E> FQUALIFIERS double2 normal_double2_of_two_words(E* s) {
+  const unsigned long long a = s->next(), b = s->next();
+  return box_muller_double(make_uint4((unsigned int)a, (unsigned int)(a >> 32), (unsigned int)b,
+                                      (unsigned int)(b >> 32)));
+}
+template <int N> FQUALIFIERS double2 normal_double2(threefry_engine<unsigned long long, N>* s) {
+  return normal_double2_of_two_words(s);
+}
+template <int N> FQUALIFIERS float normal(threefry_engine<unsigned long long, N>* s) {
+  return normal_distribution((unsigned int)(s->next() >> 32));
+}
+template <int N> FQUALIFIERS double normal_double(threefry_engine<unsigned long long, N>* s) {
+  return normal_distribution_double(s->next());
+}
+/* rocrand_log_normal2 / _double2 where they draw differently from rocrand_normal2 /
+ * _double2: rocRAND's 64-bit ThreeFry states narrow two (four) words to their low halves. */
+template <class E> FQUALIFIERS float2 log_normal_pair(E* s) { return normal2(s); }
+template <class E> FQUALIFIERS double2 log_normal_double_pair(E* s) { return normal_double2(s); }
+template <int N> FQUALIFIERS float2 log_normal_pair(threefry_engine<unsigned long long, N>* s) {
+  const unsigned int a = (unsigned int)s->next(), b = (unsigned int)s->next();
+  return box_muller(a, b);
+}
+template <int N> FQUALIFIERS double2 log_normal_double_pair(threefry_engine<unsigned long long, N>* s) {
+  const unsigned int a = (unsigned int)s->next(), b = (unsigned int)s->next();
+  const unsigned int c = (unsigned int)s->next(), d = (unsigned int)s->next();
+  return box_muller_double(make_uint4(a, b, c, d));
+}
+/* A 32-bit draw for rocrand_discrete: the high half of a 64-bit word. */
+template <class E> FQUALIFIERS unsigned int bits32(E* s) { return (unsigned int)bits(s); }
+template <int N> FQUALIFIERS unsigned int bits32(threefry_engine<unsigned long long, N>* s) {
+  return (unsigned int)(s->next() >> 32);
+}
+
 template <class E> FQUALIFIERS float normal(E* s) {
   if (s->bm.has_float) { s->bm.has_float = 0; return s->bm.f; }
   const float2 r = normal2(s);
@@ -164,6 +303,36 @@ template <class E> FQUALIFIERS unsigned int poisson(E* s, double lambda) {
   return (unsigned int)round(sqrt(lambda) * normal_double(s) + lambda);
 }
 
+/* rocRAND's poisson_distribution_inv (LFSR113, ThreeFry): Fishman's ITR below 1000, the
+ * normal approximation above. rocRAND 5.7 compares lambda with 500 in every block, so its
+ * loop never ends for 500 < lambda < 1000; the bound moves with the block here (the same
+ * numbers wherever rocRAND's loop ends). */
+template <class E> FQUALIFIERS unsigned int poisson_inv(E* s, double lambda) {
+  if (lambda >= 1000.0) return (unsigned int)round(sqrt(lambda) * normal_double(s) + lambda);
+  const double u = uniform_double(s) - ROCRAND_2POW32_INV_DOUBLE / 2.0;
+  const double ex = exp(-500.0);
+  double x = 1.0, y = 1.0;
+  unsigned int k = 0;
+  int pow = 0;
+  do {
+    const double upow = pow + 500.0;
+    const double L = lambda > upow ? ex : exp((double)(pow - lambda));
+    x *= L;
+    y *= L;
+    pow += 500;
+    while (u > y) {
+      k++;
+      x *= lambda / (double)k;
+      y += x;
+    }
+  } while ((double)pow < lambda);
+  return k;
+}
+FQUALIFIERS unsigned int poisson(lfsr113_engine* s, double lambda) { return poisson_inv(s, lambda); }
+template <class W, int N> FQUALIFIERS unsigned int poisson(threefry_engine<W, N>* s, double lambda) {
+  return poisson_inv(s, lambda);
+}
+
 FQUALIFIERS unsigned int discrete_alias(unsigned int r, const rocrand_discrete_distribution_st& d) {
   const double x = r * ROCRAND_2POW32_INV_DOUBLE;
   const double nx = d.size * x;
@@ -175,12 +344,15 @@ FQUALIFIERS unsigned int discrete_alias(unsigned int r, const rocrand_discrete_d
 } // namespace detail
 } // namespace rocrand_device
 
-#define FERROCM_ROCRAND_STATE_API(S)                                                                 \
+#define FERROCM_ROCRAND_STATE_API(S) FERROCM_ROCRAND_STATE_API_T(S, unsigned int)
+#define FERROCM_ROCRAND_STATE_API_T(S, T)                                                            \
   FQUALIFIERS void rocrand_init(unsigned long long seed, unsigned long long subsequence,             \
                                 unsigned long long offset, S* state) {                               \
     *state = S(seed, subsequence, offset);                                                           \
   }                                                                                                  \
-  FQUALIFIERS unsigned int rocrand(S* state) { return rocrand_device::detail::bits(state); }         \
+  FERROCM_ROCRAND_DRAWS(S, T)
+#define FERROCM_ROCRAND_DRAWS(S, T)                                                                  \
+  FQUALIFIERS T rocrand(S* state) { return rocrand_device::detail::bits(state); }                    \
   FQUALIFIERS float rocrand_uniform(S* state) { return rocrand_device::detail::uniform(state); }     \
   FQUALIFIERS double rocrand_uniform_double(S* state) { return rocrand_device::detail::uniform_double(state); } \
   FQUALIFIERS float rocrand_normal(S* state) { return rocrand_device::detail::normal(state); }       \
@@ -191,21 +363,21 @@ FQUALIFIERS unsigned int discrete_alias(unsigned int r, const rocrand_discrete_d
     return expf(mean + (stddev * rocrand_device::detail::normal(state)));                            \
   }                                                                                                  \
   FQUALIFIERS float2 rocrand_log_normal2(S* state, float mean, float stddev) {                       \
-    const float2 r = rocrand_device::detail::normal2(state);                                         \
+    const float2 r = rocrand_device::detail::log_normal_pair(state);                                 \
     return make_float2(expf(mean + (stddev * r.x)), expf(mean + (stddev * r.y)));                    \
   }                                                                                                  \
   FQUALIFIERS double rocrand_log_normal_double(S* state, double mean, double stddev) {               \
     return exp(mean + (stddev * rocrand_device::detail::normal_double(state)));                      \
   }                                                                                                  \
   FQUALIFIERS double2 rocrand_log_normal_double2(S* state, double mean, double stddev) {             \
-    const double2 r = rocrand_device::detail::normal_double2(state);                                 \
+    const double2 r = rocrand_device::detail::log_normal_double_pair(state);                         \
     return make_double2(exp(mean + (stddev * r.x)), exp(mean + (stddev * r.y)));                     \
   }                                                                                                  \
   FQUALIFIERS unsigned int rocrand_poisson(S* state, double lambda) {                                \
     return rocrand_device::detail::poisson(state, lambda);                                           \
   }                                                                                                  \
   FQUALIFIERS unsigned int rocrand_discrete(S* state, const rocrand_discrete_distribution d) {       \
-    return rocrand_device::detail::discrete_alias(rocrand(state), *d);                               \
+    return rocrand_device::detail::discrete_alias(rocrand_device::detail::bits32(state), *d);        \
   }                                                                                                  \
   FQUALIFIERS void skipahead(unsigned long long offset, S* state) { state->discard(offset); }        \
   FQUALIFIERS void skipahead_subsequence(unsigned long long subsequence, S* state) {                 \
@@ -215,13 +387,28 @@ FQUALIFIERS unsigned int discrete_alias(unsigned int r, const rocrand_discrete_d
 FERROCM_ROCRAND_STATE_API(rocrand_state_philox4x32_10)
 FERROCM_ROCRAND_STATE_API(rocrand_state_xorwow)
 FERROCM_ROCRAND_STATE_API(rocrand_state_mrg32k3a)
+FERROCM_ROCRAND_STATE_API(rocrand_state_mrg31k3p)
+FERROCM_ROCRAND_STATE_API(rocrand_state_threefry2x32_20)
+FERROCM_ROCRAND_STATE_API(rocrand_state_threefry4x32_20)
+FERROCM_ROCRAND_STATE_API_T(rocrand_state_threefry2x64_20, unsigned long long)
+FERROCM_ROCRAND_STATE_API_T(rocrand_state_threefry4x64_20, unsigned long long)
+/* LFSR113 is seeded with four words and has no offset argument (skipahead moves it). */
+FQUALIFIERS void rocrand_init(const uint4 seed, const unsigned int subsequence, rocrand_state_lfsr113* state) {
+  *state = rocrand_state_lfsr113(seed, subsequence);
+}
+FERROCM_ROCRAND_DRAWS(rocrand_state_lfsr113, unsigned int)
 #undef FERROCM_ROCRAND_STATE_API
+#undef FERROCM_ROCRAND_STATE_API_T
+#undef FERROCM_ROCRAND_DRAWS
 
 /* XORWOW's sequences are its subsequences (rocRAND's alias). */
 FQUALIFIERS void skipahead_sequence(unsigned long long sequence, rocrand_state_xorwow* state) {
   state->discard_subsequence(sequence);
 }
 FQUALIFIERS void skipahead_sequence(unsigned long long sequence, rocrand_state_mrg32k3a* state) {
+  state->discard_sequence(sequence);
+}
+FQUALIFIERS void skipahead_sequence(unsigned long long sequence, rocrand_state_mrg31k3p* state) {
   state->discard_sequence(sequence);
 }
 
@@ -317,41 +504,6 @@ private:
   T v_[W];
 };
 
-namespace detail {
-FQUALIFIERS float roc_f_erfinv(float x) {
-  const float sgn = (x < 0.0f) ? -1.0f : 1.0f;
-  x = (1.0f - x) * (1.0f + x);
-  const float lnx = logf(x);
-  if (isnan(lnx)) return 1.0f;
-  if (isinf(lnx)) return 0.0f;
-  const float tt1 = 2.0f / (3.1415926f * 0.147f) + 0.5f * lnx;
-  const float tt2 = 1.0f / (0.147f) * lnx;
-  return sgn * sqrtf(-tt1 + sqrtf(tt1 * tt1 - tt2));
-}
-FQUALIFIERS double roc_d_erfinv(double x) {
-  const double sgn = (x < 0.0) ? -1.0 : 1.0;
-  x = (1.0 - x) * (1.0 + x);
-  const double lnx = log(x);
-  if (isnan(lnx)) return 1.0;
-  if (isinf(lnx)) return 0.0;
-  const double tt1 = 2.0 / (ROCRAND_PI_DOUBLE * 0.147) + 0.5 * lnx;
-  const double tt2 = 1.0 / (0.147) * lnx;
-  return sgn * sqrt(-tt1 + sqrt(tt1 * tt1 - tt2));
-}
-FQUALIFIERS double uniform_distribution_double(unsigned long long v) {
-  return ROCRAND_2POW53_INV_DOUBLE + ((v >> 11) * ROCRAND_2POW53_INV_DOUBLE);
-}
-FQUALIFIERS float normal_distribution(unsigned int x) {
-  return 1.4142135f * roc_f_erfinv(2.0f * uniform_distribution(x) - 1.0f);
-}
-FQUALIFIERS double normal_distribution_double(unsigned int x) {
-  const double p = ROCRAND_2POW32_INV_DOUBLE + (x * ROCRAND_2POW32_INV_DOUBLE);
-  return 1.4142135f * roc_d_erfinv(2.0 * p - 1.0);
-}
-FQUALIFIERS double normal_distribution_double(unsigned long long x) {
-  return 1.4142135f * roc_d_erfinv(2.0 * uniform_distribution_double(x) - 1.0);
-}
-} // namespace detail
 } // namespace rocrand_device
 
 typedef rocrand_device::sobol_engine<unsigned int, 32> rocrand_state_sobol32;

@@ -7,7 +7,13 @@
 //!   order from the generator's offset, and consecutive calls continue it. Any range of it
 //!   is computed directly, so the output is split into chunks that the rayon pool fills
 //!   independently.
-//! * **XORWOW, MRG32k3a** run 256 × 512 = 131072 engines, engine `i` on subsequence `i`;
+//! * **ThreeFry** (2x32, 4x32, 2x64, 4x64) is counter-based too and laid out as Philox:
+//!   one stream read in order, continuous across calls, computed in parallel chunks.
+//! * **MT19937** is the reference sequence of the seed (`init_genrand`, then
+//!   `genrand_int32` in order), continuous across calls, filled on one thread: its
+//!   jump-ahead (used for the offset) costs more than generating the numbers a rayon task
+//!   would get, so splitting one stream does not pay.
+//! * **XORWOW, MRG32k3a, MRG31k3p, LFSR113** run 256 × 512 = 131072 engines, engine `i` on subsequence `i`;
 //!   output vector `j` (of the distribution's output width) comes from engine `j mod
 //!   131072`, in turn, and the engines keep their state from call to call. Engine `i+1`
 //!   is engine `i` skipped ahead by one subsequence (a matrix-vector product), and groups
@@ -19,7 +25,10 @@
 
 use rayon::prelude::*;
 
-use crate::engines::{philox, Engine, Mrg32k3a, Philox, Xorwow};
+use crate::engines::{
+    philox, Engine, Lfsr113, Mrg31k3p, Mrg32k3a, Mt19937, Philox, Threefry2x32, Threefry2x64,
+    Threefry4x32, Threefry4x64, Xorwow,
+};
 use crate::error::RandResult;
 use crate::kernels::{self, Dist, Family, Filler};
 use crate::quasi;
@@ -52,6 +61,8 @@ impl<T> Out<T> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Seeding {
     pub seed: u64,
+    /// LFSR113's four seed words (`rocrand_set_seed_uint4`, or derived from `seed`).
+    pub seed4: [u32; 4],
     pub offset: u64,
     /// Quasi-random dimensions (1 for pseudo-random generators).
     pub dimensions: u32,
@@ -67,6 +78,15 @@ enum Engines {
     },
     Xorwow(Vec<Xorwow>),
     Mrg(Vec<Mrg32k3a>),
+    Mrg31(Vec<Mrg31k3p>),
+    Lfsr(Vec<Lfsr113>),
+    /// Stream position, in 32-bit values (halves of the 64-bit engines' outputs), from
+    /// the generator's offset.
+    Threefry {
+        position: u64,
+    },
+    /// Made on first use (the seed's state jumped to the offset), then continued.
+    Mt(Option<Box<Mt19937>>),
     /// Points already produced in each dimension, from the generator's offset.
     Sobol {
         position: u64,
@@ -101,6 +121,13 @@ impl CpuState {
                 RngType::Philox4x32_10 => Engines::Philox { position: 0 },
                 RngType::Xorwow => Engines::Xorwow(Vec::new()),
                 RngType::Mrg32k3a => Engines::Mrg(Vec::new()),
+                RngType::Mrg31k3p => Engines::Mrg31(Vec::new()),
+                RngType::Lfsr113 => Engines::Lfsr(Vec::new()),
+                RngType::Threefry2x32_20
+                | RngType::Threefry4x32_20
+                | RngType::Threefry2x64_20
+                | RngType::Threefry4x64_20 => Engines::Threefry { position: 0 },
+                RngType::Mt19937 => Engines::Mt(None),
                 RngType::Sobol32 | RngType::Sobol64 => Engines::Sobol { position: 0 },
                 _ => Engines::None,
             };
@@ -128,7 +155,7 @@ impl CpuState {
                 },
             ),
             Engines::Mrg(engines) => kernels::dispatch(
-                Family::Mrg,
+                Family::Mrg32k3a,
                 req,
                 StridedFill {
                     engines,
@@ -136,6 +163,64 @@ impl CpuState {
                     init: &|k0, count| mrg_engines(seeding, k0, count),
                 },
             ),
+            Engines::Mrg31(engines) => kernels::dispatch(
+                Family::Mrg31k3p,
+                req,
+                StridedFill {
+                    engines,
+                    req,
+                    init: &|k0, count| {
+                        subsequence_engines(
+                            Mrg31k3p::new(seeding.seed, k0 as u64, seeding.offset),
+                            count,
+                            Mrg31k3p::next_subsequence,
+                        )
+                    },
+                },
+            ),
+            Engines::Lfsr(engines) => kernels::dispatch(
+                Family::Generic,
+                req,
+                StridedFill {
+                    engines,
+                    req,
+                    init: &|k0, count| {
+                        let mut e = Lfsr113::new(Lfsr113::raise_seed(seeding.seed4), k0 as u64);
+                        e.discard(seeding.offset);
+                        subsequence_engines(e, count, Lfsr113::next_subsequence)
+                    },
+                },
+            ),
+            Engines::Mt(engine) => {
+                let e = engine.get_or_insert_with(|| {
+                    let mut e = Mt19937::new(seeding.seed);
+                    e.jump(seeding.offset);
+                    Box::new(e)
+                });
+                kernels::dispatch(
+                    Family::Generic,
+                    req,
+                    SerialFill {
+                        engine: &mut **e,
+                        req,
+                    },
+                )
+            }
+            Engines::Threefry { position } => {
+                let (s, o) = (seeding.seed, seeding.offset);
+                match self.rng {
+                    RngType::Threefry2x32_20 => {
+                        counter_fill(Family::Generic, req, position, Threefry2x32::new(s, 0, o))
+                    }
+                    RngType::Threefry4x32_20 => {
+                        counter_fill(Family::Generic, req, position, Threefry4x32::new(s, 0, o))
+                    }
+                    RngType::Threefry2x64_20 => {
+                        counter_fill(Family::Wide64, req, position, Threefry2x64::new(s, 0, o))
+                    }
+                    _ => counter_fill(Family::Wide64, req, position, Threefry4x64::new(s, 0, o)),
+                }
+            }
             Engines::Sobol { position } => {
                 let dims = seeding.dimensions.max(1) as usize;
                 let first = seeding.offset.wrapping_add(*position);
@@ -171,6 +256,94 @@ fn mrg_engines(s: Seeding, k0: usize, count: usize) -> Vec<Mrg32k3a> {
             cur
         })
         .collect()
+}
+
+/// `count` engines from `first`, each one subsequence after the one before.
+fn subsequence_engines<E: Copy>(first: E, count: usize, next: fn(&E) -> E) -> Vec<E> {
+    let mut e = first;
+    (0..count)
+        .map(|_| {
+            let cur = e;
+            e = next(&e);
+            cur
+        })
+        .collect()
+}
+
+/// Fills `req` from the stream of the counter-based engine `base` (at the generator's
+/// offset), `position` values in, in parallel chunks that each start with a skip-ahead.
+fn counter_fill<E: Engine + 'static>(
+    family: Family,
+    req: &Request,
+    position: &mut u64,
+    base: E,
+) -> RandResult<()> {
+    kernels::dispatch(
+        family,
+        req,
+        CounterFill {
+            base,
+            position,
+            req,
+        },
+    )
+}
+
+struct CounterFill<'a, E: Engine> {
+    base: E,
+    position: &'a mut u64,
+    req: &'a Request,
+}
+
+impl<E: Engine + 'static> Filler for CounterFill<'_, E> {
+    fn fill<D: Dist + 'static>(self, d: D) -> RandResult<()> {
+        let n = self.req.n;
+        let groups = n.div_ceil(D::OUT);
+        let start = *self.position;
+        // SAFETY: the caller's contract: `n` writable elements of `D::T` at `ptr`.
+        let out = unsafe { std::slice::from_raw_parts_mut(self.req.ptr as *mut D::T, n) };
+        let chunk = PHILOX_CHUNK * 4 / D::IN * D::OUT;
+        let base = &self.base;
+        out.par_chunks_mut(chunk).enumerate().for_each(|(c, part)| {
+            let mut e = base.clone();
+            e.discard(start.wrapping_add((c * chunk / D::OUT * D::IN) as u64));
+            fill_serial(&d, &mut e, part);
+        });
+        *self.position = start.wrapping_add((groups * D::IN) as u64);
+        Ok(())
+    }
+}
+
+/// Fills `req` in order from one engine, on the calling thread (raw outputs in batches).
+struct SerialFill<'a, E: Engine> {
+    engine: &'a mut E,
+    req: &'a Request,
+}
+
+impl<E: Engine> Filler for SerialFill<'_, E> {
+    fn fill<D: Dist + 'static>(self, d: D) -> RandResult<()> {
+        let n = self.req.n;
+        // SAFETY: the caller's contract: `n` writable elements of `D::T` at `ptr`.
+        let out = unsafe { std::slice::from_raw_parts_mut(self.req.ptr as *mut D::T, n) };
+        fill_serial(&d, self.engine, out);
+        Ok(())
+    }
+}
+
+/// Fills `out` in order from `e` (raw outputs in batches through [`Engine::fill_u32`]).
+fn fill_serial<E: Engine, D: Dist>(d: &D, e: &mut E, out: &mut [D::T]) {
+    const BATCH: usize = 4096;
+    let mut raw = vec![0u32; BATCH * D::IN];
+    let mut tmp = [D::T::default(); 16];
+    for part in out.chunks_mut(BATCH * D::OUT) {
+        let groups = part.len().div_ceil(D::OUT);
+        let raw = &mut raw[..groups * D::IN];
+        e.fill_u32(raw);
+        for (o, i) in part.chunks_mut(D::OUT).zip(raw.chunks_exact(D::IN)) {
+            d.apply(i, &mut tmp[..D::OUT]);
+            o.copy_from_slice(&tmp[..o.len()]);
+        }
+    }
 }
 
 struct SequentialFill<'a> {

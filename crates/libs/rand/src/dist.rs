@@ -4,7 +4,7 @@
 
 use half::f16;
 
-use crate::engines::mrg32k3a;
+use crate::engines::{mrg31k3p, mrg32k3a};
 
 /// 2^-16 (float).
 const P16: f32 = 1.525_878_9e-5;
@@ -73,34 +73,110 @@ pub fn box_muller_f16(x: u16, y: u16) -> (f32, f32) {
     (f16::from_f32(a).to_f32(), f16::from_f32(b).to_f32())
 }
 
+/// The constants of an MRG engine's distributions (`mrg_uniform_distribution<state>` is
+/// templated on the engine in rocRAND: MRG32k3a and MRG31k3p differ only in these).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MrgC {
+    /// `1 / m1`.
+    pub norm: f64,
+    /// `(2^32 - 1) / (m1 - 1)`.
+    pub uint_norm: f64,
+}
+
+pub const MRG32K3A: MrgC = MrgC {
+    norm: mrg32k3a::NORM_DOUBLE,
+    uint_norm: mrg32k3a::UINT_NORM,
+};
+pub const MRG31K3P: MrgC = MrgC {
+    norm: mrg31k3p::NORM_DOUBLE,
+    uint_norm: mrg31k3p::UINT_NORM,
+};
+
+impl MrgC {
+    /// `rocrand(&state)`: the raw output in `[1, m1]` rescaled to 32 bits.
+    #[inline(always)]
+    pub fn to_uint(self, v: u32) -> u32 {
+        (f64::from(v.wrapping_sub(1)) * self.uint_norm) as u32
+    }
+
+    /// `mrg_uniform_distribution`.
+    #[inline(always)]
+    pub fn uniform_f32(self, v: u32) -> f32 {
+        (f64::from(v) * self.norm) as f32
+    }
+
+    /// `mrg_uniform_distribution_double`.
+    #[inline(always)]
+    pub fn uniform_f64(self, v: u32) -> f64 {
+        f64::from(v) * self.norm
+    }
+
+    /// `mrg_box_muller`.
+    #[inline]
+    pub fn box_muller(self, x: u32, y: u32) -> (f32, f32) {
+        let u = self.uniform_f32(x);
+        let v = self.uniform_f32(y) * TWO_PI;
+        let s = (-2.0f32 * u.ln()).sqrt();
+        (v.sin() * s, v.cos() * s)
+    }
+
+    /// `mrg_box_muller_double` (its uniforms are the float ones, widened).
+    #[inline]
+    pub fn box_muller_f64(self, x: u32, y: u32) -> (f64, f64) {
+        let u = f64::from(self.uniform_f32(x));
+        let v = f64::from(self.uniform_f32(y)) * 2.0;
+        let s = (-2.0 * u.ln()).sqrt();
+        ((v * PI_D).sin() * s, (v * PI_D).cos() * s)
+    }
+}
+
 /// `mrg_uniform_distribution` (float from MRG32k3a's raw output).
 #[inline(always)]
 pub fn mrg_uniform_f32(v: u32) -> f32 {
-    (f64::from(v) * mrg32k3a::NORM_DOUBLE) as f32
+    MRG32K3A.uniform_f32(v)
 }
 
 /// `mrg_uniform_distribution_double`.
 #[inline(always)]
 pub fn mrg_uniform_f64(v: u32) -> f64 {
-    f64::from(v) * mrg32k3a::NORM_DOUBLE
+    MRG32K3A.uniform_f64(v)
 }
 
 /// `mrg_box_muller`.
 #[inline]
 pub fn mrg_box_muller(x: u32, y: u32) -> (f32, f32) {
-    let u = mrg_uniform_f32(x);
-    let v = mrg_uniform_f32(y) * TWO_PI;
-    let s = (-2.0f32 * u.ln()).sqrt();
-    (v.sin() * s, v.cos() * s)
+    MRG32K3A.box_muller(x, y)
 }
 
 /// `mrg_box_muller_double` (its uniforms are the float ones, widened).
 #[inline]
 pub fn mrg_box_muller_f64(x: u32, y: u32) -> (f64, f64) {
-    let u = f64::from(mrg_uniform_f32(x));
-    let v = f64::from(mrg_uniform_f32(y)) * 2.0;
-    let s = (-2.0 * u.ln()).sqrt();
-    ((v * PI_D).sin() * s, (v * PI_D).cos() * s)
+    MRG32K3A.box_muller_f64(x, y)
+}
+
+/// `uniform_distribution(unsigned long long)`: a float from the high 32 bits of a 64-bit
+/// engine output.
+#[inline(always)]
+pub fn uniform_f32_64(v: u64) -> f32 {
+    uniform_f32((v >> 32) as u32)
+}
+
+/// `uniform_distribution_double(unsigned long long)`: 53 bits of a 64-bit output.
+#[inline(always)]
+pub fn uniform_f64_64(v: u64) -> f64 {
+    P53D + ((v >> 11) as f64) * P53D
+}
+
+/// Box-Muller from one 64-bit output (its low and high halves, as two 32-bit inputs).
+#[inline]
+pub fn box_muller_64(v: u64) -> (f32, f32) {
+    box_muller(v as u32, (v >> 32) as u32)
+}
+
+/// `box_muller_double(ulonglong2)`: the four 32-bit halves of two 64-bit outputs.
+#[inline]
+pub fn box_muller_f64_64(x: u64, y: u64) -> (f64, f64) {
+    box_muller_f64([x as u32, (x >> 32) as u32, y as u32, (y >> 32) as u32])
 }
 
 /// A discrete distribution in rocRAND's alias form (`rocrand_discrete_distribution_st`):

@@ -19,6 +19,8 @@ pub const MAX_DIMENSIONS: u32 = 20_000;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Settings {
     pub seed: u64,
+    /// LFSR113's four seed words: `rocrand_set_seed_uint4`'s, or derived from `seed`.
+    pub seed4: [u32; 4],
     pub offset: u64,
     pub ordering: Ordering,
     pub dimensions: u32,
@@ -56,6 +58,7 @@ impl Backend for CpuBackend {
         let state = Arc::clone(&self.state);
         let seeding = Seeding {
             seed: settings.seed,
+            seed4: settings.seed4,
             offset: settings.offset,
             dimensions: settings.dimensions,
             epoch: settings.epoch,
@@ -92,10 +95,16 @@ pub struct Generator {
 }
 
 fn default_seed(rng: RngType) -> u64 {
-    use crate::engines::{mrg32k3a, philox, xorwow};
+    use crate::engines::{mrg31k3p, mrg32k3a, mt19937, philox, threefry, xorwow};
     match rng {
+        RngType::Mt19937 => mt19937::DEFAULT_SEED,
         RngType::Philox4x32_10 => philox::DEFAULT_SEED,
         RngType::Mrg32k3a => mrg32k3a::DEFAULT_SEED,
+        RngType::Mrg31k3p => mrg31k3p::DEFAULT_SEED,
+        RngType::Threefry2x32_20
+        | RngType::Threefry4x32_20
+        | RngType::Threefry2x64_20
+        | RngType::Threefry4x64_20 => threefry::DEFAULT_SEED,
         RngType::Xorwow => xorwow::DEFAULT_SEED,
         _ => 0,
     }
@@ -125,6 +134,7 @@ impl Generator {
             placement,
             settings: Mutex::new(Settings {
                 seed: default_seed(rng),
+                seed4: crate::engines::lfsr113::DEFAULT_SEED,
                 offset: 0,
                 ordering: if rng.is_quasi() {
                     Ordering::QuasiDefault
@@ -161,12 +171,29 @@ impl Generator {
         }
         let mut s = self.settings.lock();
         s.seed = seed;
+        s.seed4 = crate::engines::Lfsr113::seed_words(seed);
         s.epoch += 1;
         Ok(())
     }
 
-    /// `rocrand_set_offset`: the engines restart that many numbers further.
+    /// `rocrand_set_seed_uint4`: LFSR113's four seed words (words below its minimums are
+    /// raised when the engines are made); other generators have no such seed.
+    pub fn set_seed_uint4(&self, seed: [u32; 4]) -> RandResult<()> {
+        if self.rng != RngType::Lfsr113 {
+            return Err(RandError::TypeError);
+        }
+        let mut s = self.settings.lock();
+        s.seed4 = seed;
+        s.epoch += 1;
+        Ok(())
+    }
+
+    /// `rocrand_set_offset`: the engines restart that many numbers further. rocRAND gives
+    /// LFSR113 and MTGP32 no absolute offset (TYPE_ERROR).
     pub fn set_offset(&self, offset: u64) -> RandResult<()> {
+        if matches!(self.rng, RngType::Lfsr113 | RngType::Mtgp32) {
+            return Err(RandError::TypeError);
+        }
         let mut s = self.settings.lock();
         s.offset = offset;
         s.epoch += 1;

@@ -48,7 +48,14 @@ impl RngType {
             self,
             RngType::Xorwow
                 | RngType::Mrg32k3a
+                | RngType::Mrg31k3p
+                | RngType::Lfsr113
+                | RngType::Mt19937
                 | RngType::Philox4x32_10
+                | RngType::Threefry2x32_20
+                | RngType::Threefry4x32_20
+                | RngType::Threefry2x64_20
+                | RngType::Threefry4x64_20
                 | RngType::Sobol32
                 | RngType::Sobol64
         )

@@ -113,10 +113,21 @@ fn what_curand_lacks_is_reported() {
         )
     };
     assert!(matches!(r, Err(RandError::NotImplemented(_))), "{r:?}");
-    assert!(matches!(
-        Generator::new(RngType::Lfsr113, Placement::Device),
-        Err(RandError::NotImplemented(_))
-    ));
+    // rocRAND's own generators, which cuRAND does not have (their host generators work).
+    for rocrand_only in [
+        RngType::Lfsr113,
+        RngType::Mrg31k3p,
+        RngType::Threefry2x32_20,
+        RngType::Threefry4x32_20,
+        RngType::Threefry2x64_20,
+        RngType::Threefry4x64_20,
+    ] {
+        assert!(matches!(
+            Generator::new(rocrand_only, Placement::Device),
+            Err(RandError::NotImplemented(_))
+        ));
+        assert!(Generator::new(rocrand_only, Placement::HostBlocking).is_ok());
+    }
 }
 
 #[test]

@@ -5,7 +5,7 @@
 #![allow(non_snake_case)]
 
 use rng::capi::adaptors as a;
-use rng::{Placement, RandError, RandResult};
+use rng::{Placement, RandResult};
 
 use crate::abi::*;
 
@@ -24,10 +24,9 @@ unsafe fn create_host_blocking(g: *mut rocrand_generator, t: rocrand_rng_type) -
 fn set_ordering(g: rocrand_generator, o: rocrand_ordering) -> RandResult<()> {
     a::set_ordering(g, ordering(o))
 }
-/// A 128-bit seed is LFSR113's, a generator this build does not have.
-fn set_seed_uint4(g: rocrand_generator, _seed: uint4) -> RandResult<()> {
-    rng::capi::generator(g)?;
-    Err(RandError::TypeError)
+/// LFSR113's four seed words (any other generator: TYPE_ERROR).
+fn set_seed_uint4(g: rocrand_generator, seed: uint4) -> RandResult<()> {
+    rng::capi::generator(g)?.set_seed_uint4([seed.x, seed.y, seed.z, seed.w])
 }
 unsafe fn get_version(v: *mut i32) -> RandResult<()> {
     // SAFETY: the caller's out-parameter.
