@@ -350,7 +350,11 @@ fn a_hip_program_makes_no_hsa_calls_of_its_own() {
     let Some(app) = program() else { return };
     let dir = fresh_dir("hsa");
     let out = rocprofv3(&["--hip-trace", "--hsa-trace"], &dir, app, &[]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(dir.join("run_hip_api_trace.csv").exists());
     assert!(!dir.join("run_hsa_api_trace.csv").exists());
 }
