@@ -75,7 +75,11 @@ int main() {
   CHECK(freed == d, "hipGraphMemFreeNodeGetParams");
   HIP_EXPECT(hipGraphMemAllocNodeGetParams(fn, &back), hipErrorInvalidValue);
   HIP_EXPECT(hipGraphMemFreeNodeGetParams(an, &freed), hipErrorInvalidValue);
+#if !HIP_TEST_NVIDIA
+  // The CPU platform reserves the memory when the node is made (its address is needed then);
+  // CUDA reserves it when the graph is instantiated or first launched.
   CHECK(attr(hipGraphMemAttrReservedMemCurrent) >= bytes, "reserved graph memory");
+#endif
 
   hipGraphExec_t x;
   HIP_CHECK(hipGraphInstantiate(&x, g, nullptr, nullptr, 0));

@@ -55,6 +55,7 @@ pub fn instantiate_with(g: Handle, flags: u64, upload: Option<Handle>) -> HipRes
     };
     live(|l| {
         l.execs.insert(e as usize, dev);
+        l.exec_flags.insert(e as usize, flags);
         l.exec_sources.insert(e as usize, source as usize);
     });
     Ok(e.cast())
@@ -130,6 +131,7 @@ pub fn exec_destroy(e: Handle) -> HipResult<()> {
         live(|l| l.execs.insert(key, dev));
         return Err(err);
     }
+    live(|l| l.exec_flags.remove(&key));
     if let Some(c) = live(|l| l.exec_sources.remove(&key)) {
         destroy_private(c);
     }

@@ -52,6 +52,9 @@ struct Live {
     node_kernels: HashMap<usize, usize>,
     /// Executable graph → the device it was instantiated on.
     execs: HashMap<usize, usize>,
+    /// Executable graph → the flags it was instantiated with (`hipGraphExecGetFlags` gives
+    /// them back as HIP does; the driver's answer leaves out the upload flag).
+    exec_flags: HashMap<usize, u64>,
     /// Executable graph → a private clone of the graph it was instantiated (or last
     /// updated) from: what a launch into a capturing stream adds as a child graph node.
     /// (Parameters set on single nodes of the executable graph afterwards are not in it.)
@@ -169,6 +172,7 @@ pub fn forget_device(dev: usize) {
             .collect();
         for e in dead {
             l.execs.remove(&e);
+            l.exec_flags.remove(&e);
             // The clone died with the context too.
             l.exec_sources.remove(&e);
         }

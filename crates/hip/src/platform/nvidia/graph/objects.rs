@@ -226,6 +226,9 @@ pub fn enabled(e: Handle, handle: Handle) -> HipResult<bool> {
 /// `hipGraphExecGetFlags`.
 pub fn exec_flags(e: Handle) -> HipResult<u64> {
     let x = exec(e)?;
+    if let Some(f) = live(|l| l.exec_flags.get(&(e as usize)).copied()) {
+        return Ok(f);
+    }
     ready()?;
     let mut f = 0u64;
     // SAFETY: a live executable graph; out-parameter.
