@@ -98,7 +98,10 @@ int main() {
   CHECK_EQ(attr(hipGraphMemAttrUsedMemCurrent), 0ull);
 #endif
   CHECK(attr(hipGraphMemAttrUsedMemHigh) >= bytes, "high watermark of used graph memory");
-  // An executable graph cannot be updated to another graph's allocation.
+  // An executable graph cannot be updated to another graph's allocation. (CUDA's graph
+  // allocator may give the second graph the same address, and then the update is valid:
+  // checked on the CPU platform, where every allocation node has its own memory.)
+#if !HIP_TEST_NVIDIA
   {
     hipGraph_t g2;
     HIP_CHECK(hipGraphCreate(&g2, 0));
@@ -120,6 +123,7 @@ int main() {
     HIP_CHECK(hipGraphDestroy(g2));
     (void)hipGetLastError();
   }
+#endif
   HIP_CHECK(hipGraphExecDestroy(x));
   HIP_CHECK(hipGraphDestroy(g));
 

@@ -252,7 +252,7 @@ unsafe fn copy(
     if dst.is_null() || src.is_null() {
         return Err(HipError::InvalidValue);
     }
-    if !span_ok(dst as usize, count) || !span_ok(src as usize, count) {
+    if !(span_ok(dst as usize, count) && span_ok(src as usize, count) || capturing(stream)) {
         return Err(HipError::InvalidValue);
     }
     let (d, s) = (dst as cu::CUdeviceptr, src as cu::CUdeviceptr);
@@ -322,6 +322,20 @@ pub(crate) fn span_ok(ptr: usize, len: usize) -> bool {
     len == 0 || ferrocm_cabi::readable(ptr, end)
 }
 
+/// Whether `stream` is capturing: its work is recorded into a graph, not run, and may name
+/// memory that does not exist yet (a captured `hipMallocAsync` reserves an address the graph
+/// allocates at launch), so the span checks do not apply; the driver checks the graph when
+/// it is instantiated and launched. (Only asked when a span check failed.)
+pub(crate) fn capturing(stream: Option<cu::CUstream>) -> bool {
+    let Some(s) = stream else {
+        return false;
+    };
+    let mut st = cu::CUstreamCaptureStatus::CU_STREAM_CAPTURE_STATUS_NONE;
+    // SAFETY: a context is current (the callers made it); a checked stream; out-parameter.
+    let known = unsafe { cu::cuStreamIsCapturing(s, &mut st) } == cu::CUresult::CUDA_SUCCESS;
+    known && st == cu::CUstreamCaptureStatus::CU_STREAM_CAPTURE_STATUS_ACTIVE
+}
+
 /// The bytes a pitched box spans from its first byte: `depth` slices of `rows` rows of
 /// `pitch` bytes, the last row `width` bytes (`None` on overflow).
 pub(crate) fn pitched_span(
@@ -379,7 +393,9 @@ pub unsafe fn memcpy_async(
 }
 
 /// The `CUDA_MEMCPY2D` of a pitched copy.
+#[allow(clippy::too_many_arguments)]
 fn copy_2d(
+    stream: Option<cu::CUstream>,
     dst: *mut c_void,
     dpitch: usize,
     src: *const c_void,
@@ -399,7 +415,7 @@ fn copy_2d(
         pitched_span(dpitch, height, width, height, 1).is_some_and(|n| span_ok(dst as usize, n));
     let src_ok =
         pitched_span(spitch, height, width, height, 1).is_some_and(|n| span_ok(src as usize, n));
-    if !dst_ok || !src_ok {
+    if !(dst_ok && src_ok || capturing(stream)) {
         return Err(HipError::InvalidValue);
     }
     use cu::CUmemorytype as M;
@@ -453,7 +469,7 @@ pub unsafe fn memcpy_2d(
     if width == 0 || height == 0 {
         return Ok(());
     }
-    let p = copy_2d(dst, dpitch, src, spitch, width, height, kind)?;
+    let p = copy_2d(None, dst, dpitch, src, spitch, width, height, kind)?;
     // SAFETY: a context is current; the caller guarantees the rows.
     let run = || check(unsafe { cu::cuMemcpy2D_v2(&p) });
     let bytes = (width as u64).saturating_mul(height as u64);
@@ -481,7 +497,7 @@ pub unsafe fn memcpy_2d_async(
     if width == 0 || height == 0 {
         return Ok(());
     }
-    let p = copy_2d(dst, dpitch, src, spitch, width, height, kind)?;
+    let p = copy_2d(Some(stream), dst, dpitch, src, spitch, width, height, kind)?;
     // SAFETY: a context is current; the caller guarantees the rows and the stream.
     let run = || check(unsafe { cu::cuMemcpy2DAsync_v2(&p, stream) });
     let bytes = (width as u64).saturating_mul(height as u64);
@@ -549,11 +565,10 @@ unsafe fn fill_range(
         Fill::D16(_) => 2,
         Fill::D32(_) => 4,
     };
-    if dst == 0
-        || !count
-            .checked_mul(width)
-            .is_some_and(|n| span_ok(dst as usize, n))
-    {
+    let in_bounds = count
+        .checked_mul(width)
+        .is_some_and(|n| span_ok(dst as usize, n));
+    if dst == 0 || !(in_bounds || capturing(stream)) {
         return Err(HipError::InvalidValue);
     }
     // SAFETY: a context is current; the caller guarantees the range (and the stream).
@@ -612,9 +627,9 @@ pub unsafe fn memset_2d_async(
     if width == 0 || height == 0 {
         return Ok(());
     }
-    if dst == 0
-        || !pitched_span(pitch, height, width, height, 1).is_some_and(|n| span_ok(dst as usize, n))
-    {
+    let in_bounds =
+        pitched_span(pitch, height, width, height, 1).is_some_and(|n| span_ok(dst as usize, n));
+    if dst == 0 || !(in_bounds || capturing(Some(stream))) {
         return Err(HipError::InvalidValue);
     }
     // SAFETY: a context is current; the caller guarantees the rows and the stream.

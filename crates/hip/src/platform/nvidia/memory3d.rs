@@ -39,9 +39,9 @@ pub unsafe fn memcpy_3d(
     let extent = [e.width, e.height, e.depth];
     let src_pos = [params.src_pos.x, params.src_pos.y, params.src_pos.z];
     let dst_pos = [params.dst_pos.x, params.dst_pos.y, params.dst_pos.z];
-    if !box_ok(src.ptr, src.pitch, src.ysize.max(e.height), src_pos, extent)
-        || !box_ok(dst.ptr, dst.pitch, dst.ysize.max(e.height), dst_pos, extent)
-    {
+    let in_bounds = box_ok(src.ptr, src.pitch, src.ysize.max(e.height), src_pos, extent)
+        && box_ok(dst.ptr, dst.pitch, dst.ysize.max(e.height), dst_pos, extent);
+    if !(in_bounds || super::memory::capturing(stream)) {
         return Err(HipError::InvalidValue);
     }
     use cu::CUmemorytype as M;

@@ -186,7 +186,9 @@ pub unsafe fn array_copy(dev: usize, c: &ArrayCopy, stream: Option<cu::CUstream>
     for (side, pos) in [(&c.src, &c.src_pos), (&c.dst, &c.dst_pos)] {
         if let CopySide::Linear { ptr, pitch, rows } = *side {
             let pos = [pos.x, pos.y, pos.z];
-            if !super::memory::box_ok(ptr, pitch, rows.max(c.height), pos, extent) {
+            if !super::memory::box_ok(ptr, pitch, rows.max(c.height), pos, extent)
+                && !super::memory::capturing(stream)
+            {
                 return Err(HipError::InvalidValue);
             }
         }

@@ -45,8 +45,13 @@ pub fn instantiate_with(g: Handle, flags: u64, upload: Option<Handle>) -> HipRes
             check(unsafe { cu::cuGraphInstantiateWithParams(&mut e, h, &mut p) })?
         }
     }
+    // The clone a captured launch adds as a child graph. The driver clones no graph with
+    // memory allocation or free nodes (`cuGraphClone`: CUDA_ERROR_NOT_SUPPORTED), so such an
+    // executable graph has none: it launches, but launching it into a capturing stream is
+    // refused (as CUDA refuses a child graph with memory nodes).
     let source = match private_clone(g) {
-        Ok(c) => c,
+        Ok(c) => Some(c),
+        Err(HipError::NotSupported) => None,
         Err(err) => {
             // SAFETY: just instantiated, handed to nobody.
             let _ = unsafe { cu::cuGraphExecDestroy(e) };
@@ -56,7 +61,9 @@ pub fn instantiate_with(g: Handle, flags: u64, upload: Option<Handle>) -> HipRes
     live(|l| {
         l.execs.insert(e as usize, dev);
         l.exec_flags.insert(e as usize, flags);
-        l.exec_sources.insert(e as usize, source as usize);
+        if let Some(source) = source {
+            l.exec_sources.insert(e as usize, source as usize);
+        }
     });
     Ok(e.cast())
 }
@@ -100,8 +107,9 @@ pub fn launch(e: Handle, stream: Handle, upload: bool) -> HipResult<()> {
 /// [`launch`] into capturing stream `s`: a child graph node after the stream's current
 /// dependencies, which it then replaces.
 fn capture_launch(e: Handle, stream: Handle, s: cu::CUstream) -> HipResult<()> {
+    // None: a graph with memory nodes, which cannot be a child graph.
     let source =
-        live(|l| l.exec_sources.get(&(e as usize)).copied()).ok_or(HipError::InvalidValue)?;
+        live(|l| l.exec_sources.get(&(e as usize)).copied()).ok_or(HipError::NotSupported)?;
     let info = capture_info(stream)?;
     let mut n = null_mut();
     // SAFETY: the capture's live graph and its dependency array (count entries) as the
