@@ -12,6 +12,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod common;
+use common::compare;
+
 use rng::device::{DeviceEngine, State};
 use rng::engines::sobol::{self, Sobol};
 use rng::engines::{Mrg32k3a, Philox, Xorwow};
@@ -187,48 +190,6 @@ fn fnv(values: impl Iterator<Item = u64>) -> u64 {
     values.fold(0xcbf2_9ce4_8422_2325, |h, v| {
         (h ^ v).wrapping_mul(0x100_0000_01b3)
     })
-}
-
-/// Compares one line: exact, except floating-point normals within 1e-5 relative.
-fn same(ours: &str, theirs: &str) -> bool {
-    if ours == theirs {
-        return true;
-    }
-    let (a, b): (Vec<&str>, Vec<&str>) = (
-        ours.split_whitespace().collect(),
-        theirs.split_whitespace().collect(),
-    );
-    if a.len() != b.len() || a[..3] != b[..3] || !a[1].contains("normal") {
-        return false;
-    }
-    a[3..].iter().zip(&b[3..]).all(|(x, y)| {
-        let (x, y) = if x.len() == 8 {
-            let p = |s: &str| u32::from_str_radix(s, 16).map(|v| f64::from(f32::from_bits(v)));
-            (p(x), p(y))
-        } else {
-            let p = |s: &str| u64::from_str_radix(s, 16).map(f64::from_bits);
-            (p(x), p(y))
-        };
-        match (x, y) {
-            (Ok(x), Ok(y)) => (x - y).abs() <= 1e-5 * y.abs().max(1e-30),
-            _ => false,
-        }
-    })
-}
-
-fn compare(ours: &[String], theirs: &str, what: &str) {
-    let theirs: Vec<&str> = theirs.lines().collect();
-    assert_eq!(ours.len(), theirs.len(), "{what}: line count");
-    let bad: Vec<_> = ours
-        .iter()
-        .zip(&theirs)
-        .filter(|(o, t)| !same(o, t))
-        .take(10)
-        .collect();
-    assert!(
-        bad.is_empty(),
-        "{what}: differences (ours, rocRAND):\n{bad:#?}"
-    );
 }
 
 /// Builds and runs the oracle against Debian's headers, or says why it cannot.
