@@ -2,7 +2,9 @@
 // hipDrvGraphAddMemsetNode (HIP_MEMSET_NODE_PARAMS, CUDA's field order) on a pitched
 // allocation, launched, then changed with hipDrvGraphExecMemsetNodeSetParams and relaunched;
 // graph memory freed by hipDrvGraphAddMemFreeNode after an allocation node; the context
-// argument (the current one, or NULL); misuse with HIP's codes.
+// argument (the current one, or NULL); host -> device -> host rows through
+// hipDrvGraphAddMemcpyNode (HIP_MEMCPY3D), read back with hipDrvGraphMemcpyNodeGetParams, changed
+// with hipDrvGraphExecMemcpyNodeSetParams; misuse with HIP's codes.
 #include "hip_test.h"
 
 int main() {
@@ -79,6 +81,64 @@ int main() {
   HIP_CHECK(hipStreamSynchronize(s));
   HIP_CHECK(hipGraphExecDestroy(e2));
   HIP_CHECK(hipGraphDestroy(g2));
+
+  // Driver-form copy nodes: host -> pitched device rows, then back to another host buffer.
+  {
+    std::vector<uint32_t> in(width * height), out(width * height, 0);
+    for (size_t i = 0; i < in.size(); ++i) in[i] = (uint32_t)(i * 2654435761u);
+    hipGraph_t g3;
+    HIP_CHECK(hipGraphCreate(&g3, 0));
+    HIP_MEMCPY3D up = {};
+    up.srcMemoryType = hipMemoryTypeHost;
+    up.srcHost = in.data();
+    up.srcPitch = width * sizeof(uint32_t);
+    up.srcHeight = height;
+    up.dstMemoryType = hipMemoryTypeDevice;
+    up.dstDevice = (hipDeviceptr_t)buf;
+    up.dstPitch = pitch;
+    up.dstHeight = height;
+    up.WidthInBytes = width * sizeof(uint32_t);
+    up.Height = height;
+    up.Depth = 1;
+    HIP_MEMCPY3D down = up;
+    down.srcMemoryType = hipMemoryTypeDevice;
+    down.srcHost = nullptr;
+    down.srcDevice = (hipDeviceptr_t)buf;
+    down.srcPitch = pitch;
+    down.dstMemoryType = hipMemoryTypeHost;
+    down.dstDevice = nullptr;
+    down.dstHost = out.data();
+    down.dstPitch = width * sizeof(uint32_t);
+    hipGraphNode_t un, dn;
+    HIP_CHECK(hipDrvGraphAddMemcpyNode(&un, g3, nullptr, 0, &up, ctx));
+    HIP_CHECK(hipDrvGraphAddMemcpyNode(&dn, g3, &un, 1, &down, ctx));
+    HIP_MEMCPY3D back = {};
+    HIP_CHECK(hipDrvGraphMemcpyNodeGetParams(dn, &back));
+    CHECK(back.dstHost == out.data() && back.srcDevice == (hipDeviceptr_t)buf && back.WidthInBytes == up.WidthInBytes &&
+              back.Height == height && back.srcMemoryType == hipMemoryTypeDevice && back.dstMemoryType == hipMemoryTypeHost,
+          "hipDrvGraphMemcpyNodeGetParams");
+    hipGraphExec_t e3;
+    HIP_CHECK(hipGraphInstantiate(&e3, g3, nullptr, nullptr, 0));
+    HIP_CHECK(hipGraphLaunch(e3, s));
+    HIP_CHECK(hipStreamSynchronize(s));
+    CHECK(out == in, "rows through the driver-form copy nodes");
+    // New source through the executable graph, then through the graph itself.
+    for (auto &v : in) v ^= 0xFFFFu;
+    std::vector<uint32_t> in2 = in;
+    up.srcHost = in2.data();
+    HIP_CHECK(hipDrvGraphExecMemcpyNodeSetParams(e3, un, &up, ctx));
+    HIP_CHECK(hipGraphLaunch(e3, s));
+    HIP_CHECK(hipStreamSynchronize(s));
+    CHECK(out == in2, "after hipDrvGraphExecMemcpyNodeSetParams");
+    HIP_CHECK(hipDrvGraphMemcpyNodeSetParams(un, &up));
+    HIP_MEMCPY3D bad = up;
+    bad.srcMemoryType = hipMemoryTypeArray;
+    HIP_EXPECT(hipDrvGraphAddMemcpyNode(&un, g3, nullptr, 0, &bad, ctx), hipErrorNotSupported);
+    HIP_EXPECT(hipDrvGraphAddMemcpyNode(&un, g3, nullptr, 0, nullptr, ctx), hipErrorInvalidValue);
+    (void)hipGetLastError();
+    HIP_CHECK(hipGraphExecDestroy(e3));
+    HIP_CHECK(hipGraphDestroy(g3));
+  }
 
   HIP_CHECK(hipFree(buf));
   HIP_CHECK(hipStreamDestroy(s));

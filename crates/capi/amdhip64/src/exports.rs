@@ -13,7 +13,7 @@ use std::ffi::{c_char, c_float, c_int, c_uint, c_ulonglong, c_void};
 
 use cpu_engine::KernelDescriptor;
 
-use crate::array::{HipArray3DDescriptor, HipArrayDescriptor};
+use crate::array::{HipArray3DDescriptor, HipArrayDescriptor, HipMemcpy3DDrv};
 use crate::export_table::hip_exports;
 use crate::graph::drv::DrvMemsetParams;
 use crate::graph::{ExecT, GraphT, HostNodeParams, KernelNodeParams, MemsetParams, NodeT};
@@ -369,7 +369,7 @@ hip_exports! {
     fn hipGraphKernelNodeGetParams(node: NodeT, params: *mut KernelNodeParams) { graph::hipGraphKernelNodeGetParams }
     fn hipGraphKernelNodeSetParams(node: NodeT, params: *const KernelNodeParams) { graph::hipGraphKernelNodeSetParams }
     fn hipGraphExecKernelNodeSetParams(exec: ExecT, node: NodeT, params: *const KernelNodeParams) { graph::hipGraphExecKernelNodeSetParams }
-    fn hipDrvGraphAddMemcpyNode(ph_graph_node: *mut hipGraphNode_t, h_graph: hipGraph_t, dependencies: *const hipGraphNode_t, num_dependencies: usize, copy_params: *const c_void, ctx: hipCtx_t) { unsupported "modules and launch" }
+    fn hipDrvGraphAddMemcpyNode(ph_graph_node: *mut hipGraphNode_t, h_graph: hipGraph_t, dependencies: *const hipGraphNode_t, num_dependencies: usize, copy_params: *const HipMemcpy3DDrv, ctx: hipCtx_t) { graph::drv::hipDrvGraphAddMemcpyNode }
     fn hipGraphAddMemcpyNode(node: *mut NodeT, graph: GraphT, deps: *const NodeT, count: usize, params: *const HipMemcpy3DParms) { graph::hipGraphAddMemcpyNode }
     fn hipGraphMemcpyNodeGetParams(node: NodeT, params: *mut HipMemcpy3DParms) { graph::hipGraphMemcpyNodeGetParams }
     fn hipGraphMemcpyNodeSetParams(node: NodeT, params: *const HipMemcpy3DParms) { graph::hipGraphMemcpyNodeSetParams }
@@ -429,11 +429,11 @@ hip_exports! {
     fn hipGraphExternalSemaphoresWaitNodeGetParams(h_node: hipGraphNode_t, params_out: *mut c_void) { unsupported "external resources and graphics interop" }
     fn hipGraphExecExternalSemaphoresSignalNodeSetParams(h_graph_exec: hipGraphExec_t, h_node: hipGraphNode_t, node_params: *const c_void) { unsupported "external resources and graphics interop" }
     fn hipGraphExecExternalSemaphoresWaitNodeSetParams(h_graph_exec: hipGraphExec_t, h_node: hipGraphNode_t, node_params: *const c_void) { unsupported "external resources and graphics interop" }
-    fn hipDrvGraphMemcpyNodeGetParams(h_node: hipGraphNode_t, node_params: *mut c_void) { unsupported "modules and launch" }
-    fn hipDrvGraphMemcpyNodeSetParams(h_node: hipGraphNode_t, node_params: *const c_void) { unsupported "modules and launch" }
+    fn hipDrvGraphMemcpyNodeGetParams(h_node: hipGraphNode_t, node_params: *mut HipMemcpy3DDrv) { graph::drv::hipDrvGraphMemcpyNodeGetParams }
+    fn hipDrvGraphMemcpyNodeSetParams(h_node: hipGraphNode_t, node_params: *const HipMemcpy3DDrv) { graph::drv::hipDrvGraphMemcpyNodeSetParams }
     fn hipDrvGraphAddMemsetNode(ph_graph_node: *mut hipGraphNode_t, h_graph: hipGraph_t, dependencies: *const hipGraphNode_t, num_dependencies: usize, memset_params: *const DrvMemsetParams, ctx: hipCtx_t) { graph::drv::hipDrvGraphAddMemsetNode }
     fn hipDrvGraphAddMemFreeNode(ph_graph_node: *mut hipGraphNode_t, h_graph: hipGraph_t, dependencies: *const hipGraphNode_t, num_dependencies: usize, dptr: hipDeviceptr_t) { graph::drv::hipDrvGraphAddMemFreeNode }
-    fn hipDrvGraphExecMemcpyNodeSetParams(h_graph_exec: hipGraphExec_t, h_node: hipGraphNode_t, copy_params: *const c_void, ctx: hipCtx_t) { unsupported "modules and launch" }
+    fn hipDrvGraphExecMemcpyNodeSetParams(h_graph_exec: hipGraphExec_t, h_node: hipGraphNode_t, copy_params: *const HipMemcpy3DDrv, ctx: hipCtx_t) { graph::drv::hipDrvGraphExecMemcpyNodeSetParams }
     fn hipDrvGraphExecMemsetNodeSetParams(h_graph_exec: hipGraphExec_t, h_node: hipGraphNode_t, memset_params: *const DrvMemsetParams, ctx: hipCtx_t) { graph::drv::hipDrvGraphExecMemsetNodeSetParams }
     fn hipMemAddressFree(dev_ptr: *mut c_void, size: usize) { vmm::hipMemAddressFree }
     fn hipMemAddressReserve(ptr: *mut *mut c_void, size: usize, alignment: usize, addr: *mut c_void, flags: u64) { vmm::hipMemAddressReserve }
