@@ -1384,9 +1384,19 @@ mod tests {
         let rt = Runtime::get().expect("runtime");
         let s = StreamCore::new(rt, 0, StreamKind::NonBlocking, 0, 0).expect("stream");
         let record = EventRecord::new(&s).expect("record");
-        // Both packets under one submission, so that the record is queued behind the
-        // rejected packet whenever the processor gets to it.
+        // A barrier on a closed gate first: the processor reaches the rejected packet only
+        // after the record is published behind it (without the gate the processor could
+        // reject the kernel and inactivate the queue before the record is published, and
+        // the submission itself would fail: a race this test lost under load).
+        let gate = hsa::core::signal::create(1, &[]).expect("gate signal");
         s.submit(|| {
+            s.publish_locked(false, |_, _| {
+                RawPacket::from_packet(&BarrierPacket {
+                    header: packet_header(packet_type::BARRIER_AND),
+                    dep_signal: [gate.handle(), 0, 0, 0, 0],
+                    ..BarrierPacket::default()
+                })
+            })?;
             s.publish_kernel_locked(0, [1, 1, 1], [1, 1, 1], 0, &[])?;
             let signal = record.signal_handle();
             s.publish_locked(false, |_, _| {
@@ -1398,7 +1408,8 @@ mod tests {
             })
             .map(|_| ())
         })
-        .expect("both packets are published");
+        .expect("the gate, the rejected kernel and the record are published");
+        gate.store(0, MemoryOrder::Release);
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let _ = tx.send(record.wait());
@@ -1407,5 +1418,6 @@ mod tests {
             .recv_timeout(std::time::Duration::from_secs(20))
             .expect("an event wait hung on an inactive queue");
         assert_eq!(r, Err(HipError::LaunchFailure));
+        hsa::core::signal::destroy(gate.handle()).expect("destroy the gate");
     }
 }
