@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod common;
-use common::compare;
+use common::{compare, in_scratch, run, unpack_deb};
 
 use rng::device::{DeviceEngine, State};
 use rng::engines::sobol::{self, Sobol};
@@ -194,41 +194,24 @@ fn fnv(values: impl Iterator<Item = u64>) -> u64 {
 
 /// Builds and runs the oracle against Debian's headers, or says why it cannot.
 fn oracle() -> Result<String, String> {
-    let dir = std::env::temp_dir().join(format!("ferrocm-rand-oracle-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let run = |cmd: &mut Command| -> Result<Vec<u8>, String> {
-        let o = cmd
-            .current_dir(&dir)
-            .output()
-            .map_err(|e| format!("{cmd:?}: {e}"))?;
-        if !o.status.success() {
-            return Err(format!("{cmd:?}: {}", String::from_utf8_lossy(&o.stderr)));
-        }
-        Ok(o.stdout)
-    };
-    let result = (|| {
-        run(Command::new("apt-get").args(["download", "librocrand-dev"]))?;
-        let deb = std::fs::read_dir(&dir)
-            .map_err(|e| e.to_string())?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .find(|p| p.extension().is_some_and(|x| x == "deb"))
-            .ok_or("no .deb downloaded")?;
-        run(Command::new("dpkg").arg("-x").arg(&deb).arg("x"))?;
+    in_scratch("ferrocm-rand-oracle", |dir| {
+        let include = unpack_deb(dir, "librocrand-dev", &[])?;
         let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle");
         let exe: PathBuf = dir.join("oracle");
-        run(Command::new("c++")
-            .args(["-std=c++17", "-O0", "-I"])
-            .arg(here.join("shim"))
-            .arg("-I")
-            .arg(dir.join("x/usr/include"))
-            .arg(here.join("oracle.cpp"))
-            .arg("-o")
-            .arg(&exe))?;
-        let out = run(Command::new(&exe).arg(dir.join("x/usr/include")))?;
+        run(
+            dir,
+            Command::new("c++")
+                .args(["-std=c++17", "-O0", "-I"])
+                .arg(here.join("shim"))
+                .arg("-I")
+                .arg(&include)
+                .arg(here.join("oracle.cpp"))
+                .arg("-o")
+                .arg(&exe),
+        )?;
+        let out = run(dir, Command::new(&exe).arg(&include))?;
         String::from_utf8(out).map_err(|e| e.to_string())
-    })();
-    let _ = std::fs::remove_dir_all(&dir);
-    result
+    })
 }
 
 #[test]

@@ -12,7 +12,7 @@ use std::path::Path;
 use std::process::Command;
 
 mod common;
-use common::compare;
+use common::{compare, in_scratch, run, unpack_deb};
 
 use rng::device::{DeviceEngine, State};
 use rng::engines::threefry::{Threefry, Word};
@@ -148,21 +148,10 @@ fn ours() -> Vec<String> {
 
 /// Builds and runs the oracle against Debian trixie's headers, or says why it cannot.
 fn oracle() -> Result<String, String> {
-    let dir = std::env::temp_dir().join(format!("ferrocm-rand-oracle57-{}", std::process::id()));
-    std::fs::create_dir_all(dir.join("lists/partial")).map_err(|e| e.to_string())?;
-    std::fs::create_dir_all(dir.join("cache/archives/partial")).map_err(|e| e.to_string())?;
-    std::fs::create_dir_all(dir.join("sources")).map_err(|e| e.to_string())?;
-    let run = |cmd: &mut Command| -> Result<Vec<u8>, String> {
-        let o = cmd
-            .current_dir(&dir)
-            .output()
-            .map_err(|e| format!("{cmd:?}: {e}"))?;
-        if !o.status.success() {
-            return Err(format!("{cmd:?}: {}", String::from_utf8_lossy(&o.stderr)));
+    in_scratch("ferrocm-rand-oracle57", |dir| {
+        for sub in ["lists/partial", "cache/archives/partial", "sources"] {
+            std::fs::create_dir_all(dir.join(sub)).map_err(|e| e.to_string())?;
         }
-        Ok(o.stdout)
-    };
-    let result = (|| {
         std::fs::write(
             dir.join("sources/trixie.sources"),
             "Types: deb\nURIs: http://deb.debian.org/debian\nSuites: trixie\nComponents: main\n\
@@ -177,30 +166,23 @@ fn oracle() -> Result<String, String> {
             format!("-oDir::Cache={}", dir.join("cache").display()),
             "-oAPT::Architectures=amd64".to_string(),
         ];
-        run(Command::new("apt-get").args(&opts).arg("update"))?;
-        run(Command::new("apt-get")
-            .args(&opts)
-            .args(["download", "librocrand-dev"]))?;
-        let deb = std::fs::read_dir(&dir)
-            .map_err(|e| e.to_string())?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .find(|p| p.extension().is_some_and(|x| x == "deb"))
-            .ok_or("no .deb downloaded")?;
-        run(Command::new("dpkg").arg("-x").arg(&deb).arg("x"))?;
+        run(dir, Command::new("apt-get").args(&opts).arg("update"))?;
+        let include = unpack_deb(dir, "librocrand-dev", &opts)?;
         let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle");
         let exe = dir.join("oracle57");
-        run(Command::new("c++")
-            .args(["-std=c++17", "-O1", "-I"])
-            .arg(here.join("shim"))
-            .arg("-I")
-            .arg(dir.join("x/usr/include"))
-            .arg(here.join("oracle57.cpp"))
-            .arg("-o")
-            .arg(&exe))?;
-        String::from_utf8(run(&mut Command::new(&exe))?).map_err(|e| e.to_string())
-    })();
-    let _ = std::fs::remove_dir_all(&dir);
-    result
+        run(
+            dir,
+            Command::new("c++")
+                .args(["-std=c++17", "-O1", "-I"])
+                .arg(here.join("shim"))
+                .arg("-I")
+                .arg(&include)
+                .arg(here.join("oracle57.cpp"))
+                .arg("-o")
+                .arg(&exe),
+        )?;
+        String::from_utf8(run(dir, &mut Command::new(&exe))?).map_err(|e| e.to_string())
+    })
 }
 
 #[test]

@@ -8,41 +8,27 @@
 use std::path::Path;
 use std::process::Command;
 
+mod common;
+use common::{in_scratch, run, unpack_deb};
+
 use rng::engines::threefry::{block2, block4, ROUNDS};
 
 fn oracle() -> Result<String, String> {
-    let dir = std::env::temp_dir().join(format!("ferrocm-r123-oracle-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let run = |cmd: &mut Command| -> Result<Vec<u8>, String> {
-        let o = cmd
-            .current_dir(&dir)
-            .output()
-            .map_err(|e| format!("{cmd:?}: {e}"))?;
-        if !o.status.success() {
-            return Err(format!("{cmd:?}: {}", String::from_utf8_lossy(&o.stderr)));
-        }
-        Ok(o.stdout)
-    };
-    let result = (|| {
-        run(Command::new("apt-get").args(["download", "librandom123-dev"]))?;
-        let deb = std::fs::read_dir(&dir)
-            .map_err(|e| e.to_string())?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .find(|p| p.extension().is_some_and(|x| x == "deb"))
-            .ok_or("no .deb downloaded")?;
-        run(Command::new("dpkg").arg("-x").arg(&deb).arg("x"))?;
+    in_scratch("ferrocm-r123-oracle", |dir| {
+        let include = unpack_deb(dir, "librandom123-dev", &[])?;
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/random123.cpp");
         let exe = dir.join("random123");
-        run(Command::new("c++")
-            .args(["-std=c++17", "-O1", "-I"])
-            .arg(dir.join("x/usr/include"))
-            .arg(&src)
-            .arg("-o")
-            .arg(&exe))?;
-        String::from_utf8(run(&mut Command::new(&exe))?).map_err(|e| e.to_string())
-    })();
-    let _ = std::fs::remove_dir_all(&dir);
-    result
+        run(
+            dir,
+            Command::new("c++")
+                .args(["-std=c++17", "-O1", "-I"])
+                .arg(&include)
+                .arg(&src)
+                .arg("-o")
+                .arg(&exe),
+        )?;
+        String::from_utf8(run(dir, &mut Command::new(&exe))?).map_err(|e| e.to_string())
+    })
 }
 
 fn words(fields: &[&str]) -> Vec<u64> {

@@ -1,5 +1,49 @@
-//! What the rocRAND oracle tests share: comparing our output lines with the oracle's.
+//! What the oracle tests share: a scratch folder, Debian packages unpacked into it (fetched
+//! with `apt-get download`, never installed), and comparing our output lines with the
+//! oracle's.
 #![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Runs `f` in a fresh scratch folder `<tmp>/<name>-<pid>`, removed afterwards.
+pub fn in_scratch<T>(name: &str, f: impl FnOnce(&Path) -> Result<T, String>) -> Result<T, String> {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let result = f(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+/// Runs `cmd` in `dir`: its standard output, or the command and its standard error.
+pub fn run(dir: &Path, cmd: &mut Command) -> Result<Vec<u8>, String> {
+    let o = cmd
+        .current_dir(dir)
+        .output()
+        .map_err(|e| format!("{cmd:?}: {e}"))?;
+    if !o.status.success() {
+        return Err(format!("{cmd:?}: {}", String::from_utf8_lossy(&o.stderr)));
+    }
+    Ok(o.stdout)
+}
+
+/// Downloads Debian package `package` into `dir` (`apt_options` select a private apt
+/// configuration, if any) and unpacks it into `dir/x`; returns `dir/x/usr/include`.
+pub fn unpack_deb(dir: &Path, package: &str, apt_options: &[String]) -> Result<PathBuf, String> {
+    run(
+        dir,
+        Command::new("apt-get")
+            .args(apt_options)
+            .args(["download", package]),
+    )?;
+    let deb = std::fs::read_dir(dir)
+        .map_err(|e| e.to_string())?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|x| x == "deb"))
+        .ok_or("no .deb downloaded")?;
+    run(dir, Command::new("dpkg").arg("-x").arg(&deb).arg("x"))?;
+    Ok(dir.join("x/usr/include"))
+}
 
 /// Compares one line: exact, except floating-point normals within 1e-5 relative.
 pub fn same(ours: &str, theirs: &str) -> bool {
