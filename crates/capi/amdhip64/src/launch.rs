@@ -241,13 +241,36 @@ pub fn hipFuncSetSharedMemConfig(function: *const c_void, config: c_uint) -> Hip
 
 /// The address of bytes `offset..offset + count` of a device symbol (`hipErrorInvalidValue`
 /// past its end).
-fn symbol_range(symbol: *const c_void, count: usize, offset: usize) -> HipResult<*mut u8> {
+pub(crate) fn symbol_range(
+    symbol: *const c_void,
+    count: usize,
+    offset: usize,
+) -> HipResult<*mut u8> {
     let (address, size) = hip::backend().symbol(symbol)?;
     let end = offset.checked_add(count).ok_or(HipError::InvalidValue)?;
     if end > size {
         return Err(HipError::InvalidValue);
     }
     Ok((address + offset) as *mut u8)
+}
+
+/// The direction of a copy into a symbol: host-to-device, device-to-device or default
+/// (`hipErrorInvalidMemcpyDirection` for the others).
+pub(crate) fn into_symbol_kind(kind: c_uint) -> HipResult<CopyKind> {
+    let k = CopyKind::from_raw(kind)?;
+    if matches!(k, CopyKind::DeviceToHost | CopyKind::HostToHost) {
+        return Err(HipError::InvalidMemcpyDirection);
+    }
+    Ok(k)
+}
+
+/// The direction of a copy out of a symbol: device-to-host, device-to-device or default.
+pub(crate) fn out_of_symbol_kind(kind: c_uint) -> HipResult<CopyKind> {
+    let k = CopyKind::from_raw(kind)?;
+    if matches!(k, CopyKind::HostToDevice | CopyKind::HostToHost) {
+        return Err(HipError::InvalidMemcpyDirection);
+    }
+    Ok(k)
 }
 
 /// # Safety
@@ -261,10 +284,7 @@ unsafe fn to_symbol(
     stream: StreamT,
     sync: Sync,
 ) -> HipResult<()> {
-    let k = CopyKind::from_raw(kind)?;
-    if matches!(k, CopyKind::DeviceToHost | CopyKind::HostToHost) {
-        return Err(HipError::InvalidMemcpyDirection);
-    }
+    let k = into_symbol_kind(kind)?;
     let dst = symbol_range(symbol, count, offset)?;
     if count > 0 {
         non_null(src)?;
@@ -284,10 +304,7 @@ unsafe fn from_symbol(
     stream: StreamT,
     sync: Sync,
 ) -> HipResult<()> {
-    let k = CopyKind::from_raw(kind)?;
-    if matches!(k, CopyKind::HostToDevice | CopyKind::HostToHost) {
-        return Err(HipError::InvalidMemcpyDirection);
-    }
+    let k = out_of_symbol_kind(kind)?;
     let src = symbol_range(symbol, count, offset)?;
     if count > 0 {
         non_null(dst)?;

@@ -4,10 +4,10 @@
 //! executable graph flags. C marshalling over [`GraphBackend`](hip::backend::GraphBackend),
 //! as in `graph.rs`.
 
+use crate::launch::{into_symbol_kind, out_of_symbol_kind, symbol_range};
 use std::ffi::{c_int, c_uint, c_void};
 
 use hip::backend::graph::{AccessPolicyWindow, KernelAttr, MemAllocSpec, NodeSpec};
-use hip::memory::CopyKind;
 use hip::{backend, HipError, HipResult};
 
 use super::{add_node, handles, value_out, ExecT, GraphT, HostNodeParams, KernelNodeParams};
@@ -264,16 +264,6 @@ pub unsafe fn hipDeviceSetGraphMemAttribute(
 // ------------------------------------------------------------------------------------
 // Copies to and from symbols (copy nodes of the symbol's range)
 
-/// The device address of `count` bytes at `offset` in `symbol`.
-fn symbol_range(symbol: *const c_void, count: usize, offset: usize) -> HipResult<usize> {
-    let (address, size) = backend().symbol(symbol)?;
-    let end = offset.checked_add(count).ok_or(HipError::InvalidValue)?;
-    if end > size {
-        return Err(HipError::InvalidValue);
-    }
-    Ok(address + offset)
-}
-
 /// A copy into a symbol (host-to-device, device-to-device or default).
 fn to_symbol(
     symbol: *const c_void,
@@ -282,13 +272,10 @@ fn to_symbol(
     offset: usize,
     kind: c_int,
 ) -> HipResult<NodeSpec> {
-    let k = CopyKind::from_raw(kind as u32)?;
-    if matches!(k, CopyKind::DeviceToHost | CopyKind::HostToHost) {
-        return Err(HipError::InvalidMemcpyDirection);
-    }
+    into_symbol_kind(kind as u32)?;
     non_null(src)?;
     Ok(NodeSpec::Memcpy1d {
-        dst: symbol_range(symbol, count, offset)?,
+        dst: symbol_range(symbol, count, offset)? as usize,
         src: src as usize,
         size: count,
         kind: kind as u32,
@@ -303,14 +290,11 @@ fn from_symbol(
     offset: usize,
     kind: c_int,
 ) -> HipResult<NodeSpec> {
-    let k = CopyKind::from_raw(kind as u32)?;
-    if matches!(k, CopyKind::HostToDevice | CopyKind::HostToHost) {
-        return Err(HipError::InvalidMemcpyDirection);
-    }
+    out_of_symbol_kind(kind as u32)?;
     non_null(dst)?;
     Ok(NodeSpec::Memcpy1d {
         dst: dst as usize,
-        src: symbol_range(symbol, count, offset)?,
+        src: symbol_range(symbol, count, offset)? as usize,
         size: count,
         kind: kind as u32,
     })
