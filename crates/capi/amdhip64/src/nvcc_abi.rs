@@ -282,6 +282,16 @@ pub unsafe fn __cudaGetKernel(kernel: *mut *mut c_void, host_fun: *const c_void)
 /// `hipStreamPerThread`: what the null stream means under `--default-stream per-thread`.
 const STREAM_PER_THREAD: *mut c_void = std::ptr::without_provenance_mut(2);
 
+/// The stream a launch goes to: the NULL stream is the per-thread default stream under
+/// `--default-stream per-thread` (the `_ptsz` entry points).
+fn launch_stream(stream: *mut c_void, per_thread: bool) -> *mut c_void {
+    if per_thread && stream.is_null() {
+        STREAM_PER_THREAD
+    } else {
+        stream
+    }
+}
+
 /// Launches the registered kernel whose host stub is `host_fn` on the calling thread's
 /// current device, with HIP's runtime-API checks (`hipErrorInvalidConfiguration` for a bad
 /// grid or block, `hipErrorInvalidDeviceFunction` for an unknown stub): `hipLaunchKernel`.
@@ -301,11 +311,7 @@ unsafe fn launch_registered(
     stream: *mut c_void,
     per_thread: bool,
 ) -> HipResult<()> {
-    let stream = if per_thread && stream.is_null() {
-        STREAM_PER_THREAD
-    } else {
-        stream
-    };
+    let stream = launch_stream(stream, per_thread);
     // SAFETY: forwarded from the caller.
     unsafe {
         hip::backend().launch_kernel(
@@ -489,11 +495,7 @@ unsafe fn launch_ex(
     let attrs = unsafe { ferrocm_cabi::array(c.attrs.cast_const(), c.num_attrs as usize) }
         .ok_or(HipError::InvalidValue)?;
     let mode = mode_of(attrs)?;
-    let stream = if per_thread && c.stream.is_null() {
-        STREAM_PER_THREAD
-    } else {
-        c.stream
-    };
+    let stream = launch_stream(c.stream, per_thread);
     // SAFETY: forwarded from the caller.
     unsafe {
         hip::backend().launch_kernel(
